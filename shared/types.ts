@@ -1,0 +1,101 @@
+// Shapes exchanged between the client and the REST API (SPEC point 3).
+import type { Role, UserStatus } from './constants.js';
+import type { Planet } from './worlds.js';
+
+/** The stored local user (localStorage 'user'): what /auth/signin and /auth/code-signup answer. */
+export interface StoredUser {
+  accessToken: string;
+  refreshToken: string;
+  role: Role;
+  isGar: boolean;
+  id: string;
+  studentId: string | null;
+  professorId: string | null;
+  avatarId: string | null;
+  ticket: string | null;
+}
+
+export interface AvatarRef {
+  id: string;
+  baseAvatarId: string | null;
+  image: string;
+  head: string;
+}
+
+/** GET /api/users/{id} */
+export interface UserRecord {
+  id: string;
+  role: Role;
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string | null;
+  isGar: boolean;
+  isAdmin: boolean;
+  uai: string | null;
+  status: UserStatus;
+  language: string;
+  avatar: AvatarRef | null;
+  lastChangelogViewedAt: string | null;
+  /** Present for students. */
+  student?: {
+    id: string;
+    coin: number;
+    xp: number;
+    level: number;
+    levelProgression: number;
+    powerXp: number;
+    activeProfessorsCount: number;
+    schoolclasses: { id: string; name: string; planet: Planet }[];
+  };
+  /** Present for professors. */
+  professor?: {
+    id: string;
+    civility: 'M' | 'MME' | null;
+    powerMode: boolean;
+    shareRaids: boolean;
+    schoolclasses: { id: string; name: string; level: number; planet: Planet; subjectId: string; subjectCode: string }[];
+  };
+}
+
+export interface SubjectDto {
+  id: string;
+  code: string;
+  name: string;
+  group: string;
+}
+
+export interface AvatarDto {
+  id: string;
+  baseAvatarId: string | null;
+  planet: string;
+  avatarType: string;
+  race: string;
+  avatarClass: string;
+  gender: string;
+  skinId: string | null;
+  userType: 'student' | 'professor';
+  image: string;
+  head: string;
+}
+
+export interface PendingProfessorDto {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  username: string;
+  school: string;
+  city: string;
+  department: string;
+  phone: string;
+  subjects: string[];
+  status: UserStatus;
+  createdAt: string;
+}
+
+export interface ChangelogEntry {
+  date: string;
+  title: string;
+  items: string[];
+}
