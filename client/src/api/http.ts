@@ -1,0 +1,85 @@
+// One fetch wrapper for every REST call: base path /api, Bearer token, one refresh on 401,
+// and errors that carry the server's message key.
+import type { StoredUser } from '../../../shared/types';
+import { getStoredUser, logout, saveStoredUser } from '../app/auth-store';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+async function refreshTokens(): Promise<boolean> {
+  const user = getStoredUser();
+  if (!user) return false;
+  const res = await fetch('/api/auth/refresh', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ refreshToken: user.refreshToken }),
+  });
+  if (res.ok) {
+    const fresh = (await res.json()) as StoredUser;
+    saveStoredUser({ ...user, accessToken: fresh.accessToken, refreshToken: fresh.refreshToken });
+    return true;
+  }
+  // Another tab may have rotated the token a moment ago: use its copy if it changed.
+  const now = getStoredUser();
+  if (now && now.refreshToken !== user.refreshToken) return true;
+  logout();
+  return false;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** FormData for multipart uploads. */
+  form?: FormData;
+  auth?: boolean;
+}
+
+export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  const qs = opts.query
+    ? `?${new URLSearchParams(
+        Object.entries(opts.query)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, String(v)]),
+      )}`
+    : '';
+  const send = () => {
+    const headers: Record<string, string> = {};
+    const user = getStoredUser();
+    if (user && opts.auth !== false) headers.authorization = `Bearer ${user.accessToken}`;
+    let body: BodyInit | undefined;
+    if (opts.form) body = opts.form;
+    else if (opts.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    return fetch(`/api${path}${qs}`, { method, headers, body });
+  };
+  let res = await send();
+  if (res.status === 401 && getStoredUser() && opts.auth !== false && !path.startsWith('/auth/')) {
+    refreshing ??= refreshTokens().finally(() => {
+      refreshing = null;
+    });
+    if (await refreshing) res = await send();
+  }
+  if (res.status === 204) return undefined as T;
+  const data = (await res.json().catch(() => ({}))) as { message?: string; field?: string };
+  if (!res.ok) throw new ApiError(res.status, data.message ?? 'ERRORS.GENERIC', data.field);
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
+  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body }),
+  delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+};

@@ -1,0 +1,81 @@
+// Every route of SPEC point 2, with its name (sent with bug reports), access rule and page.
+// `chrome: false` hides the top bar, footer and padding (game and registration routes).
+import type { ComponentType } from 'react';
+import type { Access } from './guards';
+
+export interface AppRoute {
+  name: string;
+  path: string;
+  access: Access;
+  chrome?: boolean;
+  /** Extra rule checked before the page renders. */
+  special?: 'registration-step' | 'request-sent' | 'admin';
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+const notAvailable = () => import('../pages/misc/NotAvailablePage');
+
+export const ROUTES: AppRoute[] = [
+  // Public
+  { name: 'login', path: '/login', access: 'public', load: () => import('../pages/auth/LoginPage') },
+  { name: 'sign-up', path: '/sign-up', access: 'public', load: () => import('../pages/auth/SignUpChoicePage') },
+  { name: 'error', path: '/error', access: 'public', load: () => import('../pages/misc/ErrorPage') },
+  { name: 'forgot-password', path: '/forgot-password', access: 'public', load: () => import('../pages/auth/ForgotPasswordPage') },
+  { name: 'forgot-password-student', path: '/forgot-password/student', access: 'public', load: () => import('../pages/auth/ForgotPasswordStudentPage') },
+  { name: 'forgot-password-professor', path: '/forgot-password/professor/:token?', access: 'public', load: () => import('../pages/auth/ForgotPasswordProfessorPage') },
+  { name: 'user-disabled', path: '/user-disabled', access: 'public', load: () => import('../pages/misc/UserDisabledPage') },
+  { name: 'register-form', path: '/register/form', access: 'public', chrome: false, load: () => import('../pages/register/TeacherRegisterPage') },
+  { name: 'register-request-sent', path: '/register/professor/requestSent', access: 'public', chrome: false, special: 'request-sent', load: () => import('../pages/register/RequestSentPage') },
+  { name: 'register-professor-avatar', path: '/register/professor/avatar', access: 'public', chrome: false, load: () => import('../pages/register/ProfessorAvatarInfoPage') },
+  { name: 'register-welcome', path: '/register/professor/success', access: 'public', chrome: false, load: () => import('../pages/register/ActivationPage') },
+  { name: 'register-code', path: '/register/student/code', access: 'public', chrome: false, load: () => import('../pages/register/StudentCodePage') },
+  { name: 'register-identifier', path: '/register/student/identifier', access: 'public', chrome: false, special: 'registration-step', load: () => import('../pages/register/StudentIdentifierPage') },
+  { name: 'register-password', path: '/register/student/password', access: 'public', chrome: false, special: 'registration-step', load: () => import('../pages/register/StudentPasswordPage') },
+  { name: 'settings', path: '/settings/:professorId', access: 'public', load: notAvailable },
+  // Open to any role
+  { name: 'register-character', path: '/register/student/avatar', access: 'all', chrome: false, special: 'registration-step', load: () => import('../pages/register/StudentAvatarPage') },
+  { name: 'ticket-form', path: '/ticket', access: 'all', load: () => import('../pages/misc/TicketPage') },
+  { name: 'gar', path: '/gar', access: 'all', load: notAvailable },
+  { name: 'gar-helper', path: '/gar-helper', access: 'all', load: () => import('../pages/misc/GarHelperPage') },
+  { name: 'legal-notice', path: '/legal-notice', access: 'all', load: () => import('../pages/misc/LegalNoticePage') },
+  { name: 'privacy-policy', path: '/privacy-policy', access: 'all', load: () => import('../pages/misc/PrivacyPolicyPage') },
+  { name: 'gcu', path: '/gcu', access: 'all', load: () => import('../pages/misc/TermsPage') },
+  { name: 'changelog', path: '/changelog', access: 'PROFESSOR_OR_STUDENT', load: () => import('../pages/misc/ChangelogPage') },
+  // Professor
+  { name: 'gar-signup', path: '/gar-signup', access: 'PROFESSOR', chrome: false, load: () => import('../pages/professor/TeacherOnboardingPage') },
+  { name: 'users-validation', path: '/users-validation', access: 'PROFESSOR', special: 'admin', load: () => import('../pages/professor/UsersValidationPage') },
+  { name: 'sign-out-professor', path: '/sign-out-professor', access: 'PROFESSOR', load: () => import('../pages/auth/SignOutPage') },
+  { name: 'select', path: '/prof/select', access: 'PROFESSOR', load: () => import('../pages/professor/ProfessorHomePage') },
+  { name: 'game', path: '/prof/game/:schoolclassId/:subjectId', access: 'PROFESSOR', chrome: false, load: notAvailable },
+  { name: 'select-fight', path: '/prof/game/:schoolclassId/:subjectId/select-raid', access: 'PROFESSOR', chrome: false, load: notAvailable },
+  { name: 'game-raid', path: '/prof/game/:schoolclassId/:subjectId/:raidId/raid', access: 'PROFESSOR', chrome: false, load: notAvailable },
+  { name: 'game-random-summon', path: '/prof/game/:schoolclassId/:subjectId/random-summon', access: 'PROFESSOR', chrome: false, load: notAvailable },
+  { name: 'game-random-pick', path: '/prof/game/:schoolclassId/:subjectId/random-pick', access: 'PROFESSOR', chrome: false, load: notAvailable },
+  { name: 'game-punchline', path: '/prof/game/:schoolclassId/:subjectId/codex', access: 'PROFESSOR', chrome: false, load: notAvailable },
+  { name: 'administration', path: '/prof/administration', access: 'PROFESSOR', load: notAvailable },
+  { name: 'classlist', path: '/prof/administration/classlist', access: 'PROFESSOR', load: notAvailable },
+  { name: 'class', path: '/prof/administration/class/:id?', access: 'PROFESSOR', load: notAvailable },
+  { name: 'chapters', path: '/prof/administration/chapters', access: 'PROFESSOR', load: notAvailable },
+  { name: 'raids', path: '/prof/administration/chapters/:chapterId/raids', access: 'PROFESSOR', load: notAvailable },
+  { name: 'raid-create', path: '/prof/administration/chapters/:chapterId/raids/create', access: 'PROFESSOR', load: notAvailable },
+  { name: 'raid-edit', path: '/prof/administration/chapters/:chapterId/raids/:raidId', access: 'PROFESSOR', load: notAvailable },
+  { name: 'codex-moderation', path: '/prof/administration/codex', access: 'PROFESSOR', load: notAvailable },
+  { name: 'analytics', path: '/prof/analytics', access: 'PROFESSOR', load: notAvailable },
+  { name: 'analytics-personal', path: '/prof/analytics/personal', access: 'PROFESSOR', load: notAvailable },
+  { name: 'analytics-schoolclasses', path: '/prof/analytics/schoolclasses', access: 'PROFESSOR', load: notAvailable },
+  { name: 'analytics-schoolclass', path: '/prof/analytics/schoolclasses/:schoolclassId/:subjectId', access: 'PROFESSOR', load: notAvailable },
+  { name: 'account', path: '/prof/account', access: 'PROFESSOR', load: notAvailable },
+  { name: 'account-information', path: '/prof/account/information', access: 'PROFESSOR', load: notAvailable },
+  { name: 'account-avatar', path: '/prof/account/avatar', access: 'PROFESSOR', load: notAvailable },
+  { name: 'account-settings', path: '/prof/account/settings', access: 'PROFESSOR', load: notAvailable },
+  // Student
+  { name: 'sign-out-student', path: '/sign-out-student', access: 'STUDENT', load: () => import('../pages/auth/SignOutPage') },
+  { name: 'student-update-account', path: '/student-update-account', access: 'STUDENT', load: notAvailable },
+  { name: 'student', path: '/student', access: 'STUDENT', load: () => import('../pages/student/StudentHomePage') },
+  { name: 'student-account', path: '/student/account', access: 'STUDENT', load: notAvailable },
+  { name: 'avatar-selection', path: '/student/avatar-selection', access: 'STUDENT', load: notAvailable },
+  { name: 'edit-codex', path: '/student/edit-codex', access: 'STUDENT', load: notAvailable },
+  { name: 'raid-list', path: '/student/raid-list', access: 'STUDENT', load: notAvailable },
+  { name: 'skin-shop', path: '/student/skin-shop', access: 'STUDENT', load: notAvailable },
+  { name: 'student-raid', path: '/student/raid/:homeworkId/:professorId/:subjectId/:raidId/:schoolclassId', access: 'STUDENT', load: notAvailable },
+];

@@ -1,0 +1,141 @@
+// buildApp(config) composes the server: external plugins, then ours, then the domain routes.
+// Tests call it with their own database and read the app through app.inject().
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { IMAGE_MAX_BYTES, SCREENSHOT_MAX_BYTES } from '../shared/constants.js';
+import { ERR } from '../shared/errors.js';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import { type Cipher, makeCipher } from './lib/crypto.js';
+import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
+import { makeTokenSigner, type TokenSigner } from './lib/tokens.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import authRoutes from './modules/auth/routes.js';
+import catalogueRoutes from './modules/catalogue/routes.js';
+import changelogRoutes from './modules/changelog/routes.js';
+import schoolclassRoutes from './modules/schoolclasses/routes.js';
+import sessionLogRoutes from './modules/session-logs/routes.js';
+import ticketRoutes from './modules/tickets/routes.js';
+import userRoutes from './modules/users/routes.js';
+import authPlugin from './plugins/auth.js';
+import errorsPlugin from './plugins/errors.js';
+
+export interface Deps {
+  config: Config;
+  db: Db;
+  database: Database;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  signer: TokenSigner;
+  cipher: Cipher;
+  redis: Redis | null;
+  /** Absolute directory for uploads (question images, ticket screenshots). */
+  uploadsDir: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  redis?: Redis | null;
+  mailer?: Mailer;
+  logger?: boolean | object;
+}
+
+export const ROOT_DIR = path.resolve(import.meta.dirname, '..');
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', '*.password', '*.newPassword', '*.refreshToken', '*.accessToken'],
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  const dataDir = path.resolve(config.DATA_DIR);
+  const redis = opts.redis ?? null;
+  app.decorate('deps', {
+    config,
+    db: opts.database.db,
+    database: opts.database,
+    mailer:
+      opts.mailer ??
+      createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        outboxDir: path.join(dataDir, 'outbox'),
+        log: app.log,
+      }),
+    limiter: redis ? redisRateLimiter(redis, 'cr:') : memoryRateLimiter(),
+    signer: makeTokenSigner(config.AUTH_SECRET),
+    cipher: makeCipher(config.ENCRYPTION_KEY),
+    redis,
+    uploadsDir: path.join(dataDir, 'uploads'),
+  } satisfies Deps);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: Math.max(IMAGE_MAX_BYTES, SCREENSHOT_MAX_BYTES), files: 1 } });
+  await app.register(errorsPlugin);
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(sessionLogRoutes);
+      await api.register(catalogueRoutes);
+      await api.register(schoolclassRoutes);
+      await api.register(ticketRoutes);
+      await api.register(changelogRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(fastifyStatic, {
+    root: path.join(ROOT_DIR, 'assets'),
+    prefix: '/assets/',
+    decorateReply: false,
+    maxAge: '1d',
+  });
+  const clientDist = path.resolve(config.CLIENT_DIST);
+  const hasClient = existsSync(path.join(clientDist, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: clientDist, prefix: '/', wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/assets/') || req.method !== 'GET') {
+      return reply.status(404).send({ message: ERR.NOT_FOUND });
+    }
+    if (!hasClient) return reply.status(404).type('text/plain').send('Client not built: run `npm run build`.');
+    // The single-page app owns every other path (react-router).
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', clientDist);
+  });
+
+  return app;
+}

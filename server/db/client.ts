@@ -1,0 +1,56 @@
+// One database handle for both back-ends: PostgreSQL with DATABASE_URL, embedded PGlite otherwise.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import * as schema from './schema.js';
+
+export type Db = NodePgDatabase<typeof schema>;
+export interface Database {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+
+export interface DbOptions {
+  databaseUrl?: string;
+  /** PGlite data directory; 'memory://' for an in-memory database. */
+  pgliteDir?: string;
+  /** A PGlite dump (from dumpDataDir) to start from, used by tests. */
+  pgliteLoad?: Blob;
+  migrate?: boolean;
+}
+
+export async function openDatabase(opts: DbOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzle(pool, { schema });
+    if (opts.migrate !== false) {
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+      await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    }
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const dir = opts.pgliteDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir, opts.pgliteLoad ? { loadDataDir: opts.pgliteLoad } : {});
+  const db = drizzle(client, { schema }) as unknown as Db;
+  if (opts.migrate !== false) {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    // biome-ignore lint/suspicious/noExplicitAny: the PGlite migrator wants its own driver type
+    await migrate(db as any, { migrationsFolder: MIGRATIONS_DIR });
+  }
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}

@@ -1,0 +1,431 @@
+// Drizzle schema: every entity of SPEC point 3 and what the flows need. UUID ids everywhere.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const roleEnum = pgEnum('role', ['PROFESSOR', 'STUDENT', 'SCHOOL']);
+export const userStatusEnum = pgEnum('user_status', [
+  'PENDING_EMAIL',
+  'PENDING_APPROVAL',
+  'ACTIVE',
+  'REJECTED',
+  'DISABLED',
+]);
+export const planetEnum = pgEnum('planet', ['nebula', 'xaih', 'preia', 'nefer']);
+export const subjectGroupEnum = pgEnum('subject_group', ['MAIN', 'MODERN_LANGUAGES', 'ANCIENT_LANGUAGES', 'OTHER']);
+export const emailTokenPurposeEnum = pgEnum('email_token_purpose', ['ACTIVATION', 'RESET_PASSWORD']);
+export const avatarUserTypeEnum = pgEnum('avatar_user_type', ['student', 'professor']);
+
+export const avatars = pgTable(
+  'avatars',
+  {
+    id: id(),
+    key: text('key').notNull(),
+    baseAvatarId: uuid('base_avatar_id'),
+    planet: planetEnum('planet').notNull(),
+    avatarType: text('avatar_type').notNull(),
+    race: text('race').notNull(),
+    avatarClass: text('avatar_class').notNull(),
+    gender: text('gender').notNull(),
+    skinId: text('skin_id'),
+    userType: avatarUserTypeEnum('user_type').notNull(),
+    starter: boolean('starter').notNull().default(false),
+  },
+  (t) => [uniqueIndex('avatars_key_user_type_uq').on(t.key, t.userType)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    role: roleEnum('role').notNull(),
+    username: text('username').notNull(),
+    email: text('email'),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    status: userStatusEnum('status').notNull().default('ACTIVE'),
+    isGar: boolean('is_gar').notNull().default(false),
+    uai: text('uai'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    avatarId: uuid('avatar_id').references(() => avatars.id, { onDelete: 'set null' }),
+    language: text('language').notNull().default('fr'),
+    lastChangelogViewedAt: timestamp('last_changelog_viewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const subjects = pgTable('subjects', {
+  id: id(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  group: subjectGroupEnum('group').notNull(),
+  position: smallint('position').notNull(),
+});
+
+export const professors = pgTable('professors', {
+  id: id(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  civility: text('civility'),
+  phone: text('phone'),
+  city: text('city'),
+  department: text('department'),
+  school: text('school'),
+  powerMode: boolean('power_mode').notNull().default(true),
+  shareRaids: boolean('share_raids').notNull().default(false),
+  entApproved: boolean('ent_approved').notNull().default(false),
+});
+
+export const professorSubjects = pgTable(
+  'professor_subjects',
+  {
+    professorId: uuid('professor_id')
+      .notNull()
+      .references(() => professors.id, { onDelete: 'cascade' }),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+  },
+  (t) => [primaryKey({ columns: [t.professorId, t.subjectId] })],
+);
+
+export const students = pgTable('students', {
+  id: id(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  coin: integer('coin').notNull().default(0),
+  xp: integer('xp').notNull().default(0),
+  level: integer('level').notNull().default(1),
+  levelProgression: integer('level_progression').notNull().default(0),
+  powerXp: integer('power_xp').notNull().default(0),
+  /** AES-256-GCM of the password a teacher generated; null once the student set their own. */
+  generatedPasswordEnc: text('generated_password_enc'),
+  passwordChangedByStudent: boolean('password_changed_by_student').notNull().default(false),
+});
+
+export const schoolclasses = pgTable(
+  'schoolclasses',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    level: smallint('level').notNull(),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+    planet: planetEnum('planet').notNull(),
+    /** The class's one registration code; unique among classes. An expired code is cleared before reuse. */
+    code: text('code'),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('schoolclasses_code_uq').on(t.code)],
+);
+
+export const professorsSchoolclasses = pgTable(
+  'professors_schoolclasses',
+  {
+    id: id(),
+    professorId: uuid('professor_id')
+      .notNull()
+      .references(() => professors.id, { onDelete: 'cascade' }),
+    schoolclassId: uuid('schoolclass_id')
+      .notNull()
+      .references(() => schoolclasses.id, { onDelete: 'cascade' }),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('professors_schoolclasses_uq').on(t.professorId, t.schoolclassId, t.subjectId),
+    index('professors_schoolclasses_class_idx').on(t.schoolclassId),
+  ],
+);
+
+export const studentsSchoolclasses = pgTable(
+  'students_schoolclasses',
+  {
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    schoolclassId: uuid('schoolclass_id')
+      .notNull()
+      .references(() => schoolclasses.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.schoolclassId] }),
+    index('students_schoolclasses_class_idx').on(t.schoolclassId),
+  ],
+);
+
+export const chapters = pgTable(
+  'chapters',
+  {
+    id: id(),
+    professorId: uuid('professor_id')
+      .notNull()
+      .references(() => professors.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    level: smallint('level').notNull(),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('chapters_professor_name_uq').on(t.professorId, sql`lower(${t.name})`)],
+);
+
+export const raids = pgTable(
+  'raids',
+  {
+    id: id(),
+    professorId: uuid('professor_id')
+      .notNull()
+      .references(() => professors.id, { onDelete: 'cascade' }),
+    chapterId: uuid('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    isHomework: boolean('is_homework').notNull().default(false),
+    shared: boolean('shared').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('raids_professor_title_uq').on(t.professorId, sql`lower(${t.title})`),
+    index('raids_chapter_idx').on(t.chapterId),
+  ],
+);
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: id(),
+    raidId: uuid('raid_id')
+      .notNull()
+      .references(() => raids.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    text: text('text').notNull(),
+    imagePath: text('image_path'),
+    equationMode: boolean('equation_mode').notNull().default(false),
+  },
+  (t) => [uniqueIndex('questions_raid_text_uq').on(t.raidId, sql`lower(${t.text})`)],
+);
+
+export const answers = pgTable(
+  'answers',
+  {
+    id: id(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    text: text('text').notNull(),
+    isCorrect: boolean('is_correct').notNull().default(false),
+  },
+  (t) => [index('answers_question_idx').on(t.questionId)],
+);
+
+export const homeworkRaids = pgTable(
+  'homework_raids',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    raidId: uuid('raid_id')
+      .notNull()
+      .references(() => raids.id, { onDelete: 'cascade' }),
+    schoolclassId: uuid('schoolclass_id')
+      .notNull()
+      .references(() => schoolclasses.id, { onDelete: 'cascade' }),
+    professorId: uuid('professor_id')
+      .notNull()
+      .references(() => professors.id, { onDelete: 'cascade' }),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+    isOnGoing: boolean('is_on_going').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('homework_raids_class_idx').on(t.schoolclassId)],
+);
+
+export const homeworkCompletions = pgTable(
+  'homework_completions',
+  {
+    id: id(),
+    homeworkRaidId: uuid('homework_raid_id')
+      .notNull()
+      .references(() => homeworkRaids.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    score: integer('score').notNull(),
+    total: integer('total').notNull(),
+    xpGained: integer('xp_gained').notNull().default(0),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('homework_completions_uq').on(t.homeworkRaidId, t.studentId)],
+);
+
+/** Codex status: 0 PENDING, 1 APPROVED, 2 REJECTED, 3 DISPLAYED, 4 DELETED (SPEC point 4). */
+export const codex = pgTable(
+  'codex',
+  {
+    id: id(),
+    text: text('text').notNull(),
+    status: smallint('status').notNull().default(0),
+    flagged: boolean('flagged').notNull().default(false),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+    professorId: uuid('professor_id')
+      .notNull()
+      .references(() => professors.id, { onDelete: 'cascade' }),
+    schoolclassId: uuid('schoolclass_id')
+      .notNull()
+      .references(() => schoolclasses.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('codex_student_professor_text_uq').on(t.studentId, t.professorId, sql`lower(${t.text})`),
+    index('codex_professor_status_idx').on(t.professorId, t.status),
+  ],
+);
+
+export const usersAvatars = pgTable(
+  'users_avatars',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    avatarId: uuid('avatar_id')
+      .notNull()
+      .references(() => avatars.id, { onDelete: 'cascade' }),
+    isNew: boolean('is_new').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.avatarId] })],
+);
+
+/** An unlock offer: one or two candidate avatars; the student keeps one. */
+export const studentAvatarUnlocks = pgTable(
+  'student_avatar_unlocks',
+  {
+    id: id(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    avatarId1: uuid('avatar_id_1')
+      .notNull()
+      .references(() => avatars.id),
+    avatarId2: uuid('avatar_id_2').references(() => avatars.id),
+    isUnlocked: boolean('is_unlocked').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('student_avatar_unlocks_student_idx').on(t.studentId)],
+);
+
+export const sessionLogs = pgTable(
+  'session_logs',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('session_logs_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const tickets = pgTable('tickets', {
+  id: id(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  summary: text('summary').notNull(),
+  description: text('description').notNull(),
+  screenshotPath: text('screenshot_path'),
+  fromRouteName: text('from_route_name'),
+  fromRoutePath: text('from_route_path'),
+  createdAt: createdAt(),
+});
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: emailTokenPurposeEnum('purpose').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** Analytics: connections, summons, codex displays, raids created and started, raid results. */
+export const gameEvents = pgTable(
+  'game_events',
+  {
+    id: id(),
+    type: text('type').notNull(),
+    professorId: uuid('professor_id').references(() => professors.id, { onDelete: 'cascade' }),
+    schoolclassId: uuid('schoolclass_id').references(() => schoolclasses.id, { onDelete: 'cascade' }),
+    subjectId: uuid('subject_id').references(() => subjects.id),
+    studentId: uuid('student_id').references(() => students.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('game_events_professor_type_idx').on(t.professorId, t.type, t.createdAt)],
+);

@@ -1,0 +1,185 @@
+// Sign-in, teacher sign-up and activation, student sign-up with a class code.
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { ERR } from '../../../shared/errors.js';
+import type { CodeSignup, TeacherSignup } from '../../../shared/schemas/account.js';
+import type { StoredUser } from '../../../shared/types.js';
+import type { Deps } from '../../app.js';
+import {
+  avatars,
+  professorSubjects,
+  professors,
+  students,
+  studentsSchoolclasses,
+  subjects,
+  users,
+  usersAvatars,
+} from '../../db/schema.js';
+import { AppError, badRequest, conflict, forbidden, isUniqueViolation, unauthorized } from '../../lib/errors.js';
+import { dummyHash, hashPassword, isStrongPassword, verifyPassword } from '../../lib/passwords.js';
+import { renderMail } from '../../mail/messages.js';
+import { findClassByLiveCode } from '../schoolclasses/service.js';
+import { emailTaken, loadAccount, usernameTaken } from '../users/queries.js';
+import { consumeEmailToken, createEmailToken } from './email-tokens.js';
+import { issueSession } from './sessions.js';
+
+const ACTIVATION_TTL_MS = 48 * 3600 * 1000;
+
+export async function signin(deps: Deps, login: string, password: string, ip: string): Promise<StoredUser> {
+  await deps.limiter.hit(`signin:ip:${ip}`, 600, 15 * 60);
+  const accountKey = `signin:acct:${login.trim().toLowerCase()}`;
+  await deps.limiter.hit(accountKey, 10, 15 * 60);
+  const account = await loadAccount(deps.db, { login: login.trim() });
+  if (!account) {
+    await verifyPassword(await dummyHash(), password);
+    throw unauthorized(ERR.BAD_CREDENTIALS);
+  }
+  if (!(await verifyPassword(account.passwordHash, password))) throw unauthorized(ERR.BAD_CREDENTIALS);
+  if (account.status === 'PENDING_EMAIL') throw forbidden(ERR.EMAIL_NOT_CONFIRMED);
+  if (account.status === 'PENDING_APPROVAL') throw forbidden(ERR.PENDING_APPROVAL);
+  if (account.status !== 'ACTIVE') throw forbidden(ERR.USER_DISABLED);
+  await deps.limiter.reset(accountKey);
+  return issueSession(deps, account);
+}
+
+function assertStrong(password: string, inputs: (string | undefined)[]) {
+  if (!isStrongPassword(password, inputs)) throw badRequest(ERR.PASSWORD_TOO_WEAK, { field: 'password' });
+}
+
+export async function signupTeacher(deps: Deps, input: TeacherSignup, ip: string): Promise<{ id: string }> {
+  await deps.limiter.hit(`signup:ip:${ip}`, 50, 3600);
+  assertStrong(input.password, [input.username, input.firstName, input.lastName, input.email, input.school]);
+  if (await usernameTaken(deps.db, input.username)) throw conflict(ERR.USERNAME_TAKEN, { field: 'username' });
+  if (await emailTaken(deps.db, input.email)) throw conflict(ERR.EMAIL_TAKEN, { field: 'email' });
+  const found = await deps.db
+    .select({ id: subjects.id })
+    .from(subjects)
+    .where(inArray(subjects.id, input.subjectIds));
+  if (found.length !== new Set(input.subjectIds).size) throw badRequest(ERR.SUBJECT_REQUIRED, { field: 'subjectIds' });
+  const passwordHash = await hashPassword(input.password);
+  let userId: string;
+  try {
+    userId = await deps.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          role: 'PROFESSOR',
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          status: 'PENDING_EMAIL',
+          language: input.language ?? 'fr',
+        })
+        .returning({ id: users.id });
+      const [prof] = await tx
+        .insert(professors)
+        .values({
+          userId: user.id,
+          civility: input.civility ?? null,
+          phone: input.phone,
+          city: input.city,
+          department: input.department,
+          school: input.school,
+        })
+        .returning({ id: professors.id });
+      await tx
+        .insert(professorSubjects)
+        .values([...new Set(input.subjectIds)].map((subjectId) => ({ professorId: prof.id, subjectId })));
+      return user.id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_username_uq')) throw conflict(ERR.USERNAME_TAKEN, { field: 'username' });
+    if (isUniqueViolation(err, 'users_email_uq')) throw conflict(ERR.EMAIL_TAKEN, { field: 'email' });
+    throw err;
+  }
+  const token = await createEmailToken(deps.db, userId, 'ACTIVATION', ACTIVATION_TTL_MS);
+  const link = `${deps.config.PUBLIC_URL}/register/professor/success?token=${encodeURIComponent(token)}`;
+  const mail = renderMail('activation', input.language ?? 'fr', { name: input.firstName, link });
+  await deps.mailer.send({ to: input.email, ...mail, link });
+  return { id: userId };
+}
+
+/** The activation link: the e-mail is confirmed, the access request goes to the admins. */
+export async function activateTeacher(deps: Deps, token: string): Promise<{ status: 'PENDING_APPROVAL' | 'ACTIVE' }> {
+  const userId = await consumeEmailToken(deps.db, token, 'ACTIVATION');
+  if (!userId) throw badRequest(ERR.INVALID_LINK);
+  const account = await loadAccount(deps.db, { id: userId });
+  if (!account) throw badRequest(ERR.INVALID_LINK);
+  if (account.status !== 'PENDING_EMAIL') return { status: account.status === 'ACTIVE' ? 'ACTIVE' : 'PENDING_APPROVAL' };
+  // An address listed in ADMIN_EMAILS is the instance's own administrator: nobody else could approve it.
+  const isConfiguredAdmin = !!account.email && deps.config.ADMIN_EMAILS.includes(account.email);
+  const status = isConfiguredAdmin ? 'ACTIVE' : 'PENDING_APPROVAL';
+  await deps.db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId));
+  if (status === 'PENDING_APPROVAL') await notifyAdmins(deps, account.firstName, account.lastName, userId);
+  return { status };
+}
+
+async function notifyAdmins(deps: Deps, firstName: string, lastName: string, userId: string) {
+  const [prof] = await deps.db.select({ school: professors.school }).from(professors).where(eq(professors.userId, userId));
+  const admins = await deps.db
+    .select({ email: users.email, language: users.language })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'PROFESSOR'),
+        eq(users.status, 'ACTIVE'),
+        or(eq(users.isAdmin, true), inArray(sql`lower(${users.email})`, deps.config.ADMIN_EMAILS)),
+      ),
+    );
+  const link = `${deps.config.PUBLIC_URL}/users-validation`;
+  for (const admin of admins) {
+    if (!admin.email) continue;
+    const mail = renderMail('adminNewRequest', admin.language, {
+      name: `${firstName} ${lastName}`,
+      school: prof?.school ?? '',
+      link,
+    });
+    await deps.mailer.send({ to: admin.email, ...mail, link });
+  }
+}
+
+export async function signupStudentWithCode(deps: Deps, input: CodeSignup, ip: string): Promise<StoredUser> {
+  await deps.limiter.hit(`code-signup:ip:${ip}`, 300, 600);
+  await deps.limiter.hit(`code-signup:code:${input.code}`, 100, 600);
+  const schoolclass = await findClassByLiveCode(deps.db, input.code);
+  if (!schoolclass) throw new AppError(404, ERR.INVALID_CODE, { field: 'code' });
+  assertStrong(input.password, [input.username, input.firstName, input.lastName]);
+  if (await usernameTaken(deps.db, input.username)) throw conflict(ERR.USERNAME_TAKEN, { field: 'username' });
+  if (input.avatarId) {
+    const [avatar] = await deps.db.select().from(avatars).where(eq(avatars.id, input.avatarId));
+    if (!avatar || avatar.userType !== 'student' || !avatar.starter) throw badRequest(ERR.AVATAR_NOT_ALLOWED, { field: 'avatarId' });
+  }
+  const passwordHash = await hashPassword(input.password);
+  let userId: string;
+  try {
+    userId = await deps.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          role: 'STUDENT',
+          username: input.username,
+          email: null,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          status: 'ACTIVE',
+          avatarId: input.avatarId ?? null,
+        })
+        .returning({ id: users.id });
+      const [student] = await tx
+        .insert(students)
+        .values({ userId: user.id, passwordChangedByStudent: true })
+        .returning({ id: students.id });
+      await tx.insert(studentsSchoolclasses).values({ studentId: student.id, schoolclassId: schoolclass.id });
+      if (input.avatarId) await tx.insert(usersAvatars).values({ userId: user.id, avatarId: input.avatarId, isNew: false });
+      return user.id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_username_uq')) throw conflict(ERR.USERNAME_TAKEN, { field: 'username' });
+    throw err;
+  }
+  const account = await loadAccount(deps.db, { id: userId });
+  if (!account) throw new Error('student vanished after sign-up');
+  return issueSession(deps, account);
+}
