@@ -17,6 +17,7 @@ import { makeTokenSigner, type TokenSigner } from './lib/tokens.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import authRoutes from './modules/auth/routes.js';
 import catalogueRoutes from './modules/catalogue/routes.js';
+import professorRoutes from './modules/professors/routes.js';
 import changelogRoutes from './modules/changelog/routes.js';
 import schoolclassRoutes from './modules/schoolclasses/routes.js';
 import sessionLogRoutes from './modules/session-logs/routes.js';
@@ -50,6 +51,8 @@ export interface BuildOptions {
   redis?: Redis | null;
   mailer?: Mailer;
   logger?: boolean | object;
+  /** Prefix of this app's Redis keys (tests give each file its own). */
+  redisPrefix?: string;
 }
 
 export const ROOT_DIR = path.resolve(import.meta.dirname, '..');
@@ -78,7 +81,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         outboxDir: path.join(dataDir, 'outbox'),
         log: app.log,
       }),
-    limiter: redis ? redisRateLimiter(redis, 'cr:') : memoryRateLimiter(),
+    limiter: redis ? redisRateLimiter(redis, opts.redisPrefix ?? 'cr:') : memoryRateLimiter(),
     signer: makeTokenSigner(config.AUTH_SECRET),
     cipher: makeCipher(config.ENCRYPTION_KEY),
     redis,
@@ -109,6 +112,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(userRoutes);
       await api.register(sessionLogRoutes);
       await api.register(catalogueRoutes);
+      await api.register(professorRoutes);
       await api.register(schoolclassRoutes);
       await api.register(ticketRoutes);
       await api.register(changelogRoutes);

@@ -42,7 +42,7 @@ export const avatars = pgTable(
     avatarType: text('avatar_type').notNull(),
     race: text('race').notNull(),
     avatarClass: text('avatar_class').notNull(),
-    gender: text('gender').notNull(),
+    gender: text('gender').$type<'female' | 'male'>().notNull(),
     skinId: text('skin_id'),
     userType: avatarUserTypeEnum('user_type').notNull(),
     starter: boolean('starter').notNull().default(false),

@@ -13,7 +13,7 @@ const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
 /** Two tabs may refresh with the same token at once: within this window a reuse is refused, not punished. */
 const REUSE_GRACE_MS = 10_000;
 
-export async function issueSession(deps: Deps, account: Account, familyId = randomUUID()): Promise<StoredUser> {
+export async function issueSession(deps: Deps, account: Account, familyId: string = randomUUID()): Promise<StoredUser> {
   const refreshToken = randomToken();
   await deps.db.insert(refreshTokens).values({
     userId: account.id,

@@ -1,0 +1,264 @@
+// Reference data (subjects, avatar catalogue) on every start; the demo school once, on an empty database.
+import { copyFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { AVATAR_DEFS } from '../../shared/catalogue/avatars.js';
+import { CLASS_CODE_VALIDITY_DAYS } from '../../shared/constants.js';
+import { SUBJECTS } from '../../shared/subjects.js';
+import type { Planet } from '../../shared/worlds.js';
+import { ROOT_DIR } from '../app.js';
+import { randomDigits } from '../lib/crypto.js';
+import { hashPassword } from '../lib/passwords.js';
+import type { Db } from './client.js';
+import { DEMO_CHAPTERS, DEMO_CODEX, STUDENT_NAMES } from './demo/raids.js';
+import {
+  answers,
+  avatars,
+  chapters,
+  codex,
+  professorSubjects,
+  professors,
+  professorsSchoolclasses,
+  questions,
+  raids,
+  schoolclasses,
+  students,
+  studentsSchoolclasses,
+  subjects,
+  users,
+  usersAvatars,
+} from './schema.js';
+
+export const DEMO_TEACHER_PASSWORD = 'Craie-Verte-2026!';
+export const DEMO_STUDENT_PASSWORD = 'Cartable-Bleu-7!';
+
+export async function seedReference(db: Db): Promise<void> {
+  await db
+    .insert(subjects)
+    .values(SUBJECTS.map((s, i) => ({ code: s.code, name: s.name, group: s.group, position: i })))
+    .onConflictDoUpdate({
+      target: subjects.code,
+      set: { name: sql`excluded.name`, group: sql`excluded.group`, position: sql`excluded.position` },
+    });
+  const row = (d: (typeof AVATAR_DEFS)[number]) => ({
+    key: d.key,
+    planet: d.planet,
+    avatarType: d.avatarType,
+    race: d.race,
+    avatarClass: d.avatarClass,
+    gender: d.gender,
+    skinId: d.skinId,
+    userType: d.userType,
+    starter: d.starter,
+  });
+  await db
+    .insert(avatars)
+    .values(AVATAR_DEFS.map(row))
+    .onConflictDoUpdate({ target: [avatars.key, avatars.userType], set: { starter: sql`excluded.starter` } });
+  const all = await db.select({ id: avatars.id, key: avatars.key, userType: avatars.userType }).from(avatars);
+  const idOf = new Map(all.map((a) => [`${a.userType}:${a.key}`, a.id]));
+  for (const d of AVATAR_DEFS) {
+    if (!d.baseKey) continue;
+    const baseId = idOf.get(`${d.userType}:${d.baseKey}`);
+    const id = idOf.get(`${d.userType}:${d.key}`);
+    if (baseId && id) await db.update(avatars).set({ baseAvatarId: baseId }).where(eq(avatars.id, id));
+  }
+}
+
+export interface DemoClassCode {
+  name: string;
+  code: string;
+  expiresAt: Date;
+}
+
+const DEMO_CLASSES = [
+  { name: '5e B', level: 5, subject: 'MATHEMATICS', planet: 'nebula' as Planet, owner: 'prof-demo', students: [1, 30] },
+  { name: '2nde A', level: 2, subject: 'PHYSICS_CHEMISTRY', planet: 'nefer' as Planet, owner: 'prof-sciences', students: [31, 40] },
+] as const;
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return n === 0;
+}
+
+/** Creates the demo school. Call on an empty database only. */
+export async function seedDemo(db: Db, uploadsDir: string): Promise<void> {
+  const subjectRows = await db.select().from(subjects);
+  const subjectId = (code: string) => {
+    const s = subjectRows.find((r) => r.code === code);
+    if (!s) throw new Error(`unknown subject ${code}`);
+    return s.id;
+  };
+  const avatarRows = await db.select().from(avatars);
+  const starters = avatarRows.filter((a) => a.userType === 'student' && a.starter).sort((a, b) => a.key.localeCompare(b.key));
+  const profAvatar = avatarRows.find((a) => a.userType === 'professor');
+  const teacherHash = await hashPassword(DEMO_TEACHER_PASSWORD);
+
+  await db.transaction(async (tx) => {
+    const teacherIds: Record<string, string> = {};
+    for (const t of [
+      { username: 'prof-demo', email: 'prof-demo@demo.classe-raid.fr', firstName: 'Claire', lastName: 'Fontaine', admin: true, civility: 'MME', subject: 'MATHEMATICS' },
+      { username: 'prof-sciences', email: 'prof-sciences@demo.classe-raid.fr', firstName: 'Marc', lastName: 'Lemaire', admin: false, civility: 'M', subject: 'PHYSICS_CHEMISTRY' },
+    ]) {
+      const [u] = await tx
+        .insert(users)
+        .values({
+          role: 'PROFESSOR',
+          username: t.username,
+          email: t.email,
+          passwordHash: teacherHash,
+          firstName: t.firstName,
+          lastName: t.lastName,
+          status: 'ACTIVE',
+          isAdmin: t.admin,
+          avatarId: t.admin ? (profAvatar?.id ?? null) : null,
+        })
+        .returning({ id: users.id });
+      const [p] = await tx
+        .insert(professors)
+        .values({ userId: u.id, civility: t.civility, phone: '0102030405', city: 'Lyon', department: 'Rhône', school: 'Collège Jean Moulin' })
+        .returning({ id: professors.id });
+      await tx.insert(professorSubjects).values({ professorId: p.id, subjectId: subjectId(t.subject) });
+      if (t.admin && profAvatar) await tx.insert(usersAvatars).values({ userId: u.id, avatarId: profAvatar.id, isNew: false });
+      teacherIds[t.username] = p.id;
+    }
+
+    const studentIdsByNumber = new Map<number, string>();
+    for (const c of DEMO_CLASSES) {
+      const [cls] = await tx
+        .insert(schoolclasses)
+        .values({
+          name: c.name,
+          level: c.level,
+          subjectId: subjectId(c.subject),
+          planet: c.planet,
+          code: await freeCode(tx),
+          codeExpiresAt: new Date(Date.now() + CLASS_CODE_VALIDITY_DAYS * 86400_000),
+        })
+        .returning({ id: schoolclasses.id });
+      await tx
+        .insert(professorsSchoolclasses)
+        .values({ professorId: teacherIds[c.owner], schoolclassId: cls.id, subjectId: subjectId(c.subject) });
+      for (let n = c.students[0]; n <= c.students[1]; n++) {
+        const [firstName, lastName] = STUDENT_NAMES[n - 1];
+        const avatar = starters[n % starters.length];
+        const [u] = await tx
+          .insert(users)
+          .values({
+            role: 'STUDENT',
+            username: `eleve${String(n).padStart(2, '0')}`,
+            passwordHash: await hashPassword(DEMO_STUDENT_PASSWORD),
+            firstName,
+            lastName,
+            status: 'ACTIVE',
+            avatarId: avatar?.id ?? null,
+          })
+          .returning({ id: users.id });
+        // Varied but deterministic progress, so the board and the homes look lived-in.
+        const xp = (n * 37) % 420;
+        const [s] = await tx
+          .insert(students)
+          .values({
+            userId: u.id,
+            xp,
+            level: 1 + Math.floor(xp / 100),
+            levelProgression: xp % 100,
+            powerXp: n % 5,
+            coin: (n * 13) % 90,
+            passwordChangedByStudent: true,
+          })
+          .returning({ id: students.id });
+        if (avatar) await tx.insert(usersAvatars).values({ userId: u.id, avatarId: avatar.id, isNew: false });
+        await tx.insert(studentsSchoolclasses).values({ studentId: s.id, schoolclassId: cls.id });
+        studentIdsByNumber.set(n, s.id);
+      }
+      if (c.name === '5e B') {
+        for (const p of DEMO_CODEX) {
+          await tx.insert(codex).values({
+            text: p.text,
+            status: p.status,
+            subjectId: subjectId(c.subject),
+            professorId: teacherIds[c.owner],
+            schoolclassId: cls.id,
+            studentId: studentIdsByNumber.get(p.student) as string,
+          });
+        }
+      }
+    }
+
+    for (const ch of DEMO_CHAPTERS) {
+      const [chapter] = await tx
+        .insert(chapters)
+        .values({ professorId: teacherIds[ch.owner], name: ch.name, level: ch.level, subjectId: subjectId(ch.subject) })
+        .returning({ id: chapters.id });
+      for (const r of ch.raids) {
+        const [raid] = await tx
+          .insert(raids)
+          .values({ professorId: teacherIds[ch.owner], chapterId: chapter.id, title: r.title })
+          .returning({ id: raids.id });
+        for (const [qi, q] of r.questions.entries()) {
+          let imagePath: string | null = null;
+          if (q.image) {
+            await mkdir(path.join(uploadsDir, 'questions'), { recursive: true });
+            await copyFile(path.join(ROOT_DIR, 'assets', 'demo', q.image), path.join(uploadsDir, 'questions', q.image));
+            imagePath = q.image;
+          }
+          const [question] = await tx
+            .insert(questions)
+            .values({ raidId: raid.id, position: qi, text: q.text, equationMode: !!q.equationMode, imagePath })
+            .returning({ id: questions.id });
+          await tx
+            .insert(answers)
+            .values(q.answers.map(([text, isCorrect], ai) => ({ questionId: question.id, position: ai, text, isCorrect })));
+        }
+      }
+    }
+  });
+}
+
+/** A six-digit code held by no class; an expired holder loses it first. */
+async function freeCode(db: Pick<Db, 'select' | 'update'>): Promise<string> {
+  for (;;) {
+    const code = randomDigits(6);
+    const [holder] = await db
+      .select({ id: schoolclasses.id, expiresAt: schoolclasses.codeExpiresAt })
+      .from(schoolclasses)
+      .where(eq(schoolclasses.code, code));
+    if (!holder) return code;
+    if (holder.expiresAt && holder.expiresAt.getTime() < Date.now()) {
+      await db.update(schoolclasses).set({ code: null, codeExpiresAt: null }).where(eq(schoolclasses.id, holder.id));
+      return code;
+    }
+  }
+}
+
+/** The live codes of the demo classes, renewed when they expired, for the start-up banner. */
+export async function demoClassCodes(db: Db): Promise<DemoClassCode[]> {
+  const rows = await db
+    .select()
+    .from(schoolclasses)
+    .innerJoin(professorsSchoolclasses, eq(professorsSchoolclasses.schoolclassId, schoolclasses.id))
+    .innerJoin(professors, eq(professors.id, professorsSchoolclasses.professorId))
+    .innerJoin(users, eq(users.id, professors.userId))
+    .where(
+      and(
+        inArray(users.username, ['prof-demo', 'prof-sciences']),
+        inArray(
+          schoolclasses.name,
+          DEMO_CLASSES.map((c) => c.name),
+        ),
+      ),
+    );
+  const out: DemoClassCode[] = [];
+  for (const { schoolclasses: c } of rows) {
+    let code = c.code;
+    let expiresAt = c.codeExpiresAt;
+    if (!code || !expiresAt || expiresAt.getTime() < Date.now()) {
+      code = await freeCode(db);
+      expiresAt = new Date(Date.now() + CLASS_CODE_VALIDITY_DAYS * 86400_000);
+      await db.update(schoolclasses).set({ code, codeExpiresAt: expiresAt }).where(eq(schoolclasses.id, c.id));
+    }
+    out.push({ name: c.name, code, expiresAt });
+  }
+  return out;
+}
