@@ -5,7 +5,7 @@ import { STUDENT_CLASSES } from '../../shared/catalogue/avatars.js';
 import { type Biome, WORLDS } from '../../shared/worlds.js';
 import { emblem } from './emblems.js';
 import { INK, type Outfit, outfitFor, type SkinStyle, skinStyle, TYPE_COLOR, tone } from './palette.js';
-import { darken, lighten, linear, n, radial, starPoints, svgDoc } from './svg.js';
+import { darken, lighten, linear, radial, starPoints, svgDoc } from './svg.js';
 
 const SW = 5; // outline width
 const stroke = `stroke="${INK}" stroke-width="${SW}" stroke-linejoin="round" stroke-linecap="round"`;
@@ -60,7 +60,8 @@ function limb(path: string, w: number, color: string): string {
 
 // ---------------------------------------------------------------- back layer
 function wings(L: Look): string {
-  const c = L.style === 'night' ? '#b9c8ff' : L.style === 'royal' ? '#ffe9a0' : lighten(TYPE_COLOR[L.type], 0.35);
+  const c =
+    L.style === 'night' ? '#b9c8ff' : L.style === 'royal' ? '#ffe9a0' : lighten(TYPE_COLOR[L.type], 0.35);
   const one = (a: number, rx: number, ry: number) =>
     `<g transform="translate(256,318) rotate(${a})"><ellipse cx="${rx}" cy="0" rx="${rx}" ry="${ry}" fill="${c}" fill-opacity="0.78" stroke="${darken(c, 0.45)}" stroke-width="4"/><path d="M10,0 Q${rx},${-ry * 0.3} ${rx * 1.7},${-ry * 0.2} M10,0 Q${rx},${ry * 0.3} ${rx * 1.6},${ry * 0.35}" fill="none" stroke="#ffffff" stroke-width="3" opacity="0.7"/><circle cx="${rx * 1.35}" cy="${-ry * 0.15}" r="${ry * 0.18}" fill="#ffffff" opacity="0.7"/></g>`;
   return one(-148, 92, 50) + one(-32, 92, 50) + one(152, 62, 32) + one(28, 62, 32);
@@ -156,7 +157,8 @@ function torso(L: Look): string {
   // belt
   s += `<path d="M204,362 Q256,374 308,362 L310,380 Q256,392 202,380Z" fill="${darken(o.boots, 0.1)}" ${stroke}/>`;
   s += `<rect x="244" y="364" width="24" height="20" rx="4" fill="${o.trim}" ${stroke}/>`;
-  if (L.cls === 'ranger') s += `<rect x="206" y="372" width="28" height="28" rx="8" fill="#9a6a3a" ${stroke}/>`;
+  if (L.cls === 'ranger')
+    s += `<rect x="206" y="372" width="28" height="28" rx="8" fill="#9a6a3a" ${stroke}/>`;
   if (L.d.race === 'human' && L.cls !== 'warrior')
     s += `<path d="M214,296 L300,372" stroke="#7a4a26" stroke-width="10" stroke-linecap="round"/>`;
   return s;
@@ -252,7 +254,12 @@ function face(L: Look): string {
     const crest = L.female
       ? ''
       : `<path d="M226,100 Q256,44 290,100" fill="${L.hair}" ${stroke}/><path d="M240,96 Q256,66 274,96" fill="none" stroke="#ffffff" stroke-width="4" opacity="0.6"/>`;
-    return crest + plate + screen + `<path d="M176,130 L336,130" stroke="${darken(L.metal, 0.25)}" stroke-width="4"/>`;
+    return (
+      crest +
+      plate +
+      screen +
+      `<path d="M176,130 L336,130" stroke="${darken(L.metal, 0.25)}" stroke-width="4"/>`
+    );
   }
   return `<ellipse cx="${HX}" cy="${HY}" rx="112" ry="104" fill="${L.skin}" ${stroke}/><ellipse cx="${HX}" cy="${HY + 18}" rx="100" ry="84" fill="${L.skin}"/>`;
 }
@@ -375,7 +382,9 @@ function skinExtras(L: Look): string {
       [214, 412, 5],
       [300, 320, 4],
     ];
-    return stars.map(([x, y, r]) => `<polygon points="${starPoints(x, y, r, r / 2.4)}" fill="#fff6c8"/>`).join('');
+    return stars
+      .map(([x, y, r]) => `<polygon points="${starPoints(x, y, r, r / 2.4)}" fill="#fff6c8"/>`)
+      .join('');
   }
   return '';
 }
@@ -392,7 +401,8 @@ function sparkles(L: Look): string {
   ];
   return pts
     .map(
-      ([x, y, r]) => `<polygon points="${starPoints(x, y, r, r / 3, 4)}" fill="${c}" stroke="${INK}" stroke-width="2"/>`,
+      ([x, y, r]) =>
+        `<polygon points="${starPoints(x, y, r, r / 3, 4)}" fill="${c}" stroke="${INK}" stroke-width="2"/>`,
     )
     .join('');
 }
@@ -445,5 +455,3 @@ export function avatarSvg(d: AvatarDef, part: 'body' | 'head'): string {
   if (part === 'head') return svgDoc(256, 256, body, defs, '96 30 320 320');
   return svgDoc(512, 512, body, defs);
 }
-
-export { n };

@@ -17,7 +17,10 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const onDisk = (publicPath: string) => join(ROOT, publicPath.replace(/^\//, ''));
 
 const args = process.argv.slice(2);
-const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
 const want = (s: string) => !only || only.includes(s);
 
 /** Runs tasks with a small concurrency limit. */
@@ -90,7 +93,12 @@ async function main() {
       const w = WORLDS[p];
       jobs.push(() => renderWebp(worldIconSvg(p), onDisk(w.icon), { width: 256, height: 256, quality: 82 }));
       jobs.push(() =>
-        renderWebp(worldHeaderSvg(p), onDisk(w.header), { width: 1200, height: 300, quality: 76, alpha: false }),
+        renderWebp(worldHeaderSvg(p), onDisk(w.header), {
+          width: 1200,
+          height: 300,
+          quality: 76,
+          alpha: false,
+        }),
       );
       jobs.push(() =>
         renderWebp(worldBackgroundSvg(p), onDisk(w.background), {

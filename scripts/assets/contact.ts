@@ -86,7 +86,9 @@ export async function writeContactSheets(root: string): Promise<string[]> {
       '/tmp/contact-backgrounds.png',
     ),
   );
-  const worldFiles = PLANETS.flatMap((p) => [WORLDS[p].icon, WORLDS[p].header, WORLDS[p].background]).map(disk);
+  const worldFiles = PLANETS.flatMap((p) => [WORLDS[p].icon, WORLDS[p].header, WORLDS[p].background]).map(
+    disk,
+  );
   out.push(await sheet(worldFiles, 3, 480, 270, '/tmp/contact-worlds.png', '#333344'));
   return out;
 }

@@ -25,7 +25,14 @@ function shape(type: Biome): string {
 }
 
 /** An emblem of an element type at (x, y), radius r, outlined. */
-export function emblem(type: Biome, x: number, y: number, r: number, color = TYPE_COLOR[type], ink = INK): string {
+export function emblem(
+  type: Biome,
+  x: number,
+  y: number,
+  r: number,
+  color = TYPE_COLOR[type],
+  ink = INK,
+): string {
   const sw = n(2.2 / r);
   let extra = '';
   if (type === 'poison')
@@ -34,7 +41,8 @@ export function emblem(type: Biome, x: number, y: number, r: number, color = TYP
     extra = `<path d="M0,-0.1 C0.25,0.1 0.35,0.3 0.3,0.45 A0.3,0.3 0 0 1 -0.3,0.45 C-0.3,0.25 -0.1,0.15 0,-0.1Z" fill="${lighten(color, 0.6)}"/>`;
   if (type === 'water')
     extra = `<ellipse cx="-0.28" cy="0.2" rx="0.14" ry="0.24" fill="#ffffff" opacity="0.7"/>`;
-  if (type === 'plant') extra = `<path d="M-0.7,0.7 L0.6,-0.6" stroke="${darken(color, 0.35)}" stroke-width="${sw}"/>`;
+  if (type === 'plant')
+    extra = `<path d="M-0.7,0.7 L0.6,-0.6" stroke="${darken(color, 0.35)}" stroke-width="${sw}"/>`;
   if (type === 'ground')
     extra = `<path d="M-0.35,-0.55 L-0.15,-0.15 L-0.45,-0.1Z M0.3,-0.8 L0.5,-0.35 L0.2,-0.3Z" fill="#ffffff" opacity="0.75"/>`;
   return `<g transform="translate(${n(x)},${n(y)}) scale(${n(r)})"><path d="${shape(type)}" fill="${color}" stroke="${ink}" stroke-width="${sw}" stroke-linejoin="round"/>${extra}</g>`;

@@ -122,14 +122,47 @@ const BASE: Record<string, Outfit> = {
 
 /** Skin 1 "Éclat": a bright, complementary outfit per world. */
 const ECLAT: Record<Planet, Partial<Outfit>> = {
-  nebula: { main: '#ff7fa8', second: '#ffd23b', trim: '#ffffff', pants: '#b8436e', hairF: '#ffb0d0', hairM: '#ff8a5c' },
-  xaih: { main: '#2fd6b0', second: '#ff6fd8', trim: '#ffffff', pants: '#1f7a6b', hairF: '#ff8fe0', hairM: '#5fffd0' },
-  preia: { main: '#2a9ad6', second: '#ffe05a', trim: '#ffffff', pants: '#22507a', hairF: '#f2c14e', hairM: '#d9782b' },
-  nefer: { main: '#ffb83b', second: '#ffffff', trim: '#ff5a7a', pants: '#b86a1f', hairF: '#ff9ab8', hairM: '#ffe08a' },
+  nebula: {
+    main: '#ff7fa8',
+    second: '#ffd23b',
+    trim: '#ffffff',
+    pants: '#b8436e',
+    hairF: '#ffb0d0',
+    hairM: '#ff8a5c',
+  },
+  xaih: {
+    main: '#2fd6b0',
+    second: '#ff6fd8',
+    trim: '#ffffff',
+    pants: '#1f7a6b',
+    hairF: '#ff8fe0',
+    hairM: '#5fffd0',
+  },
+  preia: {
+    main: '#2a9ad6',
+    second: '#ffe05a',
+    trim: '#ffffff',
+    pants: '#22507a',
+    hairF: '#f2c14e',
+    hairM: '#d9782b',
+  },
+  nefer: {
+    main: '#ffb83b',
+    second: '#ffffff',
+    trim: '#ff5a7a',
+    pants: '#b86a1f',
+    hairF: '#ff9ab8',
+    hairM: '#ffe08a',
+  },
 };
 
 /** Skin 2 "Royale": gold, crown and cape over a deep world colour. */
-const ROYAL: Record<Planet, string> = { nebula: '#1d6a8a', xaih: '#6a2fb0', preia: '#2f7a44', nefer: '#9a1f52' };
+const ROYAL: Record<Planet, string> = {
+  nebula: '#1d6a8a',
+  xaih: '#6a2fb0',
+  preia: '#2f7a44',
+  nefer: '#9a1f52',
+};
 
 export type SkinStyle = 'base' | 'eclat' | 'royal' | 'night';
 
@@ -141,7 +174,8 @@ export function outfitFor(planet: Planet, type: string, skinId: string | null): 
   const key = `${planet}/${type}`;
   const base = BASE[key] ?? professorOutfit(planet);
   const style = skinStyle(skinId);
-  if (style === 'eclat') return { ...base, ...ECLAT[planet], boots: darken(ECLAT[planet].main ?? base.main, 0.45) };
+  if (style === 'eclat')
+    return { ...base, ...ECLAT[planet], boots: darken(ECLAT[planet].main ?? base.main, 0.45) };
   if (style === 'royal')
     return {
       ...base,
@@ -179,8 +213,10 @@ export function professorOutfit(planet: Planet): Outfit {
     trim: '#f2c94c',
     pants: darken(c, 0.55),
     boots: '#3a2a22',
-    hairF: planet === 'nebula' ? '#b58ae6' : planet === 'nefer' ? '#e8e8f0' : planet === 'preia' ? '#8a8a8a' : t,
-    hairM: planet === 'nebula' ? '#3f7fb0' : planet === 'nefer' ? '#f0e0b0' : planet === 'preia' ? '#5a4030' : t,
+    hairF:
+      planet === 'nebula' ? '#b58ae6' : planet === 'nefer' ? '#e8e8f0' : planet === 'preia' ? '#8a8a8a' : t,
+    hairM:
+      planet === 'nebula' ? '#3f7fb0' : planet === 'nefer' ? '#f0e0b0' : planet === 'preia' ? '#5a4030' : t,
     eye: darken(c, 0.2),
     glow: lighten(t, 0.4),
   };

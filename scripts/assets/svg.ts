@@ -96,7 +96,14 @@ export function blob(cx: number, cy: number, rx: number, ry: number, seed: strin
 }
 
 /** Star polygon points. */
-export function starPoints(cx: number, cy: number, r1: number, r2: number, k = 5, rot = -Math.PI / 2): string {
+export function starPoints(
+  cx: number,
+  cy: number,
+  r1: number,
+  r2: number,
+  k = 5,
+  rot = -Math.PI / 2,
+): string {
   const pts: string[] = [];
   for (let i = 0; i < k * 2; i++) {
     const r = i % 2 === 0 ? r1 : r2;
@@ -112,14 +119,20 @@ export function svgDoc(w: number, h: number, body: string, defs = '', viewBox = 
 
 export function linear(id: string, stops: [number, string, number?][], x2 = 0, y2 = 1): string {
   const s = stops
-    .map(([o, c, a]) => `<stop offset="${o}" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${a}"`}/>`)
+    .map(
+      ([o, c, a]) =>
+        `<stop offset="${o}" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${a}"`}/>`,
+    )
     .join('');
   return `<linearGradient id="${id}" x1="0" y1="0" x2="${x2}" y2="${y2}">${s}</linearGradient>`;
 }
 
 export function radial(id: string, stops: [number, string, number?][], cx = 0.5, cy = 0.5, r = 0.5): string {
   const s = stops
-    .map(([o, c, a]) => `<stop offset="${o}" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${a}"`}/>`)
+    .map(
+      ([o, c, a]) =>
+        `<stop offset="${o}" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${a}"`}/>`,
+    )
     .join('');
   return `<radialGradient id="${id}" cx="${cx}" cy="${cy}" r="${r}">${s}</radialGradient>`;
 }

@@ -1,0 +1,2 @@
+export * from './avatars.js';
+export * from './bosses.js';
