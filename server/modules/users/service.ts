@@ -21,7 +21,7 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '..
 import { hashPassword, isStrongPassword, verifyPassword } from '../../lib/passwords.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import { renderMail } from '../../mail/messages.js';
-import { consumeEmailToken, createEmailToken } from '../auth/email-tokens.js';
+import { consumeEmailToken, createEmailToken, peekEmailToken } from '../auth/email-tokens.js';
 import { revokeAllForUser } from '../auth/sessions.js';
 import { loadAccount, usernameTaken } from './queries.js';
 
@@ -203,12 +203,14 @@ export async function forgotPassword(deps: Deps, email: string, ip: string) {
 }
 
 export async function resetPassword(deps: Deps, token: string, newPassword: string) {
-  const userId = await consumeEmailToken(deps.db, token, 'RESET_PASSWORD');
-  if (!userId) throw badRequest(ERR.INVALID_LINK);
-  const account = await loadAccount(deps.db, { id: userId });
+  // Check the password before using the link up: a weak password must not burn the link.
+  const pending = await peekEmailToken(deps.db, token, 'RESET_PASSWORD');
+  const account = pending ? await loadAccount(deps.db, { id: pending }) : null;
   if (!account) throw badRequest(ERR.INVALID_LINK);
   if (!isStrongPassword(newPassword, [account.username, account.firstName, account.lastName, account.email]))
     throw badRequest(ERR.PASSWORD_TOO_WEAK, { field: 'newPassword' });
+  const userId = await consumeEmailToken(deps.db, token, 'RESET_PASSWORD');
+  if (userId !== account.id) throw badRequest(ERR.INVALID_LINK);
   await deps.db
     .update(users)
     .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })

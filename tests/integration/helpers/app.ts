@@ -48,7 +48,11 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   return { database, drop: () => database.close() };
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  /** Adds routes or hooks before the app is ready. */
+  extend?: (app: FastifyInstance) => void,
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cr-data-'));
   const smtp = await startSmtp();
   const { database, drop } = await openTestDatabase();
@@ -63,6 +67,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ...env,
   });
   const app = await buildApp({ config, database, redis, redisPrefix: prefix, logger: false });
+  extend?.(app);
   await app.ready();
   return {
     app,
