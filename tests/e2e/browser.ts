@@ -1,0 +1,72 @@
+// Chromium through playwright-core, with the flags this machine needs; screenshots for review.
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const DESKTOP = { width: 1440, height: 1024 };
+export const PHONE = { width: 360, height: 800 };
+export const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+/** Requests to any host but this machine, recorded by every page: the suite asserts there are none. */
+export const thirdPartyRequests: string[] = [];
+
+export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, baseURL: inject('baseUrl'), locale: 'fr-FR' });
+  await context.route('**/*', (route) => {
+    const u = new URL(route.request().url());
+    if (u.protocol.startsWith('http') && !['127.0.0.1', 'localhost'].includes(u.hostname)) {
+      thirdPartyRequests.push(u.toString());
+      return route.abort();
+    }
+    return route.continue();
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export async function shot(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** The newest mail written to the outbox for `to` (the e2e server has no SMTP server). */
+export async function lastMailTo(to: string, since = 0): Promise<string> {
+  const dir = path.join(inject('dataDir'), 'outbox');
+  for (let i = 0; i < 100; i++) {
+    try {
+      const files = readdirSync(dir)
+        .filter((f) => f.endsWith(`-${to}.eml`))
+        .map((f) => path.join(dir, f))
+        .filter((f) => statSync(f).mtimeMs >= since)
+        .sort();
+      if (files.length) return readFileSync(files[files.length - 1], 'utf8');
+    } catch {
+      // outbox not created yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+export const linkIn = (mail: string) => {
+  const m = /https?:\/\/\S+/.exec(mail);
+  if (!m) throw new Error(`no link in ${mail}`);
+  return m[0];
+};
