@@ -1,0 +1,21 @@
+// /forgot-password/student: students have no e-mail; their teacher generates a new password.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AuthScreen } from './AuthScreen';
+
+export default function ForgotPasswordStudentPage() {
+  const { t } = useTranslation();
+  return (
+    <AuthScreen>
+      <div className="big-emoji" aria-hidden="true">
+        🧑‍🏫
+      </div>
+      <h1>{t('FORGOT.STUDENT_TITLE')}</h1>
+      <p>{t('FORGOT.STUDENT_TEXT')}</p>
+      <p className="muted">{t('FORGOT.STUDENT_TIP')}</p>
+      <div className="auth__links">
+        <Link to="/login">{t('FORGOT.BACK_TO_LOGIN')}</Link>
+      </div>
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,107 @@
+// /login: username or e-mail and password, then the after-login destination of SPEC point 2.
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ERR } from '../../../../shared/errors';
+import { signinSchema } from '../../../../shared/schemas/account';
+import { signin } from '../../api/auth';
+import { login } from '../../app/auth-store';
+import { afterLogin } from '../../app/guards';
+import { Button } from '../../components/ui/Button';
+import { PasswordField, TextField } from '../../components/ui/Field';
+import { translateError } from '../../i18n';
+import { validate } from '../../lib/form';
+import { AuthScreen } from './AuthScreen';
+import { errorKey } from './api-error';
+
+type Errors = { login?: string; password?: string };
+/** Refusals that are not a mistake in the form: the account exists but cannot sign in yet. */
+const EXPLAINED: Record<string, string> = {
+  [ERR.EMAIL_NOT_CONFIRMED]: 'LOGIN.EMAIL_NOT_CONFIRMED',
+  [ERR.PENDING_APPROVAL]: 'LOGIN.PENDING_APPROVAL',
+};
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [values, setValues] = useState({ login: '', password: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [explained, setExplained] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = (k: keyof typeof values) => (v: string) => {
+    setValues((s) => ({ ...s, [k]: v }));
+    setErrors((e) => ({ ...e, [k]: undefined }));
+  };
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setFormError(null);
+    setExplained(null);
+    const r = validate(signinSchema, values);
+    if (!r.ok) {
+      setErrors(r.errors);
+      return;
+    }
+    setBusy(true);
+    try {
+      const user = await signin(r.data.login, r.data.password);
+      login(user);
+      navigate(afterLogin(user), { replace: true });
+    } catch (err) {
+      const key = errorKey(err);
+      setBusy(false);
+      if (key === ERR.USER_DISABLED) navigate('/user-disabled');
+      else if (EXPLAINED[key]) setExplained(EXPLAINED[key]);
+      else setFormError(key);
+    }
+  }
+
+  return (
+    <AuthScreen>
+      <h1>{t('LOGIN.TITLE')}</h1>
+      <p className="lead">{t('LOGIN.SUBTITLE')}</p>
+      {explained ? (
+        <div className="notice notice--info" role="status">
+          <h2>{t(`${explained}_TITLE`)}</h2>
+          <p>{t(`${explained}_TEXT`)}</p>
+        </div>
+      ) : null}
+      <form onSubmit={onSubmit} noValidate>
+        <TextField
+          label={t('LOGIN.LOGIN_LABEL')}
+          name="login"
+          autoComplete="username"
+          autoCapitalize="off"
+          spellCheck={false}
+          value={values.login}
+          error={errors.login}
+          onChange={set('login')}
+        />
+        <PasswordField
+          label={t('LOGIN.PASSWORD_LABEL')}
+          name="password"
+          autoComplete="current-password"
+          value={values.password}
+          error={errors.password}
+          onChange={set('password')}
+        />
+        {formError ? (
+          <div className="notice notice--error" role="alert">
+            {translateError(formError)}
+          </div>
+        ) : null}
+        <Button type="submit" size="large" loading={busy}>
+          {t('LOGIN.SUBMIT')}
+        </Button>
+      </form>
+      <div className="auth__links">
+        <Link to="/forgot-password">{t('LOGIN.FORGOT')}</Link>
+        <span>
+          {t('LOGIN.NO_ACCOUNT')} <Link to="/sign-up">{t('LOGIN.SIGN_UP')}</Link>
+        </span>
+      </div>
+    </AuthScreen>
+  );
+}

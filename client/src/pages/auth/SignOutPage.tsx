@@ -1,0 +1,34 @@
+// sign-out-professor and sign-out-student: revoke the refresh token on the server, forget the
+// local user and the session marker, then go to login (school sign-on users: to the ENT helper).
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { logoutSession } from '../../api/auth';
+import { removeSessionMarker } from '../../app/activity';
+import { getStoredUser, logout } from '../../app/auth-store';
+import { PageLoader } from '../../components/layout/PageLoader';
+
+export default function SignOutPage() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    let done = false;
+    const user = getStoredUser();
+    void (async () => {
+      if (user) await logoutSession(user.refreshToken).catch(() => {});
+      if (done) return;
+      done = true;
+      removeSessionMarker();
+      if (user?.isGar) {
+        // Leave first: /gar-helper is open to all, so the guard has nothing to undo afterwards.
+        await Promise.resolve(navigate('/gar-helper', { replace: true }));
+        logout();
+      } else {
+        logout();
+        navigate('/login', { replace: true });
+      }
+    })();
+    return () => {
+      done = true;
+    };
+  }, [navigate]);
+  return <PageLoader />;
+}

@@ -1,0 +1,173 @@
+// /gar-signup: at first sign-in a teacher chooses a character, the power mode and raid sharing.
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import type { AvatarDto } from '../../../../shared/types';
+import { listAvatars } from '../../api/catalogue';
+import { updateProfessorPreferences } from '../../api/professors';
+import { updateUser } from '../../api/users';
+import { getStoredUser, saveStoredUser } from '../../app/auth-store';
+import { useFeedback } from '../../app/feedback';
+import { Button } from '../../components/ui/Button';
+import { translateError } from '../../i18n';
+import { AuthScreen } from '../auth/AuthScreen';
+import { errorKey } from '../auth/api-error';
+import { AvatarGrid } from '../register/AvatarGrid';
+import { Stepper } from '../register/Stepper';
+import { ChoiceCards } from './ChoiceCards';
+
+export default function TeacherOnboardingPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const feedback = useFeedback();
+  const [user] = useState(getStoredUser);
+  const [step, setStep] = useState(0);
+  const [avatars, setAvatars] = useState<AvatarDto[] | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [avatarId, setAvatarId] = useState<string | null>(null);
+  // Powers are what makes the game lively: on by default. Sharing is opt-in.
+  const [powerMode, setPowerMode] = useState(true);
+  const [shareRaids, setShareRaids] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = () => {
+    setLoadFailed(false);
+    listAvatars({ userType: 'professor' })
+      .then(setAvatars)
+      .catch(() => setLoadFailed(true));
+  };
+  useEffect(load, []);
+
+  if (user?.role !== 'PROFESSOR') return <Navigate to="/login" replace />;
+
+  async function finish() {
+    if (!user || !avatarId) return;
+    setBusy(true);
+    setError(null);
+    try {
+      if (user.professorId) await updateProfessorPreferences(user.professorId, { powerMode, shareRaids });
+      await updateUser(user.id, { avatarId });
+      saveStoredUser({ ...(getStoredUser() ?? user), avatarId });
+      feedback({ status: 'success', message: 'ONBOARDING.SAVED' });
+      navigate('/prof/select', { replace: true });
+    } catch (err) {
+      setError(errorKey(err));
+      setBusy(false);
+    }
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (step === 0 && !avatarId) return setError('ONBOARDING.CHARACTER_REQUIRED');
+    setError(null);
+    if (step < 2) setStep(step + 1);
+    else void finish();
+  }
+
+  const labels = [
+    t('ONBOARDING.STEPS.CHARACTER'),
+    t('ONBOARDING.STEPS.POWERS'),
+    t('ONBOARDING.STEPS.SHARING'),
+  ];
+  return (
+    <AuthScreen wide>
+      <h1>{t('ONBOARDING.TITLE')}</h1>
+      <Stepper current={step} total={3} labels={labels} />
+      <form onSubmit={onSubmit} noValidate>
+        {step === 0 ? (
+          <>
+            <h2>{t('ONBOARDING.CHARACTER_TITLE')}</h2>
+            <p className="muted">{t('ONBOARDING.CHARACTER_TEXT')}</p>
+            {loadFailed ? (
+              <div className="notice notice--error" role="alert">
+                <p>{t('REGISTER.AVATARS_LOAD_FAILED')}</p>
+                <Button variant="secondary" onClick={load}>
+                  {t('REGISTER.RETRY')}
+                </Button>
+              </div>
+            ) : avatars ? (
+              <AvatarGrid
+                avatars={avatars}
+                selected={avatarId}
+                label={t('ONBOARDING.CHARACTER_TITLE')}
+                onSelect={(id) => {
+                  setAvatarId(id);
+                  setError(null);
+                }}
+              />
+            ) : (
+              <p role="status">{t('REGISTER.LOADING')}</p>
+            )}
+          </>
+        ) : null}
+        {step === 1 ? (
+          <>
+            <h2>{t('ONBOARDING.POWERS_TITLE')}</h2>
+            <p className="muted">{t('ONBOARDING.POWERS_TEXT')}</p>
+            <ChoiceCards
+              label={t('ONBOARDING.POWERS_TITLE')}
+              value={powerMode}
+              onChange={setPowerMode}
+              options={[
+                {
+                  value: true,
+                  icon: '⚡',
+                  title: t('ONBOARDING.POWERS_ON'),
+                  text: t('ONBOARDING.POWERS_ON_TEXT'),
+                },
+                {
+                  value: false,
+                  icon: '📘',
+                  title: t('ONBOARDING.POWERS_OFF'),
+                  text: t('ONBOARDING.POWERS_OFF_TEXT'),
+                },
+              ]}
+            />
+          </>
+        ) : null}
+        {step === 2 ? (
+          <>
+            <h2>{t('ONBOARDING.SHARING_TITLE')}</h2>
+            <p className="muted">{t('ONBOARDING.SHARING_TEXT')}</p>
+            <ChoiceCards
+              label={t('ONBOARDING.SHARING_TITLE')}
+              value={shareRaids}
+              onChange={setShareRaids}
+              options={[
+                {
+                  value: true,
+                  icon: '🤝',
+                  title: t('ONBOARDING.SHARE_ON'),
+                  text: t('ONBOARDING.SHARE_ON_TEXT'),
+                },
+                {
+                  value: false,
+                  icon: '🔒',
+                  title: t('ONBOARDING.SHARE_OFF'),
+                  text: t('ONBOARDING.SHARE_OFF_TEXT'),
+                },
+              ]}
+            />
+            <p className="muted">{t('ONBOARDING.CHANGE_LATER')}</p>
+          </>
+        ) : null}
+        {error ? (
+          <div className="notice notice--error" role="alert">
+            {translateError(error)}
+          </div>
+        ) : null}
+        <div className="auth__actions">
+          {step > 0 ? (
+            <Button size="large" variant="secondary" onClick={() => setStep(step - 1)}>
+              {t('REGISTER.BACK')}
+            </Button>
+          ) : null}
+          <Button type="submit" size="large" loading={busy}>
+            {step === 2 ? t('ONBOARDING.FINISH') : t('REGISTER.NEXT')}
+          </Button>
+        </div>
+      </form>
+    </AuthScreen>
+  );
+}

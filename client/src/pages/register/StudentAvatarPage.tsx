@@ -1,0 +1,119 @@
+// /register/student/avatar, step 1 of the student sign-up: pick a starter character. A signed-in
+// student who has none yet (after-login rule) picks one here too, and it is saved at once.
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { AvatarDto } from '../../../../shared/types';
+import { listAvatars, lookupClassCode } from '../../api/catalogue';
+import { updateUser } from '../../api/users';
+import { getStoredUser, saveStoredUser } from '../../app/auth-store';
+import { Button } from '../../components/ui/Button';
+import { translateError } from '../../i18n';
+import { errorKey } from '../auth/api-error';
+import { AvatarGrid } from './AvatarGrid';
+import { StudentFrame } from './StudentFrame';
+import { readDraft, saveDraft, stepUrl, useRegistrationCode } from './student-draft';
+
+export default function StudentAvatarPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const code = useRegistrationCode();
+  const [user] = useState(() => {
+    const u = getStoredUser();
+    return u?.role === 'STUDENT' ? u : null;
+  });
+  const [avatars, setAvatars] = useState<AvatarDto[] | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [selected, setSelected] = useState<string | null>(() =>
+    user ? null : (readDraft().avatarId ?? null),
+  );
+  const [className, setClassName] = useState(() => readDraft().className);
+  const [error, setError] = useState<string | null>(
+    () => (location.state as { error?: string } | null)?.error ?? null,
+  );
+  const [busy, setBusy] = useState(false);
+
+  const load = () => {
+    setLoadFailed(false);
+    listAvatars({ userType: 'student', starter: true })
+      .then(setAvatars)
+      .catch(() => setLoadFailed(true));
+  };
+  useEffect(load, []);
+
+  // Arriving from a link with a code but no draft (new tab): show the class name all the same.
+  useEffect(() => {
+    if (user || !code || className) return;
+    lookupClassCode(code)
+      .then((c) => {
+        saveDraft({ className: c.name });
+        setClassName(c.name);
+      })
+      .catch(() => {});
+  }, [code, className, user]);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!selected) {
+      setError('REGISTER.STUDENT.AVATAR_REQUIRED');
+      return;
+    }
+    if (!user) {
+      saveDraft({ avatarId: selected });
+      navigate(stepUrl('identifier', code));
+      return;
+    }
+    setBusy(true);
+    try {
+      await updateUser(user.id, { avatarId: selected });
+      saveStoredUser({ ...(getStoredUser() ?? user), avatarId: selected });
+      navigate('/student', { replace: true });
+    } catch (err) {
+      setError(errorKey(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <StudentFrame step={user ? undefined : 0} className={user ? undefined : className}>
+      <h1>{t('REGISTER.STUDENT.AVATAR_TITLE')}</h1>
+      <p className="lead">{t('REGISTER.STUDENT.AVATAR_TEXT')}</p>
+      <form onSubmit={onSubmit} noValidate>
+        {loadFailed ? (
+          <div className="notice notice--error" role="alert">
+            <p>{t('REGISTER.AVATARS_LOAD_FAILED')}</p>
+            <Button variant="secondary" onClick={load}>
+              {t('REGISTER.RETRY')}
+            </Button>
+          </div>
+        ) : avatars ? (
+          <AvatarGrid
+            avatars={avatars}
+            selected={selected}
+            label={t('REGISTER.STUDENT.AVATAR_TITLE')}
+            onSelect={(id) => {
+              setSelected(id);
+              setError(null);
+            }}
+          />
+        ) : (
+          <p role="status">{t('REGISTER.LOADING')}</p>
+        )}
+        {error ? (
+          <div className="field__error" role="alert">
+            {translateError(error)}
+          </div>
+        ) : null}
+        <Button type="submit" size="large" loading={busy}>
+          {user ? t('REGISTER.STUDENT.AVATAR_SAVE') : t('REGISTER.NEXT')}
+        </Button>
+      </form>
+      {user ? null : (
+        <div className="auth__links">
+          <Link to={stepUrl('code', null)}>{t('REGISTER.STUDENT.CHANGE_CLASS')}</Link>
+        </div>
+      )}
+    </StudentFrame>
+  );
+}

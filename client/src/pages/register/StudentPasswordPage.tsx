@@ -1,0 +1,117 @@
+// /register/student/password, step 3: password and confirmation, then the account is created and
+// the student is signed in.
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ERR } from '../../../../shared/errors';
+import { studentPasswordStepSchema } from '../../../../shared/schemas/account';
+import { codeSignup } from '../../api/auth';
+import { login } from '../../app/auth-store';
+import { useFeedback } from '../../app/feedback';
+import { Button } from '../../components/ui/Button';
+import { PasswordField } from '../../components/ui/Field';
+import { translateError } from '../../i18n';
+import { validate } from '../../lib/form';
+import { errorField, errorKey } from '../auth/api-error';
+import { PasswordStrength } from './PasswordStrength';
+import { StudentFrame } from './StudentFrame';
+import { clearDraft, readDraft, stepUrl, useRegistrationCode } from './student-draft';
+
+type Values = { password: string; confirmation: string };
+const IDENTIFIER_FIELDS = ['firstName', 'lastName', 'username'];
+
+export default function StudentPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const feedback = useFeedback();
+  const code = useRegistrationCode();
+  const [values, setValues] = useState<Values>({ password: '', confirmation: '' });
+  const [errors, setErrors] = useState<Partial<Values>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = (k: keyof Values) => (v: string) => {
+    setValues((s) => ({ ...s, [k]: v }));
+    setErrors((e) => ({ ...e, [k]: undefined }));
+  };
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setFormError(null);
+    const r = validate(studentPasswordStepSchema, values);
+    if (!r.ok) return setErrors(r.errors);
+    const draft = readDraft();
+    if (!code) return navigate(stepUrl('code', null));
+    if (!draft.firstName || !draft.lastName || !draft.username) {
+      return navigate(stepUrl('identifier', code), { state: { errors: { username: ERR.REQUIRED } } });
+    }
+    setBusy(true);
+    try {
+      const user = await codeSignup({
+        code,
+        firstName: draft.firstName,
+        lastName: draft.lastName,
+        username: draft.username,
+        password: r.data.password,
+        avatarId: draft.avatarId,
+      });
+      clearDraft();
+      login(user);
+      feedback({
+        status: 'success',
+        message: draft.className ? 'REGISTER.STUDENT.WELCOME_CLASS' : 'REGISTER.STUDENT.WELCOME',
+        params: { name: draft.className ?? '' },
+      });
+      navigate('/student', { replace: true });
+    } catch (err) {
+      setBusy(false);
+      const key = errorKey(err);
+      const field = errorField(err);
+      if (key === ERR.INVALID_CODE) navigate(stepUrl('code', null), { state: { error: key } });
+      else if (key === ERR.USERNAME_TAKEN || (field && IDENTIFIER_FIELDS.includes(field)))
+        navigate(stepUrl('identifier', code), { state: { errors: { [field ?? 'username']: key } } });
+      else if (field === 'avatarId') navigate(stepUrl('avatar', code), { state: { error: key } });
+      else if (field === 'password' || key.startsWith('VALIDATION.PASSWORD')) setErrors({ password: key });
+      else setFormError(key);
+    }
+  }
+
+  return (
+    <StudentFrame step={2} className={readDraft().className}>
+      <h1>{t('REGISTER.STUDENT.PASSWORD_TITLE')}</h1>
+      <p className="lead">{t('REGISTER.STUDENT.PASSWORD_TEXT')}</p>
+      <form onSubmit={onSubmit} noValidate>
+        <PasswordField
+          label={t('REGISTER.STUDENT.PASSWORD')}
+          name="password"
+          autoComplete="new-password"
+          value={values.password}
+          error={errors.password}
+          hint={<PasswordStrength password={values.password} />}
+          onChange={set('password')}
+        />
+        <PasswordField
+          label={t('REGISTER.STUDENT.CONFIRMATION')}
+          name="confirmation"
+          autoComplete="new-password"
+          value={values.confirmation}
+          error={errors.confirmation}
+          onChange={set('confirmation')}
+        />
+        {formError ? (
+          <div className="notice notice--error" role="alert">
+            {translateError(formError)}
+          </div>
+        ) : null}
+        <div className="auth__actions">
+          <Button size="large" variant="secondary" onClick={() => navigate(stepUrl('identifier', code))}>
+            {t('REGISTER.BACK')}
+          </Button>
+          <Button type="submit" size="large" loading={busy}>
+            {t('REGISTER.STUDENT.SUBMIT')}
+          </Button>
+        </div>
+      </form>
+    </StudentFrame>
+  );
+}
