@@ -18,7 +18,8 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   SMTP_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().default('Classe Raid <no-reply@localhost>'),
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /** Defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.string().url().optional(),
   ADMIN_EMAILS: z
     .string()
     .default('')
@@ -39,7 +40,7 @@ const envSchema = z.object({
   CLIENT_DIST: z.string().default('./dist/client'),
 });
 
-export type Config = z.infer<typeof envSchema> & { usesDefaultSecrets: boolean };
+export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string; usesDefaultSecrets: boolean };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set" (a copied .env.example leaves many empty).
@@ -57,5 +58,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         '(32 characters or more each, e.g. `openssl rand -hex 32`).',
     );
   }
-  return { ...c, usesDefaultSecrets };
+  return { ...c, PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''), usesDefaultSecrets };
 }
