@@ -24,26 +24,39 @@ export const homeOf = (user: StoredUser | null) => (user ? HOME[user.role] : '/l
 const allow: GuardResult = { kind: 'allow' };
 const go = (to: string, logout = false): GuardResult => ({ kind: 'redirect', to, logout });
 
+export const STUDENT_UPDATE_ACCOUNT = '/student-update-account';
+export const GAR_HELPER = '/gar-helper';
+/** Where a school sign-on ticket is exchanged: a fresh ticket in the query replaces the stored account. */
+const GAR_ENTRY = '/gar';
+
 export function guard({ access, path, user, email, query }: GuardInput): GuardResult {
   const ticket = query.get('ticket');
+  const isStudent = user?.role === 'STUDENT';
   // A student account that still carries an e-mail is completed on student-update-account first
   // (see docs/decisions.md: the spec's two e-mail rules for this page are reconciled there).
   if (
     !ticket &&
-    user?.role === 'STUDENT' &&
+    isStudent &&
     !user.isGar &&
     email &&
-    path !== '/student-update-account' &&
+    path !== STUDENT_UPDATE_ACCOUNT &&
     access !== 'all' &&
     access !== 'public'
   ) {
-    return go('/student-update-account');
+    return go(STUDENT_UPDATE_ACCOUNT);
   }
-  if (user?.isGar && !user.ticket) return go('/gar-helper', true);
+  if (user?.isGar && !user.ticket && path !== GAR_ENTRY) return go(GAR_HELPER, true);
   if (access === 'all') return allow;
-  if (access === 'public') return user ? go(homeOf(user)) : allow;
+  // A role with no home of its own (SCHOOL) stays on the public pages instead of looping on /login.
+  if (access === 'public') return user && HOME[user.role] !== '/login' ? go(homeOf(user)) : allow;
   if (!user) return go('/login');
-  if (access === 'PROFESSOR_OR_STUDENT') return user.role === 'PROFESSOR' || user.role === 'STUDENT' ? allow : go(homeOf(user));
+  // The update page is for accounts that have an e-mail and no school sign-on (email undefined = not known yet).
+  if (path === STUDENT_UPDATE_ACCOUNT && isStudent && (user.isGar || email === null || email === '')) {
+    return go(homeOf(user));
+  }
+  if (access === 'PROFESSOR_OR_STUDENT') {
+    return user.role === 'PROFESSOR' || user.role === 'STUDENT' ? allow : go(homeOf(user));
+  }
   return user.role === access ? allow : go(homeOf(user));
 }
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session';
 import { homeOf } from '../../app/guards';
+import { useSession } from '../../app/session';
 
 /** A route that a later issue builds: says so plainly instead of showing a half-made screen. */
 export default function NotAvailablePage() {

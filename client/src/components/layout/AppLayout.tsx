@@ -1,0 +1,80 @@
+// The page frame: top bar, content, footer and bug-report button. Routes with `chrome: false`
+// (game and registration) get the content alone, edge to edge.
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { onOtherTabUserChange } from '../../app/auth-store';
+import { homeOf } from '../../app/guards';
+import { NavigationHistoryProvider } from '../../app/navigation-history';
+import { useSession } from '../../app/session';
+import { useActivityTracking } from '../../app/use-activity';
+import { BugReportButton } from './BugReportButton';
+import { Footer } from './Footer';
+import './layout.css';
+import { TopBar } from './TopBar';
+
+/** What a route tells the layout (set as `handle` on the router's route objects). */
+export interface RouteHandle {
+  name: string;
+  chrome: boolean;
+}
+
+const isHandle = (h: unknown): h is RouteHandle => !!h && typeof (h as RouteHandle).name === 'string';
+
+export function useCurrentRoute(): RouteHandle {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const h = matches[i].handle;
+    if (isHandle(h)) return h;
+  }
+  return { name: 'not-found', chrome: true };
+}
+
+export function AppLayout() {
+  const { t } = useTranslation();
+  const route = useCurrentRoute();
+  const { pathname } = useLocation();
+  const { user } = useSession();
+  useActivityTracking(user?.id);
+  useCrossTabSync();
+
+  const game = pathname.startsWith('/prof/game');
+  const showFooter = route.chrome && route.name !== 'gar-helper';
+  return (
+    <NavigationHistoryProvider>
+      <div
+        className={`app${route.chrome ? '' : ' app--bare'}${user?.role === 'STUDENT' ? ' app--student' : ''}`}
+      >
+        <a className="skip-link" href="#main">
+          {t('LAYOUT.SKIP_TO_CONTENT')}
+        </a>
+        {route.chrome ? <TopBar /> : null}
+        <main id="main" className={`app__main${route.chrome ? '' : ' app__main--bare'}`}>
+          <Outlet />
+        </main>
+        {showFooter ? <Footer /> : null}
+        {route.name === 'ticket-form' ? null : (
+          <BugReportButton routeName={route.name} path={pathname} game={game} />
+        )}
+      </div>
+    </NavigationHistoryProvider>
+  );
+}
+
+/** When another tab signs in as someone else or signs out, follow it (SPEC point 2). */
+function useCrossTabSync() {
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const known = useRef(user?.id ?? null);
+  known.current = user?.id ?? null;
+  useEffect(
+    () =>
+      onOtherTabUserChange((next) => {
+        // A token refresh in another tab rewrites the same user: that is not a change of user.
+        if ((next?.id ?? null) === known.current) return;
+        known.current = next?.id ?? null;
+        navigate(next ? homeOf(next) : '/login', { replace: true });
+      }),
+    [navigate],
+  );
+}

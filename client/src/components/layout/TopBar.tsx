@@ -1,0 +1,148 @@
+// The top bar of SPEC point 2: logo, the role's menus and the language switcher. Below 600 px the
+// teacher's menus fold into a hamburger panel; students get a bottom tab bar instead (five big
+// thumb-sized destinations, like the games they know).
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { homeOf } from '../../app/guards';
+import { useSession } from '../../app/session';
+import { Icon } from './Icon';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { Logo } from './Logo';
+import { type MenuEntry, type MenuLink, studentMenu, teacherMenu } from './menus';
+import { NavDropdown } from './NavDropdown';
+
+export function TopBar() {
+  const { t } = useTranslation();
+  const { user, record } = useSession();
+  const role = user?.role;
+  return (
+    <header className="topbar">
+      <div className="topbar__inner">
+        <Logo to={homeOf(user)} />
+        {role === 'PROFESSOR' ? (
+          <TeacherNav entries={teacherMenu({ isGar: !!user?.isGar, isAdmin: !!record?.isAdmin })} />
+        ) : null}
+        {role === 'STUDENT' ? (
+          <nav className="topnav topnav--student" aria-label={t('LAYOUT.MAIN_NAV')}>
+            <StudentLinks items={studentMenu()} className="topnav__list" />
+          </nav>
+        ) : null}
+        <div className="topbar__end">
+          {role === 'STUDENT' ? (
+            <Link to="/student/account" className="topbar__me" aria-label={t('LAYOUT.MENU.OPTIONS')}>
+              {record?.avatar?.head ? (
+                <img src={record.avatar.head} alt="" width={36} height={36} className="topbar__head" />
+              ) : (
+                <Icon name="account" size={22} />
+              )}
+              <span className="topbar__me-text">{t('LAYOUT.MENU.OPTIONS')}</span>
+            </Link>
+          ) : null}
+          <LanguageSwitcher />
+        </div>
+      </div>
+      {role === 'STUDENT' ? (
+        <nav className="tabbar" aria-label={t('LAYOUT.MAIN_NAV_MOBILE')}>
+          <StudentLinks items={studentMenu()} className="tabbar__list" />
+        </nav>
+      ) : null}
+    </header>
+  );
+}
+
+function StudentLinks({ items, className }: { items: MenuLink[]; className: string }) {
+  const { t } = useTranslation();
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item.id}>
+          <NavLink
+            to={item.to}
+            end
+            className={({ isActive }) => `topnav__item${isActive ? ' topnav__item--active' : ''}`}
+          >
+            {item.icon ? <Icon name={item.icon} size={22} /> : null}
+            <span>{t(item.label)}</span>
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TeacherNav({ entries }: { entries: MenuEntry[] }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <>
+      <nav className="topnav topnav--teacher" aria-label={t('LAYOUT.MAIN_NAV')}>
+        <ul className="topnav__list">
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              {entry.kind === 'group' ? (
+                <NavDropdown group={entry} />
+              ) : (
+                <NavLink
+                  to={entry.to}
+                  end
+                  className={({ isActive }) => `topnav__item${isActive ? ' topnav__item--active' : ''}`}
+                >
+                  {entry.icon ? <Icon name={entry.icon} size={20} /> : null}
+                  <span>{t(entry.label)}</span>
+                </NavLink>
+              )}
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <button
+        type="button"
+        className="burger"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Icon name={open ? 'close' : 'menu'} size={26} />
+        <span className="sr-only">{t(open ? 'LAYOUT.CLOSE_MENU' : 'LAYOUT.OPEN_MENU')}</span>
+      </button>
+      <nav id={panelId} className="burger-panel" hidden={!open} aria-label={t('LAYOUT.MAIN_NAV_MOBILE')}>
+        {entries.map((entry) =>
+          entry.kind === 'group' ? (
+            <section key={entry.id} className="burger-panel__group">
+              <h2 className="burger-panel__title">
+                {entry.icon ? <Icon name={entry.icon} size={20} /> : null}
+                {t(entry.label)}
+              </h2>
+              <ul>
+                {entry.items.map((item) => (
+                  <li key={item.id}>
+                    <NavLink to={item.to} end className="burger-panel__link">
+                      {t(item.label)}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : (
+            <NavLink key={entry.id} to={entry.to} end className="burger-panel__link burger-panel__link--top">
+              {entry.icon ? <Icon name={entry.icon} size={20} /> : null}
+              {t(entry.label)}
+            </NavLink>
+          ),
+        )}
+      </nav>
+    </>
+  );
+}

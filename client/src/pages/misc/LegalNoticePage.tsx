@@ -1,0 +1,5 @@
+import { DocumentPage } from './DocumentPage';
+
+export default function LegalNoticePage() {
+  return <DocumentPage id="LEGAL" />;
+}

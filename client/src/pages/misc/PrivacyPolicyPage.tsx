@@ -1,0 +1,5 @@
+import { DocumentPage } from './DocumentPage';
+
+export default function PrivacyPolicyPage() {
+  return <DocumentPage id="PRIVACY" />;
+}

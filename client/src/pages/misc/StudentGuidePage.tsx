@@ -1,0 +1,5 @@
+import { GuidePage } from './GuidePage';
+
+export default function StudentGuidePage() {
+  return <GuidePage audience="STUDENT" />;
+}

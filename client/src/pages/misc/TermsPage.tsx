@@ -1,0 +1,5 @@
+import { DocumentPage } from './DocumentPage';
+
+export default function TermsPage() {
+  return <DocumentPage id="TERMS" />;
+}
