@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { ERR } from '../../../shared/errors';
 import { SUBJECTS } from '../../../shared/subjects';
+import type { StoredUser } from '../../../shared/types';
 import { FeedbackProvider } from '../app/feedback';
 import i18n from '../i18n';
 
@@ -59,9 +60,9 @@ export function mockApi(handlers: Handler[]): FetchCall[] {
 function LocationProbe() {
   const loc = useLocation();
   return (
-    <output data-testid="location" data-state={JSON.stringify(loc.state ?? null)}>
+    <div hidden data-testid="location" data-state={JSON.stringify(loc.state ?? null)}>
       {loc.pathname + loc.search}
-    </output>
+    </div>
   );
 }
 
@@ -82,4 +83,29 @@ export function renderPage(page: ReactElement, pattern: string, url: string = pa
       </MemoryRouter>
     </FeedbackProvider>,
   );
+}
+
+/** The translated error shown under the field labelled `label`, or null. */
+export function fieldError(input: HTMLElement): string | null {
+  const id = input.getAttribute('aria-describedby');
+  return id ? (document.getElementById(id)?.textContent ?? null) : null;
+}
+
+export const where = () => document.querySelector('[data-testid="location"]')?.textContent ?? '';
+export const whereState = () =>
+  JSON.parse(document.querySelector('[data-testid="location"]')?.getAttribute('data-state') ?? 'null');
+
+export function storedUserFixture(over: Partial<StoredUser> = {}): StoredUser {
+  return {
+    accessToken: 'access',
+    refreshToken: 'refresh-token-123',
+    role: 'STUDENT',
+    isGar: false,
+    id: '11111111-1111-4111-8111-111111111111',
+    studentId: '22222222-2222-4222-8222-222222222222',
+    professorId: null,
+    avatarId: null,
+    ticket: null,
+    ...over,
+  };
 }

@@ -175,6 +175,9 @@ export default function TeacherRegisterPage() {
     } catch (err) {
       const field = errorField(err);
       const key = errorKey(err);
+      // Remember a refused e-mail, so next on step 1 does not let it through again.
+      if (key === ERR.EMAIL_TAKEN && personal.ok)
+        emailChecks.current.set(personal.data.email, Promise.resolve(key));
       if (field && field in EMPTY) {
         setStep(STEP_OF_FIELD(field));
         setErrors({ [field]: key });

@@ -1,0 +1,82 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getStoredUser } from '../../app/auth-store';
+import { fieldError, mockApi, renderPage, storedUserFixture, tx, where } from '../../test-utils/page';
+import LoginPage from './LoginPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function signIn(login = 'marie.curie', password = 'secret-123') {
+  const user = userEvent.setup();
+  renderPage(<LoginPage />, '/login');
+  await user.type(screen.getByLabelText(tx('LOGIN.LOGIN_LABEL')), login);
+  await user.type(screen.getByLabelText(tx('LOGIN.PASSWORD_LABEL')), password);
+  await user.click(screen.getByRole('button', { name: tx('LOGIN.SUBMIT') }));
+}
+
+describe('LoginPage', () => {
+  it('refuses an empty form without calling the server', async () => {
+    const calls = mockApi([]);
+    const user = userEvent.setup();
+    renderPage(<LoginPage />, '/login');
+    await user.click(screen.getByRole('button', { name: tx('LOGIN.SUBMIT') }));
+    expect(fieldError(screen.getByLabelText(tx('LOGIN.LOGIN_LABEL')))).toBe(tx('VALIDATION.REQUIRED'));
+    expect(fieldError(screen.getByLabelText(tx('LOGIN.PASSWORD_LABEL')))).toBe(tx('VALIDATION.REQUIRED'));
+    expect(calls).toHaveLength(0);
+  });
+
+  it.each([
+    ['a teacher without avatar', { role: 'PROFESSOR' as const, avatarId: null }, '/gar-signup'],
+    ['a teacher with an avatar', { role: 'PROFESSOR' as const, avatarId: 'a1' }, '/prof/select'],
+    ['a student with an avatar', { role: 'STUDENT' as const, avatarId: 'a1' }, '/student'],
+    [
+      'a student without avatar',
+      { role: 'STUDENT' as const, avatarId: null },
+      '/register/student/avatar?id=11111111-1111-4111-8111-111111111111',
+    ],
+  ])('signs in %s and goes to %s', async (_, over, target) => {
+    const stored = storedUserFixture(over);
+    const calls = mockApi([{ method: 'POST', path: '/auth/signin', body: stored }]);
+    await signIn();
+    await waitFor(() => expect(where()).toBe(target));
+    expect(calls[0].body).toEqual({ login: 'marie.curie', password: 'secret-123' });
+    expect(getStoredUser()).toEqual(stored);
+  });
+
+  it('shows bad credentials on the form and stays', async () => {
+    mockApi([
+      { method: 'POST', path: '/auth/signin', status: 401, body: { message: 'AUTH.BAD_CREDENTIALS' } },
+    ]);
+    await signIn();
+    expect((await screen.findByRole('alert')).textContent).toBe(tx('AUTH.BAD_CREDENTIALS'));
+    expect(where()).toBe('/login');
+    expect(getStoredUser()).toBeNull();
+  });
+
+  it.each([
+    ['AUTH.EMAIL_NOT_CONFIRMED', 'LOGIN.EMAIL_NOT_CONFIRMED'],
+    ['AUTH.PENDING_APPROVAL', 'LOGIN.PENDING_APPROVAL'],
+  ])('explains %s', async (message, key) => {
+    mockApi([{ method: 'POST', path: '/auth/signin', status: 403, body: { message } }]);
+    await signIn();
+    expect(await screen.findByText(tx(`${key}_TEXT`))).toBeTruthy();
+    expect(screen.getByText(tx(`${key}_TITLE`))).toBeTruthy();
+    expect(where()).toBe('/login');
+  });
+
+  it('sends a disabled user to /user-disabled', async () => {
+    mockApi([{ method: 'POST', path: '/auth/signin', status: 403, body: { message: 'AUTH.USER_DISABLED' } }]);
+    await signIn();
+    await waitFor(() => expect(where()).toBe('/user-disabled'));
+  });
+
+  it('links to the forgotten password and sign-up pages', () => {
+    mockApi([]);
+    renderPage(<LoginPage />, '/login');
+    expect(screen.getByRole('link', { name: tx('LOGIN.FORGOT') }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
+    expect(screen.getByRole('link', { name: tx('LOGIN.SIGN_UP') }).getAttribute('href')).toBe('/sign-up');
+  });
+});
