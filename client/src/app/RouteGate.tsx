@@ -36,8 +36,12 @@ export function RouteGate({
   const waiting =
     !!user && loading && ((route.access !== 'public' && route.access !== 'all') || route.special === 'admin');
 
+  // The sign-out pages forget the user and then choose where to go (login, or the GAR helper).
+  const signedOutHere = !user && !!route.name?.startsWith('sign-out-');
+
   let result: GuardResult | null = null;
-  if (!waiting) {
+  if (signedOutHere) result = { kind: 'allow' };
+  else if (!waiting) {
     result = guard({
       access: route.access,
       path: location.pathname,
@@ -83,9 +87,15 @@ export function RouteGate({
   const redirectLogout = result?.kind === 'redirect' && !!result.logout;
   useEffect(() => {
     if (!redirectTo) return;
-    if (redirectLogout) logout();
-    navigate(redirectTo, { replace: true });
-  }, [redirectTo, redirectLogout, navigate]);
+    if (!redirectLogout) {
+      navigate(redirectTo, { replace: true });
+      return;
+    }
+    // Sign out only once on the target page (the GAR helper), whose guard asks for it again: signing
+    // out here would make this page's guard send the user to login instead.
+    if (redirectTo === location.pathname) logout();
+    else navigate(redirectTo, { replace: true });
+  }, [redirectTo, redirectLogout, navigate, location.pathname]);
 
   if (result?.kind !== 'allow') return <PageLoader />;
   return <>{children}</>;

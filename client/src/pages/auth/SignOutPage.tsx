@@ -17,14 +17,8 @@ export default function SignOutPage() {
       if (done) return;
       done = true;
       removeSessionMarker();
-      if (user?.isGar) {
-        // Leave first: /gar-helper is open to all, so the guard has nothing to undo afterwards.
-        await Promise.resolve(navigate('/gar-helper', { replace: true }));
-        logout();
-      } else {
-        logout();
-        navigate('/login', { replace: true });
-      }
+      logout();
+      navigate(user?.isGar ? '/gar-helper' : '/login', { replace: true });
     })();
     return () => {
       done = true;
