@@ -15,10 +15,7 @@ import {
   studentUser,
 } from './test-app';
 
-const page = (title: string) => {
-  const Page = () => <h1>{title}</h1>;
-  return async () => ({ default: Page });
-};
+const page = (title: string) => async () => ({ default: () => <h1>{title}</h1> });
 const route = (name: string, path: string, access: Access, extra: Partial<AppRoute> = {}): AppRoute => ({
   name,
   path,

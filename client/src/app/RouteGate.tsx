@@ -24,7 +24,7 @@ export function RouteGate({
   route,
   children,
 }: {
-  route: Pick<AppRoute, 'access' | 'special'>;
+  route: Pick<AppRoute, 'access' | 'special'> & { name?: string };
   children: ReactNode;
 }) {
   const { user, record, loading } = useSession();

@@ -1,0 +1,82 @@
+// common.json carries every server error key, every subject, level and world, in fr and en; the
+// other files of this area (layout, misc, home) have the same keys in both languages.
+import { describe, expect, it } from 'vitest';
+import { CLASS_LEVELS } from '../../../shared/constants';
+import { ERR } from '../../../shared/errors';
+import { SUBJECTS } from '../../../shared/subjects';
+import { PLANETS } from '../../../shared/worlds';
+import enCommon from './locales/en/common.json';
+import enHome from './locales/en/home.json';
+import enLayout from './locales/en/layout.json';
+import enMisc from './locales/en/misc.json';
+import frCommon from './locales/fr/common.json';
+import frHome from './locales/fr/home.json';
+import frLayout from './locales/fr/layout.json';
+import frMisc from './locales/fr/misc.json';
+
+type Tree = { [k: string]: unknown };
+const get = (tree: Tree, key: string): unknown =>
+  key
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (node && typeof node === 'object' ? (node as Tree)[part] : undefined),
+      tree,
+    );
+const keys = (tree: unknown, prefix = ''): string[] =>
+  tree && typeof tree === 'object' && !Array.isArray(tree)
+    ? Object.entries(tree as Tree).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k))
+    : [prefix];
+
+const LITERALS: Record<string, string> = {
+  'Invalid ticket.': 'AUTH.INVALID_TICKET',
+  'Schoolclass already joined.': 'STUDENT.ACCOUNT_FORM.ALREADY_JOINED',
+};
+const REQUIRED = [
+  ...Object.values(ERR).map((k) => LITERALS[k] ?? k),
+  'GENERIC_FORM.ERRORS.REQUIRED_FIELD',
+  'COMMON.NOT_AVAILABLE_TITLE',
+  'COMMON.NOT_AVAILABLE_TEXT',
+  'COMMON.BACK_HOME',
+  'COMMON.SHOW_PASSWORD',
+  'COMMON.HIDE_PASSWORD',
+  ...SUBJECTS.map((s) => `SUBJECTS.${s.code}`),
+  ...CLASS_LEVELS.map((l) => `LEVELS.${l}`),
+  ...PLANETS.map((p) => `WORLDS.${p}`),
+];
+
+describe('common.json', () => {
+  for (const [lang, tree] of [
+    ['fr', frCommon],
+    ['en', enCommon],
+  ] as const) {
+    it(`${lang} translates every error key, subject, level and world`, () => {
+      const missing = REQUIRED.filter(
+        (k) => typeof get(tree, k) !== 'string' || !(get(tree, k) as string).trim(),
+      );
+      expect(missing).toEqual([]);
+    });
+  }
+
+  it('uses the French texts of SPEC point 8', () => {
+    expect(get(frCommon, 'AUTH.BAD_CREDENTIALS')).toBe('Identifiant ou mot de passe incorrect');
+    expect(get(frCommon, 'VALIDATION.USERNAME_TAKEN')).toBe("Ce nom d'utilisateur est déjà pris");
+    expect(get(frCommon, 'VALIDATION.EMAIL_TAKEN')).toBe('Cette adresse e-mail est déjà utilisée');
+    expect(get(frCommon, 'USERS.EMAIL_NOT_FOUND')).toBe("Aucun compte n'est associé à cette adresse e-mail");
+    expect(get(frCommon, 'VALIDATION.INVALID_CODE')).toBe('Code invalide');
+    expect(get(frCommon, 'ERRORS.GENERIC')).toBe('Une erreur est survenue, veuillez réessayer');
+    expect(get(frCommon, 'VALIDATION.PASSWORD_TOO_WEAK')).toBe('Choisissez un mot de passe plus sécurisé');
+    expect(get(frCommon, 'LEVELS.0')).toBe('Terminale');
+    expect(get(frCommon, 'LEVELS.-1')).toBe('Multi-niveaux');
+  });
+
+  it('fr and en have the same keys in every file of this area', () => {
+    for (const [fr, en] of [
+      [frCommon, enCommon],
+      [frLayout, enLayout],
+      [frMisc, enMisc],
+      [frHome, enHome],
+    ]) {
+      expect(keys(en).sort()).toEqual(keys(fr).sort());
+    }
+  });
+});

@@ -1,0 +1,99 @@
+// The text pages a user reads: what they must say.
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AppRoute } from '../../app/routes';
+import { ROUTES as APP_ROUTES } from '../../app/routes';
+import { record, renderApp, signIn, storedUser, stubFetch } from '../../app/test-app';
+import i18n from '../../i18n';
+
+const ROUTES: AppRoute[] = APP_ROUTES.filter((r) =>
+  [
+    'privacy-policy',
+    'legal-notice',
+    'gcu',
+    'guide-professor',
+    'guide-student',
+    'user-disabled',
+    'gar-helper',
+    'error',
+  ].includes(r.name),
+);
+
+describe('information pages', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('privacy policy lists the data kept about children, and says there is no tracker nor third party', async () => {
+    stubFetch({});
+    renderApp('/privacy-policy', ROUTES);
+    const page = await screen.findByTestId('doc-privacy');
+    const text = page.textContent ?? '';
+    for (const words of [
+      "prénom, le nom et le nom d'utilisateur",
+      'argon2id',
+      'classes',
+      'progression',
+      'codex',
+      'journaux de session',
+    ]) {
+      expect(text).toContain(words);
+    }
+    expect(text).toContain('Aucun traceur');
+    expect(text).toContain("Aucune donnée n'est transmise à un tiers");
+  });
+
+  it('legal notice and terms of use render their sections', async () => {
+    stubFetch({});
+    const legal = renderApp('/legal-notice', ROUTES);
+    expect(await screen.findByRole('heading', { level: 1, name: i18n.t('DOCS.LEGAL.TITLE') })).toBeTruthy();
+    legal.unmount();
+    renderApp('/gcu', ROUTES);
+    expect(await screen.findByRole('heading', { level: 1, name: i18n.t('DOCS.TERMS.TITLE') })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 2 }).length).toBeGreaterThan(3);
+  });
+
+  it('guides tell school sign-on users and e-mail users how their own account works', async () => {
+    stubFetch({ 'GET /api/users/u-prof': { body: record() }, 'GET /api/changelog': { body: [] } });
+    signIn(storedUser());
+    const first = renderApp('/guide/professor', ROUTES);
+    expect(await screen.findByRole('heading', { name: 'Votre compte' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Votre compte ENT' })).toBeNull();
+    expect(screen.getByRole('heading', { name: '1. Créer une classe' })).toBeTruthy();
+    first.unmount();
+
+    signIn(storedUser({ isGar: true, ticket: 'T' }));
+    renderApp('/guide/student', ROUTES);
+    expect(await screen.findByRole('heading', { name: "Ta connexion par l'ENT" })).toBeTruthy();
+    expect(screen.getByRole('link', { name: i18n.t('DOCS.SEE_PROFESSOR_GUIDE') }).getAttribute('href')).toBe(
+      '/guide/professor',
+    );
+  });
+
+  it('the disabled-account page explains what happened and who to ask', async () => {
+    stubFetch({});
+    renderApp('/user-disabled', ROUTES);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: i18n.t('MISC.USER_DISABLED.TITLE') }),
+    ).toBeTruthy();
+    expect(screen.getByText(i18n.t('MISC.USER_DISABLED.STUDENT'))).toBeTruthy();
+    expect(screen.getByText(i18n.t('MISC.USER_DISABLED.TEACHER'))).toBeTruthy();
+  });
+
+  it('the GAR helper explains signing in through the ENT step by step, without footer', async () => {
+    stubFetch({});
+    renderApp('/gar-helper', ROUTES);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: i18n.t('MISC.GAR_HELPER.TITLE') }),
+    ).toBeTruthy();
+    expect(screen.getByText(i18n.t('MISC.GAR_HELPER.STEP_3'))).toBeTruthy();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+  });
+
+  it('the error page offers a way home', async () => {
+    stubFetch({});
+    renderApp('/error', ROUTES);
+    expect(await screen.findByRole('heading', { level: 1, name: i18n.t('MISC.ERROR.TITLE') })).toBeTruthy();
+    expect(screen.getByRole('link', { name: i18n.t('COMMON.BACK_HOME') }).getAttribute('href')).toBe(
+      '/login',
+    );
+  });
+});
