@@ -15,6 +15,7 @@ import { validate } from '../../lib/form';
 import { PasswordStrength } from '../register/PasswordStrength';
 import { AuthScreen } from './AuthScreen';
 import { errorKey, errorStatus } from './api-error';
+import { BigGlyph } from './Glyph';
 
 const emailFormSchema = z.object({ email: emailSchema });
 
@@ -46,9 +47,7 @@ function RequestLinkForm() {
   if (sentTo) {
     return (
       <>
-        <div className="big-emoji" aria-hidden="true">
-          📬
-        </div>
+        <BigGlyph name="mail" />
         <h1>{t('FORGOT.SENT_TITLE')}</h1>
         <div className="notice notice--success" role="status">
           <p>{t('FORGOT.SENT_TEXT', { email: sentTo })}</p>

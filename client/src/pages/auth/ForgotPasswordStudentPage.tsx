@@ -2,14 +2,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthScreen } from './AuthScreen';
+import { BigGlyph } from './Glyph';
 
 export default function ForgotPasswordStudentPage() {
   const { t } = useTranslation();
   return (
     <AuthScreen>
-      <div className="big-emoji" aria-hidden="true">
-        🧑‍🏫
-      </div>
+      <BigGlyph name="school" />
       <h1>{t('FORGOT.STUDENT_TITLE')}</h1>
       <p>{t('FORGOT.STUDENT_TEXT')}</p>
       <p className="muted">{t('FORGOT.STUDENT_TIP')}</p>

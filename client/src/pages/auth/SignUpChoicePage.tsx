@@ -2,14 +2,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthScreen } from './AuthScreen';
+import { Glyph } from './Glyph';
 
 export function ProfileChoice({ teacherTo, studentTo }: { teacherTo: string; studentTo: string }) {
   const { t } = useTranslation();
   return (
     <div className="choices">
       <Link to={teacherTo} className="choice">
-        <span className="choice__icon" aria-hidden="true">
-          🧑‍🏫
+        <span className="choice__icon">
+          <Glyph name="school" />
         </span>
         <span className="choice__body">
           <span className="choice__title">{t('PROFILE.TEACHER')}</span>
@@ -17,8 +18,8 @@ export function ProfileChoice({ teacherTo, studentTo }: { teacherTo: string; stu
         </span>
       </Link>
       <Link to={studentTo} className="choice">
-        <span className="choice__icon" aria-hidden="true">
-          🎒
+        <span className="choice__icon">
+          <Glyph name="backpack" />
         </span>
         <span className="choice__body">
           <span className="choice__title">{t('PROFILE.STUDENT')}</span>

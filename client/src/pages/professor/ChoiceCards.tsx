@@ -1,9 +1,10 @@
 // Two big cards, one of which is chosen: native radio buttons dressed as cards (power mode, sharing).
 import { useId } from 'react';
+import { Glyph, type GlyphName } from '../auth/Glyph';
 
 export interface ChoiceOption<T> {
   value: T;
-  icon: string;
+  icon: GlyphName;
   title: string;
   text: string;
 }
@@ -34,8 +35,8 @@ export function ChoiceCards<T extends string | boolean>({
               checked={o.value === value}
               onChange={() => onChange(o.value)}
             />
-            <span className="choice__icon" aria-hidden="true">
-              {o.icon}
+            <span className="choice__icon">
+              <Glyph name={o.icon} />
             </span>
             <span className="choice__body">
               <span className="choice__title">{o.title}</span>

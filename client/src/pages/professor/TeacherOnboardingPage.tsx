@@ -112,13 +112,13 @@ export default function TeacherOnboardingPage() {
               options={[
                 {
                   value: true,
-                  icon: '⚡',
+                  icon: 'bolt',
                   title: t('ONBOARDING.POWERS_ON'),
                   text: t('ONBOARDING.POWERS_ON_TEXT'),
                 },
                 {
                   value: false,
-                  icon: '📘',
+                  icon: 'book',
                   title: t('ONBOARDING.POWERS_OFF'),
                   text: t('ONBOARDING.POWERS_OFF_TEXT'),
                 },
@@ -137,13 +137,13 @@ export default function TeacherOnboardingPage() {
               options={[
                 {
                   value: true,
-                  icon: '🤝',
+                  icon: 'share',
                   title: t('ONBOARDING.SHARE_ON'),
                   text: t('ONBOARDING.SHARE_ON_TEXT'),
                 },
                 {
                   value: false,
-                  icon: '🔒',
+                  icon: 'lock',
                   title: t('ONBOARDING.SHARE_OFF'),
                   text: t('ONBOARDING.SHARE_OFF_TEXT'),
                 },

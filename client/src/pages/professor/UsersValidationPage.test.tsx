@@ -20,7 +20,7 @@ const request = (n: number, over: Partial<PendingProfessorDto> = {}): PendingPro
   phone: '0612345678',
   subjects: ['MATHEMATICS', 'LATIN'],
   status: 'PENDING_APPROVAL',
-  createdAt: '2025-03-0' + n + 'T09:05:00.000Z',
+  createdAt: `2025-03-0${n}T09:05:00.000Z`,
   ...over,
 });
 const rowOf = (name: string) => screen.getByRole('rowheader', { name }).closest('tr') as HTMLElement;
@@ -37,6 +37,11 @@ describe('UsersValidationPage', () => {
     renderPage(<UsersValidationPage />, '/users-validation');
     const row = within(await waitFor(() => rowOf('Prénom1 Nom1')));
     expect(row.getByText('prof1@college.fr')).toBeTruthy();
+    expect(row.getByText('0612345678')).toBeTruthy();
+    expect(row.getByText('Collège Victor Hugo', { exact: false })).toBeTruthy();
+    expect(
+      row.getByText(tx('USERS_VALIDATION.PLACE', { city: 'Ajaccio', department: 'Corse-du-Sud' })),
+    ).toBeTruthy();
     expect(row.getByText(`${tx('SUBJECTS.MATHEMATICS')}, ${tx('SUBJECTS.LATIN')}`)).toBeTruthy();
     expect(row.getByText(formatDateTime('2025-03-01T09:05:00.000Z'))).toBeTruthy();
     expect(row.getByText(tx('USERS_VALIDATION.STATUS.PENDING_APPROVAL'))).toBeTruthy();

@@ -9,6 +9,7 @@ import i18n from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import { errorKey } from '../auth/api-error';
 import './users-validation.css';
+import { BigGlyph } from '../auth/Glyph';
 
 type Action = 'active' | 'approve-ent' | 'reject';
 const DONE: Record<Action, string> = {
@@ -47,14 +48,17 @@ function RequestRow({ p, onDone }: { p: PendingProfessorDto; onDone: (id: string
       <th scope="row" data-label={t('USERS_VALIDATION.COL.NAME')}>
         {name}
       </th>
-      <td data-label={t('USERS_VALIDATION.COL.EMAIL')}>
+      <td data-label={t('USERS_VALIDATION.COL.CONTACT')}>
         <a href={`mailto:${p.email}`}>{p.email}</a>
-      </td>
-      {cell(t('USERS_VALIDATION.COL.SCHOOL'), p.school)}
-      {cell(t('USERS_VALIDATION.COL.CITY'), p.city)}
-      {cell(t('USERS_VALIDATION.COL.DEPARTMENT'), p.department)}
-      <td data-label={t('USERS_VALIDATION.COL.PHONE')}>
+        <br />
         <a href={`tel:${p.phone}`}>{p.phone}</a>
+      </td>
+      <td data-label={t('USERS_VALIDATION.COL.SCHOOL')}>
+        {p.school}
+        <br />
+        <span className="muted">
+          {t('USERS_VALIDATION.PLACE', { city: p.city, department: p.department })}
+        </span>
       </td>
       {cell(t('USERS_VALIDATION.COL.SUBJECTS'), p.subjects.map((c) => t(`SUBJECTS.${c}`)).join(', '))}
       {cell(t('USERS_VALIDATION.COL.DATE'), formatDateTime(p.createdAt))}
@@ -134,9 +138,7 @@ export default function UsersValidationPage() {
         <p role="status">{t('REGISTER.LOADING')}</p>
       ) : rows.length === 0 ? (
         <div className="card uv__empty">
-          <div className="big-emoji" aria-hidden="true">
-            🎉
-          </div>
+          <BigGlyph name="check" />
           <p>{t('USERS_VALIDATION.EMPTY')}</p>
         </div>
       ) : (
@@ -146,11 +148,8 @@ export default function UsersValidationPage() {
             <thead>
               <tr>
                 <th scope="col">{t('USERS_VALIDATION.COL.NAME')}</th>
-                <th scope="col">{t('USERS_VALIDATION.COL.EMAIL')}</th>
+                <th scope="col">{t('USERS_VALIDATION.COL.CONTACT')}</th>
                 <th scope="col">{t('USERS_VALIDATION.COL.SCHOOL')}</th>
-                <th scope="col">{t('USERS_VALIDATION.COL.CITY')}</th>
-                <th scope="col">{t('USERS_VALIDATION.COL.DEPARTMENT')}</th>
-                <th scope="col">{t('USERS_VALIDATION.COL.PHONE')}</th>
                 <th scope="col">{t('USERS_VALIDATION.COL.SUBJECTS')}</th>
                 <th scope="col">{t('USERS_VALIDATION.COL.DATE')}</th>
                 <th scope="col">{t('USERS_VALIDATION.COL.STATUS')}</th>

@@ -7,6 +7,7 @@ import { activateAccount } from '../../api/auth';
 import { translateError } from '../../i18n';
 import { AuthScreen } from '../auth/AuthScreen';
 import { errorKey } from '../auth/api-error';
+import { BigGlyph } from '../auth/Glyph';
 
 type State =
   | { kind: 'loading' }
@@ -38,9 +39,7 @@ export default function ActivationPage() {
   else if (state.kind === 'done' && state.status === 'ACTIVE')
     body = (
       <>
-        <div className="big-emoji" aria-hidden="true">
-          🎉
-        </div>
+        <BigGlyph name="star" />
         <h1>{t('REGISTER.ACTIVATION.ACTIVE_TITLE')}</h1>
         <p>{t('REGISTER.ACTIVATION.ACTIVE_TEXT')}</p>
       </>
@@ -48,9 +47,7 @@ export default function ActivationPage() {
   else if (state.kind === 'done')
     body = (
       <>
-        <div className="big-emoji" aria-hidden="true">
-          ✅
-        </div>
+        <BigGlyph name="check" />
         <h1>{t('REGISTER.ACTIVATION.PENDING_TITLE')}</h1>
         <p>{t('REGISTER.ACTIVATION.PENDING_TEXT')}</p>
       </>

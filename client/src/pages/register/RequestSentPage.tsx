@@ -2,14 +2,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthScreen } from '../auth/AuthScreen';
+import { BigGlyph } from '../auth/Glyph';
 
 export default function RequestSentPage() {
   const { t } = useTranslation();
   return (
     <AuthScreen>
-      <div className="big-emoji" aria-hidden="true">
-        📨
-      </div>
+      <BigGlyph name="mail" />
       <h1>{t('REGISTER.REQUEST_SENT.TITLE')}</h1>
       <ol className="steps-list">
         <li>{t('REGISTER.REQUEST_SENT.STEP_MAILBOX')}</li>

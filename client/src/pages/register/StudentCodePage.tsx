@@ -10,6 +10,7 @@ import { CodeInput } from '../../components/CodeInput';
 import { Button } from '../../components/ui/Button';
 import { validate } from '../../lib/form';
 import { errorKey, errorStatus } from '../auth/api-error';
+import { BigGlyph } from '../auth/Glyph';
 import { StudentFrame } from './StudentFrame';
 import { saveDraft, stepUrl } from './student-draft';
 
@@ -51,9 +52,7 @@ export default function StudentCodePage() {
 
   return (
     <StudentFrame>
-      <div className="big-emoji" aria-hidden="true">
-        🔑
-      </div>
+      <BigGlyph name="key" />
       <h1>{t('REGISTER.STUDENT.CODE_TITLE')}</h1>
       <p className="lead">{t('REGISTER.STUDENT.CODE_TEXT')}</p>
       <form onSubmit={onSubmit} noValidate>

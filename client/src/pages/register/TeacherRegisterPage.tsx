@@ -225,7 +225,7 @@ export default function TeacherRegisterPage() {
               ]}
               onChange={set('civility')}
             />
-            <span aria-hidden="true" />
+            <span className="form-grid__spacer" aria-hidden="true" />
             {field('firstName', { autoComplete: 'given-name' })}
             {field('lastName', { autoComplete: 'family-name' })}
             {field('email', { type: 'email', autoComplete: 'email', onBlur: () => void onEmailBlur() })}
