@@ -45,6 +45,9 @@ describe('StudentHomePage', () => {
       '/student/avatar-selection',
       '/student/skin-shop',
     ]);
+    expect(screen.getByRole('link', { name: t('STUDENT_HOME.SIGN_OUT') }).getAttribute('href')).toBe(
+      '/sign-out-student',
+    );
   });
 
   it('keeps the progress bar within 0-100 % and explains an empty class list', async () => {

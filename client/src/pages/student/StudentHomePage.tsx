@@ -145,6 +145,10 @@ export default function StudentHomePage() {
           </Link>
         ) : null}
       </section>
+
+      <p className="student-home__signout">
+        <Link to="/sign-out-student">{t('STUDENT_HOME.SIGN_OUT')}</Link>
+      </p>
     </div>
   );
 }
