@@ -17,8 +17,8 @@ import { makeTokenSigner, type TokenSigner } from './lib/tokens.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import authRoutes from './modules/auth/routes.js';
 import catalogueRoutes from './modules/catalogue/routes.js';
-import professorRoutes from './modules/professors/routes.js';
 import changelogRoutes from './modules/changelog/routes.js';
+import professorRoutes from './modules/professors/routes.js';
 import schoolclassRoutes from './modules/schoolclasses/routes.js';
 import sessionLogRoutes from './modules/session-logs/routes.js';
 import ticketRoutes from './modules/tickets/routes.js';
@@ -102,7 +102,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(multipart, { limits: { fileSize: Math.max(IMAGE_MAX_BYTES, SCREENSHOT_MAX_BYTES), files: 1 } });
+  await app.register(multipart, {
+    limits: { fileSize: Math.max(IMAGE_MAX_BYTES, SCREENSHOT_MAX_BYTES), files: 1 },
+  });
   await app.register(errorsPlugin);
   await app.register(authPlugin);
 
@@ -133,10 +135,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }
 
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/assets/') || req.method !== 'GET') {
+    if (
+      req.url.startsWith('/api/') ||
+      req.url === '/api' ||
+      req.url.startsWith('/assets/') ||
+      (req.method !== 'GET' && req.method !== 'HEAD')
+    ) {
       return reply.status(404).send({ message: ERR.NOT_FOUND });
     }
-    if (!hasClient) return reply.status(404).type('text/plain').send('Client not built: run `npm run build`.');
+    if (!hasClient)
+      return reply.status(404).type('text/plain').send('Client not built: run `npm run build`.');
     // The single-page app owns every other path (react-router).
     return reply.header('cache-control', 'no-cache').sendFile('index.html', clientDist);
   });

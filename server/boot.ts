@@ -21,9 +21,12 @@ export async function boot(config: Config): Promise<Booted> {
   const wantsDemo = database.kind === 'pglite' || config.SEED_DEMO;
   let demo: DemoClassCode[] | null = null;
   if (wantsDemo) {
-    if (await isEmpty(database.db)) await seedDemo(database.db, path.join(path.resolve(config.DATA_DIR), 'uploads'));
+    if (await isEmpty(database.db))
+      await seedDemo(database.db, path.join(path.resolve(config.DATA_DIR), 'uploads'));
     demo = await demoClassCodes(database.db);
   }
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, lazyConnect: false }) : null;
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, lazyConnect: false })
+    : null;
   return { database, redis, demo };
 }

@@ -12,7 +12,9 @@ describe('loadConfig', () => {
   });
 
   it('refuses a production start with a default secret, with a clear message', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/Refusing to start in production with a default secret/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /Refusing to start in production with a default secret/,
+    );
     expect(() =>
       loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'a'.repeat(40), ENCRYPTION_KEY: 'b'.repeat(40) }),
     ).not.toThrow();

@@ -14,9 +14,21 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
-  REDIS_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
-  SMTP_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  REDIS_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().default('Classe Raid <no-reply@localhost>'),
   /** Defaults to http://localhost:PORT. */
   PUBLIC_URL: z.string().url().optional(),
@@ -32,7 +44,10 @@ const envSchema = z.object({
   /** Signs access tokens. */
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').default(DEFAULT_SECRET),
   /** Encrypts the student passwords a teacher generated (AES-256-GCM). */
-  ENCRYPTION_KEY: z.string().min(32, 'ENCRYPTION_KEY must be at least 32 characters').default(DEFAULT_ENC_KEY),
+  ENCRYPTION_KEY: z
+    .string()
+    .min(32, 'ENCRYPTION_KEY must be at least 32 characters')
+    .default(DEFAULT_ENC_KEY),
   SEED_DEMO: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-For from a load balancer. */
@@ -40,7 +55,10 @@ const envSchema = z.object({
   CLIENT_DIST: z.string().default('./dist/client'),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string; usesDefaultSecrets: boolean };
+export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & {
+  PUBLIC_URL: string;
+  usesDefaultSecrets: boolean;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set" (a copied .env.example leaves many empty).
@@ -58,5 +76,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         '(32 characters or more each, e.g. `openssl rand -hex 32`).',
     );
   }
-  return { ...c, PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''), usesDefaultSecrets };
+  return {
+    ...c,
+    PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    usesDefaultSecrets,
+  };
 }

@@ -38,9 +38,12 @@ if (demo) {
     `    teacher (admin)  prof-demo      / ${DEMO_TEACHER_PASSWORD}`,
     `    teacher          prof-sciences  / ${DEMO_TEACHER_PASSWORD}`,
     `    students         eleve01 … eleve30 (5e B), eleve31 … eleve40 (2nde A) / ${DEMO_STUDENT_PASSWORD}`,
-    ...demo.map((c) => `    class code       ${c.name.padEnd(7)} ${c.code}  (valid until ${formatDateFr(c.expiresAt)})`),
+    ...demo.map(
+      (c) => `    class code       ${c.name.padEnd(7)} ${c.code}  (valid until ${formatDateFr(c.expiresAt)})`,
+    ),
     `    a new student joins at ${config.PUBLIC_URL}/register/student/code`,
   );
 }
-if (config.usesDefaultSecrets) lines.push('', '  Development secrets in use: set AUTH_SECRET and ENCRYPTION_KEY before going live.');
+if (config.usesDefaultSecrets)
+  lines.push('', '  Development secrets in use: set AUTH_SECRET and ENCRYPTION_KEY before going live.');
 console.log(`${lines.join('\n')}\n`);

@@ -54,7 +54,14 @@ export interface UserRecord {
     civility: 'M' | 'MME' | null;
     powerMode: boolean;
     shareRaids: boolean;
-    schoolclasses: { id: string; name: string; level: number; planet: Planet; subjectId: string; subjectCode: string }[];
+    schoolclasses: {
+      id: string;
+      name: string;
+      level: number;
+      planet: Planet;
+      subjectId: string;
+      subjectCode: string;
+    }[];
   };
 }
 
@@ -81,6 +88,7 @@ export interface AvatarDto {
 
 export interface PendingProfessorDto {
   id: string;
+  civility: 'M' | 'MME' | null;
   firstName: string;
   lastName: string;
   email: string;

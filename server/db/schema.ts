@@ -28,7 +28,12 @@ export const userStatusEnum = pgEnum('user_status', [
   'DISABLED',
 ]);
 export const planetEnum = pgEnum('planet', ['nebula', 'xaih', 'preia', 'nefer']);
-export const subjectGroupEnum = pgEnum('subject_group', ['MAIN', 'MODERN_LANGUAGES', 'ANCIENT_LANGUAGES', 'OTHER']);
+export const subjectGroupEnum = pgEnum('subject_group', [
+  'MAIN',
+  'MODERN_LANGUAGES',
+  'ANCIENT_LANGUAGES',
+  'OTHER',
+]);
 export const emailTokenPurposeEnum = pgEnum('email_token_purpose', ['ACTIVATION', 'RESET_PASSWORD']);
 export const avatarUserTypeEnum = pgEnum('avatar_user_type', ['student', 'professor']);
 

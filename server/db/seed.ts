@@ -72,8 +72,22 @@ export interface DemoClassCode {
 }
 
 const DEMO_CLASSES = [
-  { name: '5e B', level: 5, subject: 'MATHEMATICS', planet: 'nebula' as Planet, owner: 'prof-demo', students: [1, 30] },
-  { name: '2nde A', level: 2, subject: 'PHYSICS_CHEMISTRY', planet: 'nefer' as Planet, owner: 'prof-sciences', students: [31, 40] },
+  {
+    name: '5e B',
+    level: 5,
+    subject: 'MATHEMATICS',
+    planet: 'nebula' as Planet,
+    owner: 'prof-demo',
+    students: [1, 30],
+  },
+  {
+    name: '2nde A',
+    level: 2,
+    subject: 'PHYSICS_CHEMISTRY',
+    planet: 'nefer' as Planet,
+    owner: 'prof-sciences',
+    students: [31, 40],
+  },
 ] as const;
 
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -90,15 +104,33 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<void> {
     return s.id;
   };
   const avatarRows = await db.select().from(avatars);
-  const starters = avatarRows.filter((a) => a.userType === 'student' && a.starter).sort((a, b) => a.key.localeCompare(b.key));
+  const starters = avatarRows
+    .filter((a) => a.userType === 'student' && a.starter)
+    .sort((a, b) => a.key.localeCompare(b.key));
   const profAvatar = avatarRows.find((a) => a.userType === 'professor');
   const teacherHash = await hashPassword(DEMO_TEACHER_PASSWORD);
 
   await db.transaction(async (tx) => {
     const teacherIds: Record<string, string> = {};
     for (const t of [
-      { username: 'prof-demo', email: 'prof-demo@demo.classe-raid.fr', firstName: 'Claire', lastName: 'Fontaine', admin: true, civility: 'MME', subject: 'MATHEMATICS' },
-      { username: 'prof-sciences', email: 'prof-sciences@demo.classe-raid.fr', firstName: 'Marc', lastName: 'Lemaire', admin: false, civility: 'M', subject: 'PHYSICS_CHEMISTRY' },
+      {
+        username: 'prof-demo',
+        email: 'prof-demo@demo.classe-raid.fr',
+        firstName: 'Claire',
+        lastName: 'Fontaine',
+        admin: true,
+        civility: 'MME',
+        subject: 'MATHEMATICS',
+      },
+      {
+        username: 'prof-sciences',
+        email: 'prof-sciences@demo.classe-raid.fr',
+        firstName: 'Marc',
+        lastName: 'Lemaire',
+        admin: false,
+        civility: 'M',
+        subject: 'PHYSICS_CHEMISTRY',
+      },
     ]) {
       const [u] = await tx
         .insert(users)
@@ -116,10 +148,18 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<void> {
         .returning({ id: users.id });
       const [p] = await tx
         .insert(professors)
-        .values({ userId: u.id, civility: t.civility, phone: '0102030405', city: 'Lyon', department: 'Rhône', school: 'Collège Jean Moulin' })
+        .values({
+          userId: u.id,
+          civility: t.civility,
+          phone: '0102030405',
+          city: 'Lyon',
+          department: 'Rhône',
+          school: 'Collège Jean Moulin',
+        })
         .returning({ id: professors.id });
       await tx.insert(professorSubjects).values({ professorId: p.id, subjectId: subjectId(t.subject) });
-      if (t.admin && profAvatar) await tx.insert(usersAvatars).values({ userId: u.id, avatarId: profAvatar.id, isNew: false });
+      if (t.admin && profAvatar)
+        await tx.insert(usersAvatars).values({ userId: u.id, avatarId: profAvatar.id, isNew: false });
       teacherIds[t.username] = p.id;
     }
 
@@ -189,7 +229,12 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<void> {
     for (const ch of DEMO_CHAPTERS) {
       const [chapter] = await tx
         .insert(chapters)
-        .values({ professorId: teacherIds[ch.owner], name: ch.name, level: ch.level, subjectId: subjectId(ch.subject) })
+        .values({
+          professorId: teacherIds[ch.owner],
+          name: ch.name,
+          level: ch.level,
+          subjectId: subjectId(ch.subject),
+        })
         .returning({ id: chapters.id });
       for (const r of ch.raids) {
         const [raid] = await tx
@@ -200,16 +245,30 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<void> {
           let imagePath: string | null = null;
           if (q.image) {
             await mkdir(path.join(uploadsDir, 'questions'), { recursive: true });
-            await copyFile(path.join(ROOT_DIR, 'assets', 'demo', q.image), path.join(uploadsDir, 'questions', q.image));
+            await copyFile(
+              path.join(ROOT_DIR, 'assets', 'demo', q.image),
+              path.join(uploadsDir, 'questions', q.image),
+            );
             imagePath = q.image;
           }
           const [question] = await tx
             .insert(questions)
-            .values({ raidId: raid.id, position: qi, text: q.text, equationMode: !!q.equationMode, imagePath })
+            .values({
+              raidId: raid.id,
+              position: qi,
+              text: q.text,
+              equationMode: !!q.equationMode,
+              imagePath,
+            })
             .returning({ id: questions.id });
-          await tx
-            .insert(answers)
-            .values(q.answers.map(([text, isCorrect], ai) => ({ questionId: question.id, position: ai, text, isCorrect })));
+          await tx.insert(answers).values(
+            q.answers.map(([text, isCorrect], ai) => ({
+              questionId: question.id,
+              position: ai,
+              text,
+              isCorrect,
+            })),
+          );
         }
       }
     }
@@ -226,7 +285,10 @@ async function freeCode(db: Pick<Db, 'select' | 'update'>): Promise<string> {
       .where(eq(schoolclasses.code, code));
     if (!holder) return code;
     if (holder.expiresAt && holder.expiresAt.getTime() < Date.now()) {
-      await db.update(schoolclasses).set({ code: null, codeExpiresAt: null }).where(eq(schoolclasses.id, holder.id));
+      await db
+        .update(schoolclasses)
+        .set({ code: null, codeExpiresAt: null })
+        .where(eq(schoolclasses.id, holder.id));
       return code;
     }
   }
@@ -256,7 +318,10 @@ export async function demoClassCodes(db: Db): Promise<DemoClassCode[]> {
     if (!code || !expiresAt || expiresAt.getTime() < Date.now()) {
       code = await freeCode(db);
       expiresAt = new Date(Date.now() + CLASS_CODE_VALIDITY_DAYS * 86400_000);
-      await db.update(schoolclasses).set({ code, codeExpiresAt: expiresAt }).where(eq(schoolclasses.id, c.id));
+      await db
+        .update(schoolclasses)
+        .set({ code, codeExpiresAt: expiresAt })
+        .where(eq(schoolclasses.id, c.id));
     }
     out.push({ name: c.name, code, expiresAt });
   }

@@ -1,5 +1,12 @@
 // Token hashing, random tokens and AES-256-GCM for teacher-generated student passwords.
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt, scryptSync } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  randomBytes,
+  randomInt,
+  scryptSync,
+} from 'node:crypto';
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');

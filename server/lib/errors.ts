@@ -11,12 +11,15 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (key: ErrorKey | string, extra?: Record<string, unknown>) => new AppError(400, key, extra);
+export const badRequest = (key: ErrorKey | string, extra?: Record<string, unknown>) =>
+  new AppError(400, key, extra);
 export const unauthorized = (key: ErrorKey | string = ERR.UNAUTHORIZED) => new AppError(401, key);
 export const forbidden = (key: ErrorKey | string = ERR.FORBIDDEN) => new AppError(403, key);
 export const notFound = (key: ErrorKey | string = ERR.NOT_FOUND) => new AppError(404, key);
-export const conflict = (key: ErrorKey | string, extra?: Record<string, unknown>) => new AppError(409, key, extra);
-export const tooMany = (retryAfterSec: number) => new AppError(429, ERR.TOO_MANY_REQUESTS, { retryAfter: retryAfterSec });
+export const conflict = (key: ErrorKey | string, extra?: Record<string, unknown>) =>
+  new AppError(409, key, extra);
+export const tooMany = (retryAfterSec: number) =>
+  new AppError(429, ERR.TOO_MANY_REQUESTS, { retryAfter: retryAfterSec });
 
 /** Postgres unique violation (23505), whatever the driver wraps it in. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {

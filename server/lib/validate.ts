@@ -7,6 +7,7 @@ export function parse<S extends z.ZodType>(schema: S, data: unknown): z.infer<S>
   const r = schema.safeParse(data ?? {});
   if (r.success) return r.data;
   const issue = r.error.issues[0];
-  const message = issue?.message && /^[A-Z_]+\.|^[A-Z][a-z]/.test(issue.message) ? issue.message : ERR.INVALID_BODY;
+  const message =
+    issue?.message && /^[A-Z_]+\.|^[A-Z][a-z]/.test(issue.message) ? issue.message : ERR.INVALID_BODY;
   throw new AppError(400, message, { field: issue?.path.join('.') || undefined });
 }

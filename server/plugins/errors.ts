@@ -7,7 +7,8 @@ import { AppError } from '../lib/errors.js';
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
-      if (err.statusCode === 429 && err.extra?.retryAfter) reply.header('retry-after', String(err.extra.retryAfter));
+      if (err.statusCode === 429 && err.extra?.retryAfter)
+        reply.header('retry-after', String(err.extra.retryAfter));
       return reply.status(err.statusCode).send({ message: err.key, ...err.extra });
     }
     const status = err.statusCode ?? 500;

@@ -35,7 +35,10 @@ function multipart(fields: Record<string, string>, file?: { name: string; type: 
     );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 describe('errors', () => {
@@ -72,14 +75,21 @@ describe('errors', () => {
 
 describe('reference data', () => {
   it('lists the 32 subjects in their four groups', async () => {
-    const subjects = (await ctx.app.inject({ method: 'GET', url: '/api/subjects' })).json() as { code: string; group: string }[];
+    const subjects = (await ctx.app.inject({ method: 'GET', url: '/api/subjects' })).json() as {
+      code: string;
+      group: string;
+    }[];
     expect(subjects).toHaveLength(32);
-    expect(new Set(subjects.map((s) => s.group))).toEqual(new Set(['MAIN', 'MODERN_LANGUAGES', 'ANCIENT_LANGUAGES', 'OTHER']));
+    expect(new Set(subjects.map((s) => s.group))).toEqual(
+      new Set(['MAIN', 'MODERN_LANGUAGES', 'ANCIENT_LANGUAGES', 'OTHER']),
+    );
     expect(subjects.map((s) => s.code)).toContain('CORSICAN');
   });
 
   it('serves the avatar images the catalogue names', async () => {
-    const [a] = (await ctx.app.inject({ method: 'GET', url: '/api/avatars?userType=student&starter=true' })).json();
+    const [a] = (
+      await ctx.app.inject({ method: 'GET', url: '/api/avatars?userType=student&starter=true' })
+    ).json();
     const img = await ctx.app.inject({ method: 'GET', url: a.image });
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/webp');
@@ -92,7 +102,12 @@ describe('POST /api/tickets', () => {
   it('stores a bug report with where it came from and a screenshot', async () => {
     const user = await signin(ctx.app, DEMO.student);
     const body = multipart(
-      { summary: 'Le bouton ne répond pas', description: 'Sur la page des raids', fromRouteName: 'raid-list', fromRoutePath: '/student/raid-list' },
+      {
+        summary: 'Le bouton ne répond pas',
+        description: 'Sur la page des raids',
+        fromRouteName: 'raid-list',
+        fromRoutePath: '/student/raid-list',
+      },
       { name: 'capture.png', type: 'image/png', data: PNG },
     );
     const res = await ctx.app.inject({
@@ -105,24 +120,49 @@ describe('POST /api/tickets', () => {
     const { tickets } = await import('../../server/db/schema.js');
     const rows = await ctx.database.db.select().from(tickets);
     expect(rows).toEqual([
-      expect.objectContaining({ summary: 'Le bouton ne répond pas', fromRouteName: 'raid-list', userId: user.id }),
+      expect.objectContaining({
+        summary: 'Le bouton ne répond pas',
+        fromRouteName: 'raid-list',
+        userId: user.id,
+      }),
     ]);
     expect(rows[0].screenshotPath).toMatch(/\.png$/);
   });
 
   it('refuses a missing summary and a screenshot that is not an image', async () => {
     const noSummary = multipart({ description: 'x' });
-    const r1 = await ctx.app.inject({ method: 'POST', url: '/api/tickets', payload: noSummary.payload, headers: noSummary.headers });
+    const r1 = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/tickets',
+      payload: noSummary.payload,
+      headers: noSummary.headers,
+    });
     expect(r1.json()).toMatchObject({ message: 'VALIDATION.REQUIRED', field: 'summary' });
-    const notImage = multipart({ summary: 's', description: 'd' }, { name: 'a.png', type: 'image/png', data: Buffer.from('<script>') });
-    const r2 = await ctx.app.inject({ method: 'POST', url: '/api/tickets', payload: notImage.payload, headers: notImage.headers });
+    const notImage = multipart(
+      { summary: 's', description: 'd' },
+      { name: 'a.png', type: 'image/png', data: Buffer.from('<script>') },
+    );
+    const r2 = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/tickets',
+      payload: notImage.payload,
+      headers: notImage.headers,
+    });
     expect(r2.json()).toEqual({ message: 'VALIDATION.IMAGE_TYPE' });
   });
 
   it('refuses a screenshot over 20 MB', async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(21 * 1024 * 1024)]);
-    const body = multipart({ summary: 's', description: 'd' }, { name: 'big.png', type: 'image/png', data: big });
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/tickets', payload: body.payload, headers: body.headers });
+    const body = multipart(
+      { summary: 's', description: 'd' },
+      { name: 'big.png', type: 'image/png', data: big },
+    );
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/tickets',
+      payload: body.payload,
+      headers: body.headers,
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'VALIDATION.IMAGE_TOO_LARGE' });
   });

@@ -58,22 +58,37 @@ describe('GET /api/users/{id}', () => {
 describe('PUT /api/users/{id}', () => {
   it('changes names and username of oneself', async () => {
     const s = await signin(ctx.app, { login: 'eleve02', password: DEMO.student.password });
-    const res = await req('PUT', `/api/users/${s.id}`, s.accessToken, { firstName: 'Lucas', lastName: 'Bernardin', userName: 'lucas-b' });
+    const res = await req('PUT', `/api/users/${s.id}`, s.accessToken, {
+      firstName: 'Lucas',
+      lastName: 'Bernardin',
+      userName: 'lucas-b',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ lastName: 'Bernardin', username: 'lucas-b' });
-    expect((await req('POST', '/api/auth/signin', undefined, { login: 'lucas-b', password: DEMO.student.password })).statusCode).toBe(200);
+    expect(
+      (
+        await req('POST', '/api/auth/signin', undefined, {
+          login: 'lucas-b',
+          password: DEMO.student.password,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('refuses a taken username, a short name and another user', async () => {
     const s = await signin(ctx.app, { login: 'eleve03', password: DEMO.student.password });
     const other = await signin(ctx.app, { login: 'eleve04', password: DEMO.student.password });
-    expect((await req('PUT', `/api/users/${s.id}`, s.accessToken, { userName: 'eleve04' })).json()).toMatchObject({
+    expect(
+      (await req('PUT', `/api/users/${s.id}`, s.accessToken, { userName: 'eleve04' })).json(),
+    ).toMatchObject({
       message: 'VALIDATION.USERNAME_TAKEN',
     });
     expect((await req('PUT', `/api/users/${s.id}`, s.accessToken, { firstName: 'C' })).json()).toMatchObject({
       message: 'VALIDATION.NAME_TOO_SHORT',
     });
-    expect((await req('PUT', `/api/users/${other.id}`, s.accessToken, { firstName: 'Pirate' })).statusCode).toBe(403);
+    expect(
+      (await req('PUT', `/api/users/${other.id}`, s.accessToken, { firstName: 'Pirate' })).statusCode,
+    ).toBe(403);
     const still = (await req('GET', `/api/users/${other.id}`, other.accessToken)).json();
     expect(still.firstName).toBe('Hugo');
   });
@@ -102,20 +117,34 @@ describe('PUT /api/users/{id}', () => {
 
 describe('e-mail and password checks', () => {
   it('GET /users/check/email tells whether an address is used', async () => {
-    expect((await req('GET', '/api/users/check/email?email=prof-demo%40demo.classe-raid.fr')).json()).toEqual({ emailExists: true });
-    expect((await req('GET', '/api/users/check/email?email=libre%40ac-lyon.fr')).json()).toEqual({ emailExists: false });
-    expect((await req('GET', '/api/users/check/email?email=nope')).json()).toMatchObject({ message: 'VALIDATION.INVALID_EMAIL' });
+    expect((await req('GET', '/api/users/check/email?email=prof-demo%40demo.classe-raid.fr')).json()).toEqual(
+      { emailExists: true },
+    );
+    expect((await req('GET', '/api/users/check/email?email=libre%40ac-lyon.fr')).json()).toEqual({
+      emailExists: false,
+    });
+    expect((await req('GET', '/api/users/check/email?email=nope')).json()).toMatchObject({
+      message: 'VALIDATION.INVALID_EMAIL',
+    });
   });
 
   it('POST /users/check-password checks the caller’s own password', async () => {
     const s = await signin(ctx.app, DEMO.student);
-    expect((await req('POST', '/api/users/check-password', s.accessToken, { password: DEMO.student.password })).json()).toEqual({
+    expect(
+      (
+        await req('POST', '/api/users/check-password', s.accessToken, { password: DEMO.student.password })
+      ).json(),
+    ).toEqual({
       isPasswordCorrect: true,
     });
-    expect((await req('POST', '/api/users/check-password', s.accessToken, { password: 'faux' })).json()).toEqual({
+    expect(
+      (await req('POST', '/api/users/check-password', s.accessToken, { password: 'faux' })).json(),
+    ).toEqual({
       isPasswordCorrect: false,
     });
-    expect((await req('POST', '/api/users/check-password', undefined, { password: 'x' })).statusCode).toBe(401);
+    expect((await req('POST', '/api/users/check-password', undefined, { password: 'x' })).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -129,20 +158,37 @@ describe('forgot and reset password', () => {
     expect(link.pathname).toMatch(/^\/forgot-password\/professor\/.+/);
     const token = decodeURIComponent(link.pathname.split('/').pop() as string);
 
-    const weak = await req('PUT', `/api/users/reset-password/${token}`, undefined, { newPassword: 'azerty123' });
+    const weak = await req('PUT', `/api/users/reset-password/${token}`, undefined, {
+      newPassword: 'azerty123',
+    });
     expect(weak.json()).toMatchObject({ message: 'VALIDATION.PASSWORD_TOO_WEAK' });
 
-    const ok = await req('PUT', `/api/users/reset-password/${token}`, undefined, { newPassword: 'Nouvelle-Craie-2027?' });
+    const ok = await req('PUT', `/api/users/reset-password/${token}`, undefined, {
+      newPassword: 'Nouvelle-Craie-2027?',
+    });
     expect(ok.json()).toEqual({ ok: true });
-    expect((await req('POST', '/api/auth/signin', undefined, { login: 'prof-sciences', password: 'Nouvelle-Craie-2027?' })).statusCode).toBe(200);
-    const reused = await req('PUT', `/api/users/reset-password/${token}`, undefined, { newPassword: 'Encore-Autre-2028?' });
+    expect(
+      (
+        await req('POST', '/api/auth/signin', undefined, {
+          login: 'prof-sciences',
+          password: 'Nouvelle-Craie-2027?',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const reused = await req('PUT', `/api/users/reset-password/${token}`, undefined, {
+      newPassword: 'Encore-Autre-2028?',
+    });
     expect(reused.json()).toEqual({ message: 'USERS.INVALID_LINK' });
 
     // Leave the demo teacher as the other tests expect it.
     await req('GET', '/api/users/forgot-password/prof-sciences%40demo.classe-raid.fr');
-    const back = new URL(linkIn(await ctx.smtp.lastTo('prof-sciences@demo.classe-raid.fr'))).pathname.split('/').pop();
+    const back = new URL(linkIn(await ctx.smtp.lastTo('prof-sciences@demo.classe-raid.fr'))).pathname
+      .split('/')
+      .pop();
     expect(back).not.toBe(link.pathname.split('/').pop());
-    const restore = await req('PUT', `/api/users/reset-password/${back}`, undefined, { newPassword: DEMO.sciences.password });
+    const restore = await req('PUT', `/api/users/reset-password/${back}`, undefined, {
+      newPassword: DEMO.sciences.password,
+    });
     expect(restore.json()).toEqual({ ok: true });
   });
 
@@ -171,7 +217,10 @@ describe('student sign-up with a class code', () => {
       schoolclassId: classId,
       name: '5e B',
     });
-    const unknown = await req('GET', `/api/professorsSchoolclasses?code=${code === '000000' ? '111111' : '000000'}`);
+    const unknown = await req(
+      'GET',
+      `/api/professorsSchoolclasses?code=${code === '000000' ? '111111' : '000000'}`,
+    );
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ message: 'VALIDATION.INVALID_CODE' });
     expect((await req('GET', '/api/professorsSchoolclasses?code=')).json()).toMatchObject({
@@ -202,16 +251,28 @@ describe('student sign-up with a class code', () => {
 
   it('refuses an expired code, a taken username and a weak password without creating anything', async () => {
     const { code, classId } = await liveCode();
-    const base = { code, firstName: 'Paul', lastName: 'Marchand', username: 'paul-m', password: 'Trousse-Rouge-9!' };
-    expect((await req('POST', '/api/auth/code-signup', undefined, { ...base, username: 'eleve10' })).json()).toMatchObject({
+    const base = {
+      code,
+      firstName: 'Paul',
+      lastName: 'Marchand',
+      username: 'paul-m',
+      password: 'Trousse-Rouge-9!',
+    };
+    expect(
+      (await req('POST', '/api/auth/code-signup', undefined, { ...base, username: 'eleve10' })).json(),
+    ).toMatchObject({
       message: 'VALIDATION.USERNAME_TAKEN',
       field: 'username',
     });
-    expect((await req('POST', '/api/auth/code-signup', undefined, { ...base, password: 'paul12345' })).json()).toMatchObject({
+    expect(
+      (await req('POST', '/api/auth/code-signup', undefined, { ...base, password: 'paul12345' })).json(),
+    ).toMatchObject({
       message: 'VALIDATION.PASSWORD_TOO_WEAK',
     });
     const locked = (await req('GET', '/api/avatars?userType=student&starter=false')).json()[0];
-    expect((await req('POST', '/api/auth/code-signup', undefined, { ...base, avatarId: locked.id })).json()).toMatchObject({
+    expect(
+      (await req('POST', '/api/auth/code-signup', undefined, { ...base, avatarId: locked.id })).json(),
+    ).toMatchObject({
       message: 'AVATARS.NOT_ALLOWED',
     });
     const { schoolclasses } = await import('../../server/db/schema.js');
@@ -232,7 +293,9 @@ describe('session logs', () => {
     const s = await signin(ctx.app, DEMO.student);
     const other = await signin(ctx.app, DEMO.sciences);
     expect((await req('POST', '/api/session-logs/', s.accessToken, { userId: s.id })).statusCode).toBe(201);
-    expect((await req('POST', '/api/session-logs/', s.accessToken, { userId: other.id })).statusCode).toBe(403);
+    expect((await req('POST', '/api/session-logs/', s.accessToken, { userId: other.id })).statusCode).toBe(
+      403,
+    );
     expect((await req('POST', '/api/session-logs/', undefined, { userId: s.id })).statusCode).toBe(401);
   });
 });
@@ -241,17 +304,27 @@ describe('professor preferences', () => {
   it('saves power mode and sharing for oneself only', async () => {
     const p = await signin(ctx.app, DEMO.admin);
     const other = await signin(ctx.app, DEMO.sciences);
-    const res = await req('PUT', `/api/professors/${p.professorId}`, p.accessToken, { powerMode: false, shareRaids: true });
+    const res = await req('PUT', `/api/professors/${p.professorId}`, p.accessToken, {
+      powerMode: false,
+      shareRaids: true,
+    });
     expect(res.json()).toMatchObject({ powerMode: false, shareRaids: true });
-    expect((await req('PUT', `/api/professors/${p.professorId}`, other.accessToken, { powerMode: true })).statusCode).toBe(403);
-    expect((await req('PUT', `/api/professors/${p.professorId}`, p.accessToken, { powerMode: 'yes' })).statusCode).toBe(400);
+    expect(
+      (await req('PUT', `/api/professors/${p.professorId}`, other.accessToken, { powerMode: true }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await req('PUT', `/api/professors/${p.professorId}`, p.accessToken, { powerMode: 'yes' })).statusCode,
+    ).toBe(400);
   });
 });
 
 describe('changelog read marker', () => {
   it('stores when the user last read the changelog', async () => {
     const s = await signin(ctx.app, DEMO.student);
-    expect((await req('GET', `/api/users/${s.id}/changelog`, s.accessToken)).json()).toEqual({ lastChangelogViewedAt: null });
+    expect((await req('GET', `/api/users/${s.id}/changelog`, s.accessToken)).json()).toEqual({
+      lastChangelogViewedAt: null,
+    });
     const put = (await req('PUT', `/api/users/${s.id}/changelog`, s.accessToken)).json();
     expect((await req('GET', `/api/users/${s.id}/changelog`, s.accessToken)).json()).toEqual(put);
     const other = await signin(ctx.app, DEMO.sciences);

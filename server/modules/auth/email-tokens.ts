@@ -6,7 +6,12 @@ import { randomToken, sha256 } from '../../lib/crypto.js';
 
 type Purpose = 'ACTIVATION' | 'RESET_PASSWORD';
 
-export async function createEmailToken(db: Db, userId: string, purpose: Purpose, ttlMs: number): Promise<string> {
+export async function createEmailToken(
+  db: Db,
+  userId: string,
+  purpose: Purpose,
+  ttlMs: number,
+): Promise<string> {
   const token = randomToken();
   await db.insert(emailTokens).values({
     userId,

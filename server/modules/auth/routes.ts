@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ERR } from '../../../shared/errors.js';
-import { codeSignupSchema, signinSchema, teacherSignupSchema, usernameSchema } from '../../../shared/schemas/account.js';
+import {
+  codeSignupSchema,
+  signinSchema,
+  teacherSignupSchema,
+  usernameSchema,
+} from '../../../shared/schemas/account.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
 import { usernameTaken } from '../users/queries.js';
@@ -52,7 +57,8 @@ export default async function authRoutes(app: FastifyInstance) {
   app.get('/auth/check-username/:username', async (req) => {
     await deps.limiter.hit(`check-username:ip:${req.ip}`, 300, 600);
     const r = usernameSchema.safeParse((req.params as { username: string }).username);
-    if (!r.success) throw badRequest(r.error.issues[0]?.message ?? ERR.INVALID_USERNAME, { field: 'username' });
+    if (!r.success)
+      throw badRequest(r.error.issues[0]?.message ?? ERR.INVALID_USERNAME, { field: 'username' });
     return { available: !(await usernameTaken(deps.db, r.data)) };
   });
 }

@@ -14,7 +14,14 @@ import {
   users,
   usersAvatars,
 } from '../../db/schema.js';
-import { AppError, badRequest, conflict, forbidden, isUniqueViolation, unauthorized } from '../../lib/errors.js';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  isUniqueViolation,
+  unauthorized,
+} from '../../lib/errors.js';
 import { dummyHash, hashPassword, isStrongPassword, verifyPassword } from '../../lib/passwords.js';
 import { renderMail } from '../../mail/messages.js';
 import { findClassByLiveCode } from '../schoolclasses/service.js';
@@ -54,7 +61,8 @@ export async function signupTeacher(deps: Deps, input: TeacherSignup, ip: string
     .select({ id: subjects.id })
     .from(subjects)
     .where(inArray(subjects.id, input.subjectIds));
-  if (found.length !== new Set(input.subjectIds).size) throw badRequest(ERR.SUBJECT_REQUIRED, { field: 'subjectIds' });
+  if (found.length !== new Set(input.subjectIds).size)
+    throw badRequest(ERR.SUBJECT_REQUIRED, { field: 'subjectIds' });
   const passwordHash = await hashPassword(input.password);
   let userId: string;
   try {
@@ -89,7 +97,8 @@ export async function signupTeacher(deps: Deps, input: TeacherSignup, ip: string
       return user.id;
     });
   } catch (err) {
-    if (isUniqueViolation(err, 'users_username_uq')) throw conflict(ERR.USERNAME_TAKEN, { field: 'username' });
+    if (isUniqueViolation(err, 'users_username_uq'))
+      throw conflict(ERR.USERNAME_TAKEN, { field: 'username' });
     if (isUniqueViolation(err, 'users_email_uq')) throw conflict(ERR.EMAIL_TAKEN, { field: 'email' });
     throw err;
   }
@@ -101,12 +110,16 @@ export async function signupTeacher(deps: Deps, input: TeacherSignup, ip: string
 }
 
 /** The activation link: the e-mail is confirmed, the access request goes to the admins. */
-export async function activateTeacher(deps: Deps, token: string): Promise<{ status: 'PENDING_APPROVAL' | 'ACTIVE' }> {
+export async function activateTeacher(
+  deps: Deps,
+  token: string,
+): Promise<{ status: 'PENDING_APPROVAL' | 'ACTIVE' }> {
   const userId = await consumeEmailToken(deps.db, token, 'ACTIVATION');
   if (!userId) throw badRequest(ERR.INVALID_LINK);
   const account = await loadAccount(deps.db, { id: userId });
   if (!account) throw badRequest(ERR.INVALID_LINK);
-  if (account.status !== 'PENDING_EMAIL') return { status: account.status === 'ACTIVE' ? 'ACTIVE' : 'PENDING_APPROVAL' };
+  if (account.status !== 'PENDING_EMAIL')
+    return { status: account.status === 'ACTIVE' ? 'ACTIVE' : 'PENDING_APPROVAL' };
   // An address listed in ADMIN_EMAILS is the instance's own administrator: nobody else could approve it.
   const isConfiguredAdmin = !!account.email && deps.config.ADMIN_EMAILS.includes(account.email);
   const status = isConfiguredAdmin ? 'ACTIVE' : 'PENDING_APPROVAL';
@@ -116,7 +129,10 @@ export async function activateTeacher(deps: Deps, token: string): Promise<{ stat
 }
 
 async function notifyAdmins(deps: Deps, firstName: string, lastName: string, userId: string) {
-  const [prof] = await deps.db.select({ school: professors.school }).from(professors).where(eq(professors.userId, userId));
+  const [prof] = await deps.db
+    .select({ school: professors.school })
+    .from(professors)
+    .where(eq(professors.userId, userId));
   const admins = await deps.db
     .select({ email: users.email, language: users.language })
     .from(users)
@@ -148,7 +164,8 @@ export async function signupStudentWithCode(deps: Deps, input: CodeSignup, ip: s
   if (await usernameTaken(deps.db, input.username)) throw conflict(ERR.USERNAME_TAKEN, { field: 'username' });
   if (input.avatarId) {
     const [avatar] = await deps.db.select().from(avatars).where(eq(avatars.id, input.avatarId));
-    if (!avatar || avatar.userType !== 'student' || !avatar.starter) throw badRequest(ERR.AVATAR_NOT_ALLOWED, { field: 'avatarId' });
+    if (avatar?.userType !== 'student' || !avatar.starter)
+      throw badRequest(ERR.AVATAR_NOT_ALLOWED, { field: 'avatarId' });
   }
   const passwordHash = await hashPassword(input.password);
   let userId: string;
@@ -172,11 +189,13 @@ export async function signupStudentWithCode(deps: Deps, input: CodeSignup, ip: s
         .values({ userId: user.id, passwordChangedByStudent: true })
         .returning({ id: students.id });
       await tx.insert(studentsSchoolclasses).values({ studentId: student.id, schoolclassId: schoolclass.id });
-      if (input.avatarId) await tx.insert(usersAvatars).values({ userId: user.id, avatarId: input.avatarId, isNew: false });
+      if (input.avatarId)
+        await tx.insert(usersAvatars).values({ userId: user.id, avatarId: input.avatarId, isNew: false });
       return user.id;
     });
   } catch (err) {
-    if (isUniqueViolation(err, 'users_username_uq')) throw conflict(ERR.USERNAME_TAKEN, { field: 'username' });
+    if (isUniqueViolation(err, 'users_username_uq'))
+      throw conflict(ERR.USERNAME_TAKEN, { field: 'username' });
     throw err;
   }
   const account = await loadAccount(deps.db, { id: userId });

@@ -7,13 +7,17 @@ import type { Deps } from '../../app.js';
 import { refreshTokens } from '../../db/schema.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { unauthorized } from '../../lib/errors.js';
-import { loadAccount, type Account } from '../users/queries.js';
+import { type Account, loadAccount } from '../users/queries.js';
 
 const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
 /** Two tabs may refresh with the same token at once: within this window a reuse is refused, not punished. */
 const REUSE_GRACE_MS = 10_000;
 
-export async function issueSession(deps: Deps, account: Account, familyId: string = randomUUID()): Promise<StoredUser> {
+export async function issueSession(
+  deps: Deps,
+  account: Account,
+  familyId: string = randomUUID(),
+): Promise<StoredUser> {
   const refreshToken = randomToken();
   await deps.db.insert(refreshTokens).values({
     userId: account.id,
@@ -21,7 +25,8 @@ export async function issueSession(deps: Deps, account: Account, familyId: strin
     tokenHash: sha256(refreshToken),
     expiresAt: new Date(Date.now() + REFRESH_TTL_MS),
   });
-  const isAdmin = account.isAdmin || (!!account.email && deps.config.ADMIN_EMAILS.includes(account.email.toLowerCase()));
+  const isAdmin =
+    account.isAdmin || (!!account.email && deps.config.ADMIN_EMAILS.includes(account.email.toLowerCase()));
   const accessToken = deps.signer.issue({
     sub: account.id,
     role: account.role,
@@ -43,8 +48,12 @@ export async function issueSession(deps: Deps, account: Account, familyId: strin
 }
 
 export async function rotateRefreshToken(deps: Deps, token: string): Promise<StoredUser> {
-  const [row] = await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token)));
-  if (!row || row.revokedAt || row.expiresAt.getTime() < Date.now()) throw unauthorized(ERR.INVALID_REFRESH_TOKEN);
+  const [row] = await deps.db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(token)));
+  if (!row || row.revokedAt || row.expiresAt.getTime() < Date.now())
+    throw unauthorized(ERR.INVALID_REFRESH_TOKEN);
   if (row.usedAt) {
     if (Date.now() - row.usedAt.getTime() > REUSE_GRACE_MS) await revokeFamily(deps, row.familyId);
     throw unauthorized(ERR.INVALID_REFRESH_TOKEN);
@@ -57,7 +66,7 @@ export async function rotateRefreshToken(deps: Deps, token: string): Promise<Sto
     .returning({ id: refreshTokens.id });
   if (claimed.length === 0) throw unauthorized(ERR.INVALID_REFRESH_TOKEN);
   const account = await loadAccount(deps.db, { id: row.userId });
-  if (!account || account.status !== 'ACTIVE') {
+  if (account?.status !== 'ACTIVE') {
     await revokeFamily(deps, row.familyId);
     throw unauthorized(ERR.INVALID_REFRESH_TOKEN);
   }

@@ -17,7 +17,12 @@ export default async function professorRoutes(app: FastifyInstance) {
     const { id } = parse(z.object({ id: z.uuid() }), req.params);
     if (caller.professorId !== id) throw forbidden();
     const [p] = await db
-      .select({ id: professors.id, civility: professors.civility, powerMode: professors.powerMode, shareRaids: professors.shareRaids })
+      .select({
+        id: professors.id,
+        civility: professors.civility,
+        powerMode: professors.powerMode,
+        shareRaids: professors.shareRaids,
+      })
       .from(professors)
       .where(eq(professors.id, id));
     return p;

@@ -18,6 +18,11 @@ export default async function schoolclassRoutes(app: FastifyInstance) {
       await deps.limiter.hit(`code-lookup-miss:ip:${req.ip}`, 60, 600);
       throw new AppError(404, ERR.INVALID_CODE, { field: 'code' });
     }
-    return { status: 'VALID', schoolclassId: schoolclass.id, name: schoolclass.name, planet: schoolclass.planet };
+    return {
+      status: 'VALID',
+      schoolclassId: schoolclass.id,
+      name: schoolclass.name,
+      planet: schoolclass.planet,
+    };
   });
 }

@@ -6,7 +6,12 @@ import { schoolclasses } from '../../db/schema.js';
 /** The class whose registration code is `code` and still valid (one month, not revoked). */
 export async function findClassByLiveCode(db: Db, code: string) {
   const [row] = await db
-    .select({ id: schoolclasses.id, name: schoolclasses.name, planet: schoolclasses.planet, level: schoolclasses.level })
+    .select({
+      id: schoolclasses.id,
+      name: schoolclasses.name,
+      planet: schoolclasses.planet,
+      level: schoolclasses.level,
+    })
     .from(schoolclasses)
     .where(and(eq(schoolclasses.code, code), gt(schoolclasses.codeExpiresAt, new Date())));
   return row ?? null;

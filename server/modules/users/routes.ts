@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { emailSchema, resetPasswordSchema, updateUserSchema } from '../../../shared/schemas/account.js';
-import type { ApprovalAction } from './service.js';
-import { requireAdmin, requireAuth, requireSelf } from '../../plugins/auth.js';
 import { parse } from '../../lib/validate.js';
+import { requireAdmin, requireAuth, requireSelf } from '../../plugins/auth.js';
 import { emailTaken } from './queries.js';
+import type { ApprovalAction } from './service.js';
 import {
   checkPassword,
   decideProfessor,

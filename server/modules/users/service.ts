@@ -1,7 +1,7 @@
 // A user's record, profile updates, password checks and resets, and the approval of teachers.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ERR } from '../../../shared/errors.js';
 import { avatarImagePath } from '../../../shared/catalogue/avatars.js';
+import { ERR } from '../../../shared/errors.js';
 import type { AvatarRef, PendingProfessorDto, UserRecord } from '../../../shared/types.js';
 import type { Deps } from '../../app.js';
 import type { Db } from '../../db/client.js';
@@ -47,7 +47,10 @@ async function mayRead(db: Db, caller: AccessClaims, userId: string): Promise<bo
     .select({ one: sql<number>`1` })
     .from(students)
     .innerJoin(studentsSchoolclasses, eq(studentsSchoolclasses.studentId, students.id))
-    .innerJoin(professorsSchoolclasses, eq(professorsSchoolclasses.schoolclassId, studentsSchoolclasses.schoolclassId))
+    .innerJoin(
+      professorsSchoolclasses,
+      eq(professorsSchoolclasses.schoolclassId, studentsSchoolclasses.schoolclassId),
+    )
     .where(and(eq(students.userId, userId), eq(professorsSchoolclasses.professorId, caller.professorId)))
     .limit(1);
   return !!row;
@@ -84,7 +87,10 @@ export async function getUserRecord(deps: Deps, caller: AccessClaims, userId: st
       const [{ count }] = await deps.db
         .select({ count: sql<number>`count(distinct ${professorsSchoolclasses.professorId})::int` })
         .from(professorsSchoolclasses)
-        .innerJoin(studentsSchoolclasses, eq(studentsSchoolclasses.schoolclassId, professorsSchoolclasses.schoolclassId))
+        .innerJoin(
+          studentsSchoolclasses,
+          eq(studentsSchoolclasses.schoolclassId, professorsSchoolclasses.schoolclassId),
+        )
         .where(eq(studentsSchoolclasses.studentId, s.id));
       record.student = {
         id: s.id,
@@ -139,7 +145,8 @@ export async function updateUser(deps: Deps, caller: AccessClaims, userId: strin
   if (caller.sub !== userId) throw forbidden();
   const account = await loadAccount(deps.db, { id: userId });
   if (!account) throw notFound();
-  const changesIdentity = input.firstName !== undefined || input.lastName !== undefined || input.userName !== undefined;
+  const changesIdentity =
+    input.firstName !== undefined || input.lastName !== undefined || input.userName !== undefined;
   // School sign-on students get their identity from the school (SPEC point 6).
   if (changesIdentity && account.isGar && account.role === 'STUDENT') throw forbidden();
   if (input.userName && (await usernameTaken(deps.db, input.userName, userId)))
@@ -158,7 +165,8 @@ export async function updateUser(deps: Deps, caller: AccessClaims, userId: strin
       })
       .where(eq(users.id, userId));
   } catch (err) {
-    if (isUniqueViolation(err, 'users_username_uq')) throw conflict(ERR.USERNAME_TAKEN, { field: 'userName' });
+    if (isUniqueViolation(err, 'users_username_uq'))
+      throw conflict(ERR.USERNAME_TAKEN, { field: 'userName' });
     throw err;
   }
   return getUserRecord(deps, caller, userId);
@@ -194,7 +202,7 @@ export async function forgotPassword(deps: Deps, email: string, ip: string) {
   await deps.limiter.hit(`forgot:email:${email}`, 5, 3600);
   const account = await loadAccount(deps.db, { email });
   // Students have no e-mail: they ask their teacher (SPEC point 2).
-  if (!account || account.role !== 'PROFESSOR') throw notFound(ERR.EMAIL_NOT_FOUND);
+  if (account?.role !== 'PROFESSOR') throw notFound(ERR.EMAIL_NOT_FOUND);
   const token = await createEmailToken(deps.db, account.id, 'RESET_PASSWORD', RESET_TTL_MS);
   const link = `${deps.config.PUBLIC_URL}/forgot-password/professor/${encodeURIComponent(token)}`;
   const mail = renderMail('resetPassword', account.language, { name: account.firstName, link });
@@ -236,6 +244,7 @@ export async function listPendingProfessors(deps: Deps): Promise<PendingProfesso
     : [];
   return rows.map(({ user, professor }) => ({
     id: user.id,
+    civility: professor.civility === 'M' || professor.civility === 'MME' ? professor.civility : null,
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email ?? '',
@@ -254,10 +263,11 @@ export type ApprovalAction = 'active' | 'reject' | 'approve-ent';
 
 export async function decideProfessor(deps: Deps, userId: string, action: ApprovalAction) {
   const account = await loadAccount(deps.db, { id: userId });
-  if (!account || account.role !== 'PROFESSOR' || !account.email) throw notFound();
+  if (account?.role !== 'PROFESSOR' || !account.email) throw notFound();
   const status = action === 'reject' ? 'REJECTED' : 'ACTIVE';
   await deps.db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId));
-  if (action === 'approve-ent') await deps.db.update(professors).set({ entApproved: true }).where(eq(professors.userId, userId));
+  if (action === 'approve-ent')
+    await deps.db.update(professors).set({ entApproved: true }).where(eq(professors.userId, userId));
   if (status === 'REJECTED') await revokeAllForUser(deps, userId);
   const link = `${deps.config.PUBLIC_URL}/login`;
   const mail = renderMail(status === 'ACTIVE' ? 'approved' : 'rejected', account.language, {

@@ -39,7 +39,9 @@ function decodeSubject(s: string): string {
 export function parseMail(raw: string, to: string[]): ReceivedMail {
   const [head, ...rest] = raw.split(/\r?\n\r?\n/);
   const subjectRaw = /^subject:\s*(.*(?:\r?\n[ \t]+.*)*)/im.exec(head)?.[1] ?? '';
-  const subject = decodeSubject(subjectRaw.replace(/\?=\r?\n[ \t]+=\?/g, '?==?').replace(/\r?\n[ \t]+/g, ' '));
+  const subject = decodeSubject(
+    subjectRaw.replace(/\?=\r?\n[ \t]+=\?/g, '?==?').replace(/\r?\n[ \t]+/g, ' '),
+  );
   const boundary = /boundary="?([^";\r\n]+)"?/i.exec(head)?.[1];
   let text = rest.join('\n\n');
   if (boundary) {
@@ -63,7 +65,12 @@ export async function startSmtp() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        inbox.push(parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address)));
+        inbox.push(
+          parseMail(
+            Buffer.concat(chunks).toString('utf8'),
+            session.envelope.rcptTo.map((r) => r.address),
+          ),
+        );
         callback();
       });
     },

@@ -7,7 +7,15 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /** Buttons of SPEC point 9: sizes small (default), medium, large; variants primary (default), secondary. */
-export function Button({ size = 'small', variant = 'primary', loading, className, disabled, children, ...rest }: ButtonProps) {
+export function Button({
+  size = 'small',
+  variant = 'primary',
+  loading,
+  className,
+  disabled,
+  children,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type="button"

@@ -76,7 +76,7 @@ export function PasswordField(props: TextFieldProps) {
             onClick={() => setVisible((v) => !v)}
             aria-label={t(visible ? 'COMMON.HIDE_PASSWORD' : 'COMMON.SHOW_PASSWORD')}
           >
-            {visible ? '🙈' : '👁'}
+            <EyeIcon crossed={visible} />
           </button>
         </div>
       )}
@@ -113,5 +113,18 @@ export function SelectField({ label, error, options, placeholder, onChange, ...s
         </select>
       )}
     </FieldShell>
+  );
+}
+
+/** Inline pictogram: emoji fonts are missing on some school machines. */
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M12 5C6.5 5 2.7 8.6 1 12c1.7 3.4 5.5 7 11 7s9.3-3.6 11-7c-1.7-3.4-5.5-7-11-7zm0 11.5A4.5 4.5 0 1 1 12 7.5a4.5 4.5 0 0 1 0 9zm0-7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z"
+      />
+      {crossed ? <path d="M3 3l18 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" /> : null}
+    </svg>
   );
 }

@@ -10,6 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const request = (n: number, over: Partial<PendingProfessorDto> = {}): PendingProfessorDto => ({
   id: `e0000000-0000-4000-8000-00000000000${n}`,
+  civility: null,
   firstName: `Prénom${n}`,
   lastName: `Nom${n}`,
   email: `prof${n}@college.fr`,
