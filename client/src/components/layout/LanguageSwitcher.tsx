@@ -20,7 +20,7 @@ export function LanguageSwitcher() {
   const id = useId();
   const current = (LANGUAGES as readonly string[]).includes(i18n.language) ? i18n.language : 'fr';
   const change = (lang: Language) => {
-    setLanguage(lang);
+    void setLanguage(lang);
     // Remembered on the account too, so the choice follows the user to another device.
     if (user) void updateUser(user.id, { language: lang }).catch(() => {});
   };

@@ -197,7 +197,7 @@ describe('TopBar', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: t('LAYOUT.LANGUAGE') }), 'en');
     expect(localStorage.getItem('lang')).toBe('en');
     expect(document.documentElement.lang).toBe('en');
-    expect(screen.getByRole('link', { name: 'Privacy policy' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Privacy policy' })).toBeTruthy();
     await act(() => i18n.changeLanguage('fr'));
   });
 });
