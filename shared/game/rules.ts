@@ -1,0 +1,93 @@
+// Game rules of SPEC point 4, as pure functions used by the server (and shown by the clients).
+import { LEVEL_PROGRESSION_THRESHOLD } from '../constants.js';
+
+export interface Progress {
+  xp: number;
+  level: number;
+  /** Percent of the current level, 0..99. */
+  levelProgression: number;
+  powerXp: number;
+  coin: number;
+}
+
+/** XP for a right answer in a live raid, and the bonus at the end of a raid. */
+export const XP_PER_CORRECT_ANSWER = 10;
+export const XP_VICTORY_BONUS = 20;
+export const XP_DEFEAT_BONUS = 5;
+/** XP a teacher gives for a right oral answer to a summon. */
+export const XP_SUMMON_RIGHT = 10;
+/** Coins: one per right answer, five more for a victory. */
+export const COINS_PER_CORRECT_ANSWER = 1;
+export const COINS_VICTORY_BONUS = 5;
+/** Power XP a student spends to activate a power. */
+export const POWER_COST = 3;
+
+/**
+ * A gain is divided by the number of active professors (a student with three teachers playing
+ * should not level three times faster), rounded toward zero.
+ */
+export function effectiveGain(gain: number, activeProfessorsCount: number): number {
+  const divisor = Math.max(1, Math.floor(activeProfessorsCount));
+  return Math.trunc(gain / divisor);
+}
+
+/**
+ * Applies an XP gain: progression over 100 raises the level and carries the rest; a loss floors
+ * progression (and XP) at 0 without lowering the level; a positive gain adds one power XP.
+ */
+export function applyXp(p: Progress, gain: number, activeProfessorsCount: number): Progress {
+  const g = effectiveGain(gain, activeProfessorsCount);
+  if (g === 0) return p;
+  let level = p.level;
+  let progression = p.levelProgression + g;
+  while (progression >= LEVEL_PROGRESSION_THRESHOLD) {
+    progression -= LEVEL_PROGRESSION_THRESHOLD;
+    level += 1;
+  }
+  return {
+    ...p,
+    xp: Math.max(0, p.xp + g),
+    level,
+    levelProgression: Math.max(0, progression),
+    powerXp: g > 0 ? p.powerXp + 1 : p.powerXp,
+  };
+}
+
+export function addCoins(p: Progress, coins: number): Progress {
+  return { ...p, coin: Math.max(0, p.coin + coins) };
+}
+
+export interface RaidOutcome {
+  correctAnswers: number;
+  victory: boolean;
+}
+
+/** XP and coins a student earns from one raid (before the division by active professors). */
+export function raidReward(o: RaidOutcome): { xp: number; coins: number } {
+  return {
+    xp: o.correctAnswers * XP_PER_CORRECT_ANSWER + (o.victory ? XP_VICTORY_BONUS : XP_DEFEAT_BONUS),
+    coins: o.correctAnswers * COINS_PER_CORRECT_ANSWER + (o.victory ? COINS_VICTORY_BONUS : 0),
+  };
+}
+
+/**
+ * Draws from a turn pool without repeats: everybody is drawn once before anybody twice. An empty
+ * pool (or one with nobody present) is refilled from `everyone`. `random` is injectable for tests.
+ */
+export function drawFromPool<T>(
+  pool: readonly T[],
+  everyone: readonly T[],
+  eligible: (x: T) => boolean,
+  random: () => number = Math.random,
+): { drawn: T | null; pool: T[]; refilled: boolean } {
+  let current = pool.filter(eligible);
+  let refilled = false;
+  if (current.length === 0) {
+    current = everyone.filter(eligible);
+    refilled = true;
+  }
+  if (current.length === 0) return { drawn: null, pool: [...pool], refilled: false };
+  const drawn = current[Math.floor(random() * current.length)];
+  const base = refilled ? [...everyone] : [...pool];
+  return { drawn, pool: base.filter((x) => x !== drawn), refilled };
+}
