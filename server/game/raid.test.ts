@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { end, next, type RaidQuestion, raidView, reveal, startRaid, submitAnswer } from './raid.js';
+
+const q = (n: number, multiple = false): RaidQuestion => ({
+  id: `q${n}`,
+  text: `Question ${n}`,
+  equationMode: false,
+  image: null,
+  answers: [
+    { id: `q${n}a`, text: 'A' },
+    { id: `q${n}b`, text: 'B' },
+    { id: `q${n}c`, text: 'C' },
+  ],
+  multiple,
+  correctIds: multiple ? [`q${n}a`, `q${n}b`] : [`q${n}a`],
+});
+const boss = { key: 'glouglou', name: 'Glouglou le Kraken', image: '/assets/bosses/nebula/glouglou.webp' };
+const class3 = ['s1', 's2', 's3'];
+const T0 = 1_000_000;
+
+function raidOf(n: number) {
+  return startRaid(
+    { raidId: 'r', title: 'Les fractions', questions: Array.from({ length: n }, (_, i) => q(i)) },
+    boss,
+    T0,
+  );
+}
+
+function answerAll(s: ReturnType<typeof raidOf>, right: string[], wrong: string[] = []) {
+  const question = s.questions[s.index];
+  for (const id of right) {
+    const r = submitAnswer(
+      s,
+      id,
+      { questionId: question.id, answerIds: question.correctIds, clientId: `${id}-${s.index}` },
+      T0,
+    );
+    if (!r.ok) throw new Error(r.message);
+    s = r.state;
+  }
+  for (const id of wrong) {
+    const r = submitAnswer(
+      s,
+      id,
+      { questionId: question.id, answerIds: [question.answers[2].id], clientId: `${id}-${s.index}` },
+      T0,
+    );
+    if (!r.ok) throw new Error(r.message);
+    s = r.state;
+  }
+  return s;
+}
+
+describe('a live raid', () => {
+  it('never shows the correct answers before the reveal', () => {
+    const s = raidOf(3);
+    const view = raidView(s);
+    expect(JSON.stringify(view)).not.toContain('correctIds');
+    expect(view.reveal).toBeNull();
+    const revealed = raidView(reveal(answerAll(s, ['s1']), class3));
+    expect(revealed.reveal?.correctAnswerIds).toEqual(['q0a']);
+  });
+
+  it('counts an answer once, whatever the phone re-sends', () => {
+    let s = raidOf(3);
+    const a = { questionId: 'q0', answerIds: ['q0a'], clientId: 'phone-1' };
+    const first = submitAnswer(s, 's1', a, T0);
+    expect(first).toMatchObject({ ok: true, status: 'counted' });
+    if (first.ok) s = first.state;
+    expect(submitAnswer(s, 's1', a, T0)).toMatchObject({ ok: true, status: 'duplicate' });
+    expect(submitAnswer(s, 's1', { ...a, answerIds: ['q0b'], clientId: 'phone-2' }, T0)).toMatchObject({
+      status: 'duplicate',
+    });
+    expect(raidView(s).answeredStudentIds).toEqual(['s1']);
+  });
+
+  it('refuses an answer after the deadline, to another question, or that does not exist', () => {
+    const s = raidOf(3);
+    expect(
+      submitAnswer(s, 's1', { questionId: 'q0', answerIds: ['q0a'], clientId: 'x1' }, T0 + 31_000),
+    ).toEqual({
+      ok: false,
+      message: 'GAME.QUESTION_CLOSED',
+    });
+    expect(submitAnswer(s, 's1', { questionId: 'q1', answerIds: ['q1a'], clientId: 'x2' }, T0)).toMatchObject(
+      {
+        message: 'GAME.NOT_CURRENT_QUESTION',
+      },
+    );
+    expect(submitAnswer(s, 's1', { questionId: 'q0', answerIds: ['zzz'], clientId: 'x3' }, T0)).toMatchObject(
+      {
+        message: 'GAME.UNKNOWN_ANSWER',
+      },
+    );
+    expect(
+      submitAnswer(s, 's1', { questionId: 'q0', answerIds: ['q0a', 'q0b'], clientId: 'x4' }, T0),
+    ).toMatchObject({
+      message: 'GAME.UNKNOWN_ANSWER',
+    });
+  });
+
+  it('reveals the share of the present class that found it, and damages the boss accordingly', () => {
+    const s = reveal(answerAll(raidOf(3), ['s1', 's2'], ['s3']), class3);
+    expect(s.reveal).toMatchObject({ correctAnswerIds: ['q0a'], counts: { q0a: 2, q0b: 0, q0c: 1 } });
+    expect(s.reveal?.rightShare).toBeCloseTo(2 / 3);
+    expect(s.boss.hp).toBe(300 - (s.reveal?.damage ?? 0));
+    expect(s.reveal?.damage).toBe(Math.round((2 / 3) * Math.ceil(300 / (3 * 0.7))));
+    expect(s.turns.left).toBe(s.turns.max);
+  });
+
+  it('counts a present student who did not answer as wrong, and a bad question costs a turn', () => {
+    const s = reveal(answerAll(raidOf(3), ['s1']), class3);
+    expect(s.reveal?.rightShare).toBeCloseTo(1 / 3);
+    expect(s.turns.left).toBe(s.turns.max - 1);
+  });
+
+  it('needs every right answer of a several-answer question', () => {
+    let s = startRaid({ raidId: 'r', title: 't', questions: [q(0, true)] }, boss, T0);
+    const r1 = submitAnswer(s, 's1', { questionId: 'q0', answerIds: ['q0a', 'q0b'], clientId: 'c1' }, T0);
+    if (r1.ok) s = r1.state;
+    const r2 = submitAnswer(s, 's2', { questionId: 'q0', answerIds: ['q0a'], clientId: 'c2' }, T0);
+    if (r2.ok) s = r2.state;
+    expect(reveal(s, ['s1', 's2']).rightCount).toEqual({ s1: 1 });
+  });
+
+  it('ends in VICTORY when the class finds everything, with each student’s XP', () => {
+    let s = raidOf(3);
+    for (let i = 0; i < 3; i++) {
+      s = reveal(answerAll(s, ['s1', 's2', 's3']), class3);
+      s = next(s, class3, T0);
+    }
+    expect(s.phase).toBe('ended');
+    expect(s.result?.outcome).toBe('VICTORY');
+    expect(s.result?.gains.s1).toEqual({ xp: 50, coins: 8 });
+    expect(raidView(s).question).toBeNull();
+  });
+
+  it('ends in DEFEAT when the turn pool runs out', () => {
+    let s = raidOf(6);
+    let rounds = 0;
+    while (s.phase !== 'ended') {
+      s = next(reveal(answerAll(s, [], ['s1', 's2', 's3']), class3), class3, T0);
+      rounds++;
+    }
+    expect(rounds).toBe(2);
+    expect(s.result?.outcome).toBe('DEFEAT');
+    expect(s.result?.gains.s2).toEqual({ xp: 5, coins: 0 });
+  });
+
+  it('ends in DEFEAT when the questions run out with the boss standing', () => {
+    let s = raidOf(2);
+    s = next(reveal(answerAll(s, ['s1', 's2'], ['s3']), class3), class3, T0);
+    s = next(reveal(answerAll(s, ['s1', 's2'], ['s3']), class3), class3, T0);
+    expect(s.result?.outcome).toBe('DEFEAT');
+    expect(end(s, class3).result?.outcome).toBe('DEFEAT');
+  });
+});
