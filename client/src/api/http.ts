@@ -15,6 +15,14 @@ export class ApiError extends Error {
 
 let refreshing: Promise<boolean> | null = null;
 
+/** Refreshes the stored tokens once; true when the caller may retry. */
+export async function refreshAccessToken(): Promise<boolean> {
+  refreshing ??= refreshTokens().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
 async function refreshTokens(): Promise<boolean> {
   const user = getStoredUser();
   if (!user) return false;
@@ -65,10 +73,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   };
   let res = await send();
   if (res.status === 401 && getStoredUser() && opts.auth !== false && !path.startsWith('/auth/')) {
-    refreshing ??= refreshTokens().finally(() => {
-      refreshing = null;
-    });
-    if (await refreshing) res = await send();
+    if (await refreshAccessToken()) res = await send();
   }
   if (res.status === 204) return undefined as T;
   const data = (await res.json().catch(() => ({}))) as { message?: string; field?: string };
@@ -78,8 +83,10 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
 
 export const api = {
   get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    request<T>('POST', path, { ...opts, body }),
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
-  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body }),
+  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    request<T>('PATCH', path, { ...opts, body }),
   delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
 };
