@@ -27,7 +27,10 @@ export async function launch(): Promise<Browser> {
 /** Requests to any host but this machine, recorded by every page: the suite asserts there are none. */
 export const thirdPartyRequests: string[] = [];
 
-export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, baseURL: inject('baseUrl'), locale: 'fr-FR' });
   await context.route('**/*', (route) => {
     const u = new URL(route.request().url());
@@ -41,9 +44,30 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
   return { context, page };
 }
 
+/**
+ * A full-page screenshot for review. Lazy images are loaded first (a full-page capture does not
+ * scroll), and an image that fails to load fails the test: a user would see a broken picture.
+ */
 export async function shot(page: Page, name: string) {
+  const broken = await page.evaluate(async () => {
+    const images = [...document.images];
+    for (const img of images) img.loading = 'eager';
+    await Promise.all(
+      images.map((img) =>
+        img.complete
+          ? null
+          : new Promise((resolve) => {
+              img.addEventListener('load', resolve, { once: true });
+              img.addEventListener('error', resolve, { once: true });
+            }),
+      ),
+    );
+    await document.fonts.ready;
+    return images.filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src);
+  });
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  if (broken.length) throw new Error(`broken images on ${name}: ${broken.join(', ')}`);
 }
 
 /** The newest mail written to the outbox for `to` (the e2e server has no SMTP server). */
@@ -70,3 +94,9 @@ export const linkIn = (mail: string) => {
   if (!m) throw new Error(`no link in ${mail}`);
   return m[0];
 };
+
+/** Waits until the tab shows `pathname` (whatever the query). */
+export const atPath = (page: Page, pathname: string) => page.waitForURL((u) => u.pathname === pathname);
+
+/** The document's width: more than the viewport means the page scrolls sideways. */
+export const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);

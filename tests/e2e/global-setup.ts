@@ -12,10 +12,19 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** The live registration code of each demo class, by class name ('5e B', '2nde A'). */
+    classCodes: Record<string, string>;
   }
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** The demo class codes of the server's start banner: `class code       5e B    123456  (valid until …)`. */
+export function parseClassCodes(banner: string): Record<string, string> {
+  const codes: Record<string, string> = {};
+  for (const m of banner.matchAll(/class code\s+(.+?)\s+(\d{6})\s+\(valid until/g)) codes[m[1]] = m[2];
+  return codes;
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -31,7 +40,9 @@ function freePort(): Promise<number> {
 export default async function setup(project: TestProject) {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromium)) {
-    throw new Error(`Chromium is missing at ${chromium}: install it (apt-get install -y chromium). Browser tests never skip.`);
+    throw new Error(
+      `Chromium is missing at ${chromium}: install it (apt-get install -y chromium). Browser tests never skip.`,
+    );
   }
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
 
@@ -66,7 +77,32 @@ export default async function setup(project: TestProject) {
       await a.end();
     };
   }
-  const server: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group: npx starts tsx, which starts node; stopping npx alone would leave them running.
+  const server: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const group = server.pid as number;
+  const groupAlive = () => {
+    try {
+      process.kill(-group, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const teardown = async () => {
+    if (groupAlive()) process.kill(-group, 'SIGTERM');
+    const stopBy = Date.now() + 15_000;
+    while (groupAlive() && Date.now() < stopBy) await new Promise((r) => setTimeout(r, 100));
+    if (groupAlive()) process.kill(-group, 'SIGKILL');
+    server.stdout?.destroy();
+    server.stderr?.destroy();
+    await dropDb?.();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   let output = '';
   server.stdout?.on('data', (d) => {
     output += d;
@@ -76,25 +112,26 @@ export default async function setup(project: TestProject) {
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
+  const fail = async (why: string) => {
+    await teardown();
+    return new Error(`${why}: ${output}`);
+  };
+  // Ready when it answers and has printed its banner (after listening), which holds the class codes.
   for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited: ${output}`);
+    if (server.exitCode !== null) throw await fail('server exited');
     try {
       const res = await fetch(`${baseUrl}/api/subjects`);
-      if (res.ok) break;
+      if (res.ok && output.includes('/register/student/code')) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    if (Date.now() > deadline) throw await fail('server did not start');
     await new Promise((r) => setTimeout(r, 250));
   }
+  const classCodes = parseClassCodes(output);
+  if (!classCodes['5e B'] || !classCodes['2nde A']) throw await fail('no demo class codes in the banner');
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
-
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
-    if (server.exitCode === null) server.kill('SIGKILL');
-    await dropDb?.();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  project.provide('classCodes', classCodes);
+  return teardown;
 }
