@@ -1,0 +1,277 @@
+// What the live game reads from and writes to the database.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { avatarImagePath } from '../../shared/catalogue/avatars.js';
+import { bossesOf } from '../../shared/catalogue/bosses.js';
+import { addCoins, applyXp } from '../../shared/game/rules.js';
+import type { Planet } from '../../shared/worlds.js';
+import type { Db } from '../db/client.js';
+import {
+  answers,
+  avatars,
+  chapters,
+  codex,
+  gameEvents,
+  professors,
+  professorsSchoolclasses,
+  questions,
+  raids,
+  schoolclasses,
+  students,
+  studentsSchoolclasses,
+  users,
+} from '../db/schema.js';
+import type { Boss, RaidQuestion } from './raid.js';
+import type { RoomRecord } from './store.js';
+
+/** The class as the board needs it, when `professorId` teaches it in `subjectId`; null otherwise. */
+export async function loadRoomBase(
+  db: Db,
+  professorId: string,
+  schoolclassId: string,
+  subjectId: string,
+): Promise<Omit<
+  RoomRecord,
+  'id' | 'paused' | 'activePowers' | 'summonPool' | 'activity' | 'updatedAt'
+> | null> {
+  const [link] = await db
+    .select({ name: schoolclasses.name, planet: schoolclasses.planet, powerMode: professors.powerMode })
+    .from(professorsSchoolclasses)
+    .innerJoin(schoolclasses, eq(schoolclasses.id, professorsSchoolclasses.schoolclassId))
+    .innerJoin(professors, eq(professors.id, professorsSchoolclasses.professorId))
+    .where(
+      and(
+        eq(professorsSchoolclasses.professorId, professorId),
+        eq(professorsSchoolclasses.schoolclassId, schoolclassId),
+        eq(professorsSchoolclasses.subjectId, subjectId),
+      ),
+    );
+  if (!link) return null;
+  return {
+    schoolclassId,
+    subjectId,
+    professorId,
+    className: link.name,
+    planet: link.planet,
+    powerMode: link.powerMode,
+    roster: await loadRoster(db, schoolclassId),
+  };
+}
+
+export async function loadRoster(db: Db, schoolclassId: string): Promise<RoomRecord['roster']> {
+  const rows = await db
+    .select({ student: students, user: users, avatar: avatars })
+    .from(studentsSchoolclasses)
+    .innerJoin(students, eq(students.id, studentsSchoolclasses.studentId))
+    .innerJoin(users, eq(users.id, students.userId))
+    .leftJoin(avatars, eq(avatars.id, users.avatarId))
+    .where(eq(studentsSchoolclasses.schoolclassId, schoolclassId))
+    .orderBy(asc(users.firstName), asc(users.lastName));
+  return rows.map(({ student, user, avatar }) => ({
+    studentId: student.id,
+    firstName: user.firstName,
+    lastInitial: user.lastName.slice(0, 1).toUpperCase(),
+    avatarImage: avatar ? avatarImagePath(avatar, 'student', 'body') : null,
+    level: student.level,
+    powerXp: student.powerXp,
+  }));
+}
+
+export async function isStudentOfClass(db: Db, studentId: string, schoolclassId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(studentsSchoolclasses)
+    .where(
+      and(
+        eq(studentsSchoolclasses.studentId, studentId),
+        eq(studentsSchoolclasses.schoolclassId, schoolclassId),
+      ),
+    );
+  return !!row;
+}
+
+export async function studentClassIds(db: Db, studentId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: studentsSchoolclasses.schoolclassId })
+    .from(studentsSchoolclasses)
+    .where(eq(studentsSchoolclasses.studentId, studentId));
+  return rows.map((r) => r.id);
+}
+
+/** The teacher's own raid with its questions; the image paths become URLs. */
+export async function loadRaid(
+  db: Db,
+  professorId: string,
+  raidId: string,
+): Promise<{ raidId: string; title: string; questions: RaidQuestion[] } | null> {
+  const [raid] = await db
+    .select()
+    .from(raids)
+    .where(and(eq(raids.id, raidId), eq(raids.professorId, professorId)));
+  if (!raid) return null;
+  const qs = await db
+    .select()
+    .from(questions)
+    .where(eq(questions.raidId, raidId))
+    .orderBy(asc(questions.position));
+  const ans = qs.length
+    ? await db
+        .select()
+        .from(answers)
+        .where(
+          inArray(
+            answers.questionId,
+            qs.map((q) => q.id),
+          ),
+        )
+        .orderBy(asc(answers.position))
+    : [];
+  return {
+    raidId,
+    title: raid.title,
+    questions: qs.map((q) => {
+      const mine = ans.filter((a) => a.questionId === q.id);
+      const correctIds = mine.filter((a) => a.isCorrect).map((a) => a.id);
+      return {
+        id: q.id,
+        text: q.text,
+        equationMode: q.equationMode,
+        image: q.imagePath ? `/uploads/questions/${encodeURIComponent(q.imagePath)}` : null,
+        answers: mine.map((a) => ({ id: a.id, text: a.text })),
+        multiple: correctIds.length > 1,
+        correctIds,
+      };
+    }),
+  };
+}
+
+/** A boss of the class's world, varied from one raid to the next. */
+export function pickBoss(planet: string, raidId: string): Boss {
+  const list = bossesOf(planet as Planet);
+  const h = [...raidId].reduce((n, c) => (n * 31 + c.charCodeAt(0)) >>> 0, 7);
+  const b = list[h % list.length];
+  return { key: b.key, name: b.name, image: b.image };
+}
+
+/** The teacher's chapters of a subject with their raids, for select-raid. */
+export async function listRaidsForGame(db: Db, professorId: string, subjectId: string) {
+  const rows = await db
+    .select({
+      chapterId: chapters.id,
+      chapterName: chapters.name,
+      level: chapters.level,
+      raidId: raids.id,
+      title: raids.title,
+      questionCount: sql<number>`(select count(*)::int from ${questions} where ${questions.raidId} = ${raids.id})`,
+    })
+    .from(chapters)
+    .innerJoin(raids, eq(raids.chapterId, chapters.id))
+    .where(and(eq(chapters.professorId, professorId), eq(chapters.subjectId, subjectId)))
+    .orderBy(asc(chapters.name), asc(raids.title));
+  const out: {
+    chapterId: string;
+    chapterName: string;
+    level: number;
+    raids: { id: string; title: string; questionCount: number }[];
+  }[] = [];
+  for (const r of rows) {
+    let ch = out.find((c) => c.chapterId === r.chapterId);
+    if (!ch)
+      out.push((ch = { chapterId: r.chapterId, chapterName: r.chapterName, level: r.level, raids: [] }));
+    ch.raids.push({ id: r.raidId, title: r.title, questionCount: r.questionCount });
+  }
+  return out;
+}
+
+/** APPROVED phrases for this teacher, class and subject, oldest first. */
+export async function approvedPhrases(db: Db, professorId: string, schoolclassId: string, subjectId: string) {
+  return db
+    .select({ id: codex.id, text: codex.text, firstName: users.firstName, lastName: users.lastName })
+    .from(codex)
+    .innerJoin(students, eq(students.id, codex.studentId))
+    .innerJoin(users, eq(users.id, students.userId))
+    .where(
+      and(
+        eq(codex.professorId, professorId),
+        eq(codex.schoolclassId, schoolclassId),
+        eq(codex.subjectId, subjectId),
+        eq(codex.status, 1),
+      ),
+    )
+    .orderBy(asc(codex.createdAt));
+}
+
+export async function markPhraseDisplayed(db: Db, phraseId: string) {
+  await db
+    .update(codex)
+    .set({ status: 3, updatedAt: new Date() })
+    .where(and(eq(codex.id, phraseId), eq(codex.status, 1)));
+}
+
+/**
+ * Adds XP and coins to students, each gain divided by the student's number of active professors
+ * (SPEC point 4), in one transaction. Answers the new level and power XP of each.
+ */
+export async function rewardStudents(
+  db: Db,
+  gains: Record<string, { xp: number; coins: number }>,
+): Promise<Record<string, { level: number; powerXp: number }>> {
+  const ids = Object.keys(gains);
+  if (!ids.length) return {};
+  return db.transaction(async (tx) => {
+    const profCounts = await tx
+      .select({
+        studentId: studentsSchoolclasses.studentId,
+        n: sql<number>`count(distinct ${professorsSchoolclasses.professorId})::int`,
+      })
+      .from(studentsSchoolclasses)
+      .innerJoin(
+        professorsSchoolclasses,
+        eq(professorsSchoolclasses.schoolclassId, studentsSchoolclasses.schoolclassId),
+      )
+      .where(inArray(studentsSchoolclasses.studentId, ids))
+      .groupBy(studentsSchoolclasses.studentId);
+    const rows = await tx.select().from(students).where(inArray(students.id, ids)).for('update');
+    const out: Record<string, { level: number; powerXp: number }> = {};
+    for (const s of rows) {
+      const g = gains[s.id];
+      const n = profCounts.find((p) => p.studentId === s.id)?.n ?? 1;
+      const p = addCoins(applyXp(s, g.xp, n), g.coins);
+      await tx
+        .update(students)
+        .set({
+          xp: p.xp,
+          level: p.level,
+          levelProgression: p.levelProgression,
+          powerXp: p.powerXp,
+          coin: p.coin,
+        })
+        .where(eq(students.id, s.id));
+      out[s.id] = { level: p.level, powerXp: p.powerXp };
+    }
+    return out;
+  });
+}
+
+/** Spends power XP; false when the student has too little. */
+export async function spendPowerXp(db: Db, studentId: string, cost: number): Promise<number | null> {
+  const [row] = await db
+    .update(students)
+    .set({ powerXp: sql`${students.powerXp} - ${cost}` })
+    .where(and(eq(students.id, studentId), sql`${students.powerXp} >= ${cost}`))
+    .returning({ powerXp: students.powerXp });
+  return row ? row.powerXp : null;
+}
+
+export async function recordEvent(
+  db: Db,
+  e: {
+    type: string;
+    professorId: string;
+    schoolclassId: string;
+    subjectId: string;
+    studentId?: string;
+    payload?: object;
+  },
+) {
+  await db.insert(gameEvents).values({ ...e, studentId: e.studentId ?? null, payload: e.payload ?? {} });
+}

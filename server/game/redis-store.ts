@@ -1,0 +1,119 @@
+// The room store in Redis: the record by WATCH/MULTI compare-and-set, answers by HSETNX (one per
+// student and question, whichever node receives it), presence in a sorted set, leases by SET NX PX.
+import type { Redis } from 'ioredis';
+import type { RoomRecord, RoomStore } from './store.js';
+
+const ROOM_TTL_SEC = 12 * 3600;
+
+export function redisStore(redis: Redis, prefix = 'cr:'): RoomStore {
+  const k = {
+    room: (id: string) => `${prefix}room:${id}`,
+    seq: (id: string) => `${prefix}room:${id}:seq`,
+    answers: (id: string, q: string) => `${prefix}room:${id}:answers:${q}`,
+    seen: (id: string) => `${prefix}room:${id}:seen`,
+    lease: (id: string) => `${prefix}room:${id}:lease`,
+    live: `${prefix}rooms`,
+  };
+  // WATCH needs a connection of its own per transaction: a duplicate, used one call at a time.
+  const txConn = redis.duplicate();
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(fn, fn);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  const lua = {
+    renewOrTake: `local v = redis.call('GET', KEYS[1])
+      if (not v) or v == ARGV[1] then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
+      return 0`,
+  };
+
+  return {
+    async readRoom(id) {
+      const raw = await redis.get(k.room(id));
+      return raw ? (JSON.parse(raw) as RoomRecord) : null;
+    },
+    updateRoom(id, fn) {
+      return serial(async () => {
+        for (let attempt = 0; attempt < 50; attempt++) {
+          await txConn.watch(k.room(id));
+          const raw = await txConn.get(k.room(id));
+          const current = raw ? (JSON.parse(raw) as RoomRecord) : null;
+          let next: RoomRecord | null;
+          try {
+            next = fn(current);
+          } catch (err) {
+            await txConn.unwatch();
+            throw err;
+          }
+          if (!next) {
+            await txConn.unwatch();
+            return current;
+          }
+          const res = await txConn
+            .multi()
+            .set(k.room(id), JSON.stringify(next), 'EX', ROOM_TTL_SEC)
+            .sadd(k.live, id)
+            .exec();
+          if (res) return next;
+        }
+        throw new Error(`room ${id}: too much contention`);
+      });
+    },
+    async deleteRoom(id) {
+      const keys = await redis.keys(`${prefix}room:${id}*`);
+      await redis
+        .multi()
+        .srem(k.live, id)
+        .del(...(keys.length ? keys : [k.room(id)]))
+        .exec();
+    },
+    async liveRooms() {
+      return redis.smembers(k.live);
+    },
+    async nextSeq(id) {
+      const [[, n]] = (await redis.multi().incr(k.seq(id)).expire(k.seq(id), ROOM_TTL_SEC).exec()) as [
+        [unknown, number],
+      ];
+      return n;
+    },
+    async currentSeq(id) {
+      return Number((await redis.get(k.seq(id))) ?? 0);
+    },
+    async addAnswer(id, questionId, studentId, value) {
+      const key = k.answers(id, questionId);
+      const [[, added], [, count]] = (await redis
+        .multi()
+        .hsetnx(key, studentId, value)
+        .hlen(key)
+        .expire(key, ROOM_TTL_SEC)
+        .exec()) as [[unknown, number], [unknown, number]];
+      return { added: added === 1, count };
+    },
+    async answers(id, questionId) {
+      return redis.hgetall(k.answers(id, questionId));
+    },
+    async touch(id, studentIds, now) {
+      if (!studentIds.length) return;
+      const args = studentIds.flatMap((s) => [now, s]);
+      await redis
+        .multi()
+        .zadd(k.seen(id), ...args)
+        .expire(k.seen(id), ROOM_TTL_SEC)
+        .exec();
+    },
+    async lastSeen(id) {
+      const flat = await redis.zrange(k.seen(id), 0, -1, 'WITHSCORES');
+      const out: Record<string, number> = {};
+      for (let i = 0; i < flat.length; i += 2) out[flat[i]] = Number(flat[i + 1]);
+      return out;
+    },
+    async lease(id, nodeId, ttlMs) {
+      return (await redis.eval(lua.renewOrTake, 1, k.lease(id), nodeId, String(ttlMs))) === 1;
+    },
+    async close() {
+      txConn.disconnect();
+    },
+  };
+}

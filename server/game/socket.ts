@@ -1,0 +1,238 @@
+// Socket.IO on the Fastify server: the handshake carries the access token; every command is parsed
+// by its zod schema, checked against the sender's role and room, and acknowledged.
+import { randomUUID } from 'node:crypto';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import {
+  type Ack,
+  type ClientToServerEvents,
+  type Command,
+  type CommandPayload,
+  commandSchemas,
+  type InterServerEvents,
+  type ServerToClientEvents,
+  type SocketData,
+  studentCommands,
+  teacherCommands,
+} from '../../shared/game/contract.js';
+import { studentClassIds } from './loaders.js';
+import { redisStore } from './redis-store.js';
+import { createGameService, GameError, type GameService } from './service.js';
+import { memoryStore, type RoomStore } from './store.js';
+
+type Io = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+export interface GameServer {
+  io: Io;
+  service: GameService;
+  store: RoomStore;
+  nodeId: string;
+  close(): Promise<void>;
+}
+
+const HEARTBEAT_MS = 5_000;
+const SWEEP_MS = 2_000;
+const LEASE_MS = 6_000;
+
+export function attachGame(
+  app: FastifyInstance,
+  opts: { redis: Redis | null; prefix?: string; questionSeconds?: number },
+): GameServer {
+  const prefix = opts.prefix ?? 'cr:';
+  const nodeId = randomUUID();
+  const store = opts.redis ? redisStore(opts.redis, prefix) : memoryStore();
+  const io: Io = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    perMessageDeflate: false,
+    // Long-polling is the fallback when a school proxy blocks WebSockets.
+    transports: ['polling', 'websocket'],
+    pingInterval: 10_000,
+    pingTimeout: 8_000,
+    maxHttpBufferSize: 64 * 1024,
+    ...(opts.redis
+      ? {
+          adapter: createAdapter(opts.redis.duplicate(), {
+            streamName: `${prefix}socket.io`,
+            onlyPlaintext: true,
+          }),
+        }
+      : {}),
+  });
+
+  const service = createGameService({
+    db: app.deps.db,
+    store,
+    questionSeconds: opts.questionSeconds,
+    out: {
+      patch: (roomId, audience, p) => io.to(`room:${roomId}:${audience}`).emit('room:patch', p),
+      phone: (studentId, s) => io.to(`student:${studentId}`).emit('phone:state', s),
+      roomsChanged: (schoolclassId) => {
+        void service
+          .liveRoomsFor([schoolclassId])
+          .then((rooms) => io.to(`class:${schoolclassId}`).emit('rooms:live', rooms));
+      },
+    },
+  });
+
+  io.use((socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    const claims = typeof token === 'string' ? app.deps.signer.verify(token) : null;
+    if (!claims || (claims.role !== 'PROFESSOR' && claims.role !== 'STUDENT')) {
+      return next(new Error('AUTH.UNAUTHORIZED'));
+    }
+    socket.data = {
+      userId: claims.sub,
+      role: claims.role,
+      professorId: claims.professorId,
+      studentId: claims.studentId,
+      roomId: null,
+    };
+    next();
+  });
+
+  /** Students connected to this node, by room: their presence is refreshed while they stay. */
+  const local = new Map<string, Map<string, number>>();
+  const addLocal = (roomId: string, studentId: string) => {
+    let m = local.get(roomId);
+    if (!m) local.set(roomId, (m = new Map()));
+    m.set(studentId, (m.get(studentId) ?? 0) + 1);
+  };
+  const dropLocal = (roomId: string, studentId: string) => {
+    const m = local.get(roomId);
+    const n = (m?.get(studentId) ?? 0) - 1;
+    if (!m) return;
+    if (n > 0) m.set(studentId, n);
+    else m.delete(studentId);
+  };
+
+  io.on('connection', async (socket: GameSocket) => {
+    const data = socket.data;
+    if (data.role === 'STUDENT' && data.studentId) {
+      socket.join(`student:${data.studentId}`);
+      const classIds = await studentClassIds(app.deps.db, data.studentId).catch(() => []);
+      for (const id of classIds) socket.join(`class:${id}`);
+    }
+
+    const on = <C extends Command, R>(name: C, handler: (payload: CommandPayload<C>) => Promise<R>) => {
+      const allowed =
+        name in teacherCommands ? 'PROFESSOR' : name in studentCommands ? 'STUDENT' : ('ANY' as const);
+      // biome-ignore lint/suspicious/noExplicitAny: one generic listener for every event of the map
+      (socket as any).on(name, async (payload: unknown, ack: unknown) => {
+        const reply = typeof ack === 'function' ? (ack as (a: Ack<R>) => void) : () => {};
+        if (allowed !== 'ANY' && data.role !== allowed)
+          return reply({ ok: false, message: 'ERRORS.FORBIDDEN' });
+        const parsed = commandSchemas[name].safeParse(payload ?? {});
+        if (!parsed.success) return reply({ ok: false, message: 'ERRORS.INVALID_BODY' });
+        try {
+          const result = await handler(parsed.data as CommandPayload<C>);
+          reply({ ok: true, ...(result ?? {}) } as Ack<R>);
+        } catch (err) {
+          if (err instanceof GameError) return reply({ ok: false, message: err.message });
+          app.log.error({ err, command: name }, 'game command failed');
+          reply({ ok: false, message: 'ERRORS.GENERIC' });
+        }
+      });
+    };
+    const teacher = () => ({ professorId: data.professorId as string });
+    const student = () => ({ studentId: data.studentId as string });
+    const room = () =>
+      data.roomId ??
+      (() => {
+        throw new GameError('GAME.NO_ROOM');
+      })();
+
+    const enter = async (id: string, audience: 'board' | 'phones') => {
+      if (data.roomId && data.roomId !== id) {
+        await socket.leave(`room:${data.roomId}:board`);
+        await socket.leave(`room:${data.roomId}:phones`);
+        if (data.role === 'STUDENT') dropLocal(data.roomId, data.studentId as string);
+      }
+      if (data.roomId !== id && data.role === 'STUDENT') addLocal(id, data.studentId as string);
+      data.roomId = id;
+      await socket.join(`room:${id}:${audience}`);
+    };
+
+    on('room:open', async (key) => {
+      const snapshot = await service.open(teacher(), key);
+      await enter(snapshot.id, 'board');
+      return { snapshot };
+    });
+    on('room:pause', () => service.setPaused(teacher(), room(), true));
+    on('room:resume', () => service.setPaused(teacher(), room(), false));
+    on('raid:start', (p) => service.startRaid(teacher(), room(), p.raidId));
+    on('raid:reveal', () => service.reveal(teacher(), room()));
+    on('raid:next', () => service.next(teacher(), room()));
+    on('raid:end', () => service.next(teacher(), room(), true));
+    on('summon:draw', () => service.summonDraw(teacher(), room()));
+    on('summon:mark', (p) => service.summonMark(teacher(), room(), p.studentId, p.right));
+    on('summon:reset', () => service.summonReset(teacher(), room()));
+    on('pick:draw', (p) => service.pickDraw(teacher(), room(), p.mode, p.teamSize));
+    on('codex:next', (p) => service.codexNext(teacher(), room(), p.showAuthor));
+    on('activity:close', () => service.closeActivity(teacher(), room()));
+    on('room:join', async (key) => {
+      const joined = await service.join(student(), key);
+      await enter(joined.id, 'phones');
+      return { snapshot: joined.snapshot, phone: joined.phone };
+    });
+    on('answer:submit', async (p) => ({ status: await service.answer(student(), room(), p) }));
+    on('power:activate', () => service.activatePower(student(), room()));
+    on('room:sync', () =>
+      service.sync(room(), data.role === 'STUDENT' ? (data.studentId as string) : undefined),
+    );
+
+    socket.on('disconnect', () => {
+      if (data.roomId && data.role === 'STUDENT') dropLocal(data.roomId, data.studentId as string);
+    });
+  });
+
+  const heartbeat = setInterval(() => {
+    const t = Date.now();
+    for (const [roomId, students] of local) {
+      if (students.size) void store.touch(roomId, [...students.keys()], t).catch(() => {});
+    }
+  }, HEARTBEAT_MS);
+  // The node holding a room's lease announces who went away; another node takes over if it dies.
+  const away = new Map<string, Set<string>>();
+  let sweeping = false;
+  const sweeper = setInterval(async () => {
+    if (sweeping) return;
+    sweeping = true;
+    try {
+      for (const id of await store.liveRooms()) {
+        if (!(await store.lease(id, nodeId, LEASE_MS))) continue;
+        let set = away.get(id);
+        if (!set) away.set(id, (set = new Set()));
+        await service.sweep(id, set);
+      }
+    } catch (err) {
+      app.log.warn({ err }, 'presence sweep failed');
+    } finally {
+      sweeping = false;
+    }
+  }, SWEEP_MS);
+  heartbeat.unref();
+  sweeper.unref();
+  // Open sockets would keep the HTTP server from closing.
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true);
+  });
+
+  return {
+    io,
+    service,
+    store,
+    nodeId,
+    async close() {
+      clearInterval(heartbeat);
+      clearInterval(sweeper);
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await store.close();
+      // The adapter's Redis connection is a duplicate of ours: it goes with the server.
+      (io.of('/').adapter as { close?: () => void }).close?.();
+    },
+  };
+}

@@ -1,0 +1,120 @@
+// Where live rooms live: one interface, in memory on one node, in Redis when several nodes share
+// rooms. The room record is updated by compare-and-set; answers go to their own set so that a
+// thousand phones answering at once never contend on the record.
+import type { CodexView, PickView, RosterEntry, SummonView } from '../../shared/game/contract.js';
+import type { RaidState } from './raid.js';
+
+export type ActivityState =
+  | { kind: 'raid'; raid: RaidState }
+  | { kind: 'summon'; view: SummonView }
+  | { kind: 'pick'; view: PickView }
+  | { kind: 'codex'; view: CodexView; pending: { id: string; text: string; author: string }[] };
+
+export interface RoomRecord {
+  id: string;
+  schoolclassId: string;
+  subjectId: string;
+  professorId: string;
+  className: string;
+  planet: string;
+  powerMode: boolean;
+  paused: boolean;
+  roster: Omit<RosterEntry, 'connected' | 'powerActive'>[];
+  activePowers: string[];
+  summonPool: string[];
+  activity: ActivityState | null;
+  updatedAt: number;
+}
+
+export interface RoomStore {
+  readRoom(id: string): Promise<RoomRecord | null>;
+  /**
+   * Applies `fn` atomically: it receives the current record and answers the new one, or null to
+   * change nothing. Retried when another node changed the record meanwhile.
+   */
+  updateRoom(id: string, fn: (r: RoomRecord | null) => RoomRecord | null): Promise<RoomRecord | null>;
+  deleteRoom(id: string): Promise<void>;
+  liveRooms(): Promise<string[]>;
+  /** Patch numbers. */
+  nextSeq(id: string): Promise<number>;
+  currentSeq(id: string): Promise<number>;
+  /** Stores one answer per student and question (not replaced when one is there); the count after. */
+  addAnswer(
+    id: string,
+    questionId: string,
+    studentId: string,
+    value: string,
+  ): Promise<{ added: boolean; count: number }>;
+  answers(id: string, questionId: string): Promise<Record<string, string>>;
+  /** Presence: the last time each student was seen connected. */
+  touch(id: string, studentIds: string[], now: number): Promise<void>;
+  lastSeen(id: string): Promise<Record<string, number>>;
+  /** A lease decides which node runs a room's timers; renewing one's own lease succeeds. */
+  lease(id: string, nodeId: string, ttlMs: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export function memoryStore(): RoomStore {
+  const rooms = new Map<string, string>();
+  const seqs = new Map<string, number>();
+  const answers = new Map<string, Map<string, string>>();
+  const seen = new Map<string, Map<string, number>>();
+  const leases = new Map<string, { node: string; until: number }>();
+  return {
+    async readRoom(id) {
+      const raw = rooms.get(id);
+      return raw ? (JSON.parse(raw) as RoomRecord) : null;
+    },
+    async updateRoom(id, fn) {
+      // Single-threaded: read and write happen in the same tick.
+      const raw = rooms.get(id);
+      const next = fn(raw ? (JSON.parse(raw) as RoomRecord) : null);
+      if (next) rooms.set(id, JSON.stringify(next));
+      return next ?? (raw ? (JSON.parse(raw) as RoomRecord) : null);
+    },
+    async deleteRoom(id) {
+      rooms.delete(id);
+      seqs.delete(id);
+      seen.delete(id);
+      for (const k of answers.keys()) if (k.startsWith(`${id}|`)) answers.delete(k);
+    },
+    async liveRooms() {
+      return [...rooms.keys()];
+    },
+    async nextSeq(id) {
+      const n = (seqs.get(id) ?? 0) + 1;
+      seqs.set(id, n);
+      return n;
+    },
+    async currentSeq(id) {
+      return seqs.get(id) ?? 0;
+    },
+    async addAnswer(id, questionId, studentId, value) {
+      const key = `${id}|${questionId}`;
+      let m = answers.get(key);
+      if (!m) answers.set(key, (m = new Map()));
+      if (m.has(studentId)) return { added: false, count: m.size };
+      m.set(studentId, value);
+      return { added: true, count: m.size };
+    },
+    async answers(id, questionId) {
+      return Object.fromEntries(answers.get(`${id}|${questionId}`) ?? []);
+    },
+    async touch(id, studentIds, now) {
+      let m = seen.get(id);
+      if (!m) seen.set(id, (m = new Map()));
+      for (const s of studentIds) m.set(s, now);
+    },
+    async lastSeen(id) {
+      return Object.fromEntries(seen.get(id) ?? []);
+    },
+    async lease(id, nodeId, ttlMs) {
+      const now = Date.now();
+      const l = leases.get(id);
+      if (l && l.node !== nodeId && l.until > now) return false;
+      leases.set(id, { node: nodeId, until: now + ttlMs });
+      return true;
+    },
+    async close() {},
+  };
+}
