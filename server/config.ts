@@ -53,6 +53,8 @@ const envSchema = z.object({
   /** Trust X-Forwarded-For from a load balancer. */
   TRUST_PROXY: bool,
   CLIENT_DIST: z.string().default('./dist/client'),
+  /** How long a raid question stays open for answers. */
+  QUESTION_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & {

@@ -109,13 +109,8 @@ export function attachGame(
     else m.delete(studentId);
   };
 
-  io.on('connection', async (socket: GameSocket) => {
+  io.on('connection', (socket: GameSocket) => {
     const data = socket.data;
-    if (data.role === 'STUDENT' && data.studentId) {
-      socket.join(`student:${data.studentId}`);
-      const classIds = await studentClassIds(app.deps.db, data.studentId).catch(() => []);
-      for (const id of classIds) socket.join(`class:${id}`);
-    }
 
     const on = <C extends Command, R>(name: C, handler: (payload: CommandPayload<C>) => Promise<R>) => {
       const allowed =
@@ -187,6 +182,17 @@ export function attachGame(
     socket.on('disconnect', () => {
       if (data.roomId && data.role === 'STUDENT') dropLocal(data.roomId, data.studentId as string);
     });
+
+    // After the listeners: a command sent right after `connect` must find its handler.
+    if (data.role === 'STUDENT' && data.studentId) {
+      const studentId = data.studentId;
+      socket.join(`student:${studentId}`);
+      void studentClassIds(app.deps.db, studentId)
+        .then((ids) => {
+          for (const id of ids) socket.join(`class:${id}`);
+        })
+        .catch(() => {});
+    }
   });
 
   const heartbeat = setInterval(() => {

@@ -1,0 +1,362 @@
+// The live game with real socket.io clients, on the memory store or (REDIS_URL) on Redis.
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codex, gameEvents, students } from '../../server/db/schema.js';
+import type { PhoneState, RaidView, RoomSnapshot, SummonView } from '../../shared/game/contract.js';
+import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
+import { type Client, connect, connectAs, listen, patchMatching, send } from './helpers/game.js';
+
+let ctx: TestContext;
+let url: string;
+let teacher: Client;
+let key: { schoolclassId: string; subjectId: string };
+let raidId: string;
+const phones: Client[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestContext({ QUESTION_SECONDS: '3' });
+  url = await listen(ctx.app);
+  const prof = await signin(ctx.app, DEMO.admin);
+  const me = (
+    await ctx.app.inject({ method: 'GET', url: `/api/users/${prof.id}`, headers: bearer(prof.accessToken) })
+  ).json();
+  const cls = me.professor.schoolclasses[0];
+  key = { schoolclassId: cls.id, subjectId: cls.subjectId };
+  const raids = (
+    await ctx.app.inject({
+      method: 'GET',
+      url: `/api/game/raids?subjectId=${key.subjectId}`,
+      headers: bearer(prof.accessToken),
+    })
+  ).json();
+  raidId = raids
+    .flatMap((c: { raids: { id: string; title: string }[] }) => c.raids)
+    .find((r: { title: string }) => r.title === 'Les fractions').id;
+  teacher = await connect(url, prof.accessToken);
+});
+
+afterAll(async () => {
+  for (const s of [teacher, ...phones]) s?.disconnect();
+  await ctx.close();
+});
+
+async function phone(login: string) {
+  const { socket, user } = await connectAs(ctx.app, url, { login, password: DEMO.student.password });
+  phones.push(socket);
+  return { socket, user };
+}
+
+describe('a room', () => {
+  it('refuses a socket without a valid token', async () => {
+    await expect(connect(url, 'nope')).rejects.toThrow('AUTH.UNAUTHORIZED');
+  });
+
+  it('is opened by the class’s teacher, not by another teacher', async () => {
+    const other = await connectAs(ctx.app, url, DEMO.sciences);
+    phones.push(other.socket);
+    expect(await send(other.socket, 'room:open', key)).toEqual({ ok: false, message: 'ERRORS.FORBIDDEN' });
+    const ack = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:open', key);
+    expect(ack.ok).toBe(true);
+    if (!ack.ok) return;
+    expect(ack.snapshot).toMatchObject({
+      className: '5e B',
+      planet: 'nebula',
+      paused: false,
+      activity: null,
+    });
+    expect(ack.snapshot.roster).toHaveLength(30);
+    expect(ack.snapshot.roster.every((r) => !r.connected)).toBe(true);
+  });
+
+  it('appears on the home of its students, and only theirs', async () => {
+    const s = await signin(ctx.app, DEMO.student);
+    const live = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/game/rooms/live',
+      headers: bearer(s.accessToken),
+    });
+    expect(live.json()).toEqual([{ ...key, className: '5e B' }]);
+    const o = await signin(ctx.app, DEMO.studentOfOtherClass);
+    const none = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/game/rooms/live',
+      headers: bearer(o.accessToken),
+    });
+    expect(none.json()).toEqual([]);
+  });
+
+  it('lets a student of the class join, shows them connected on the board, and refuses another class', async () => {
+    const { socket, user } = await phone('eleve01');
+    const ack = await send<{ snapshot: RoomSnapshot; phone: PhoneState }>(socket, 'room:join', key);
+    expect(ack.ok).toBe(true);
+    if (!ack.ok) return;
+    expect(ack.phone.studentId).toBe(user.studentId);
+    // Phones see themselves, not the whole class.
+    expect(ack.snapshot.roster.map((r) => r.studentId)).toEqual([user.studentId]);
+    await patchMatching(
+      teacher,
+      (p) => p.type === 'presence' && p.studentId === user.studentId && p.connected,
+    );
+
+    const stranger = await phone('eleve31');
+    expect(await send(stranger.socket, 'room:join', key)).toEqual({ ok: false, message: 'ERRORS.FORBIDDEN' });
+  });
+
+  it('refuses teacher commands from a student and malformed payloads from anyone', async () => {
+    const [s] = phones.filter((p) => p.connected);
+    const student = phones[1];
+    expect(await send(student, 'raid:start', { raidId })).toEqual({ ok: false, message: 'ERRORS.FORBIDDEN' });
+    expect(await send(student, 'summon:draw', {})).toEqual({ ok: false, message: 'ERRORS.FORBIDDEN' });
+    expect(
+      await send(teacher, 'answer:submit', { questionId: raidId, answerIds: [raidId], clientId: 'abcdefgh' }),
+    ).toEqual({
+      ok: false,
+      message: 'ERRORS.FORBIDDEN',
+    });
+    expect(await send(teacher, 'raid:start', { raidId: 'not-a-uuid' })).toEqual({
+      ok: false,
+      message: 'ERRORS.INVALID_BODY',
+    });
+    expect(await send(teacher, 'room:open', 'garbage')).toEqual({
+      ok: false,
+      message: 'ERRORS.INVALID_BODY',
+    });
+    expect(await send(student, 'answer:submit', { questionId: 42 })).toEqual({
+      ok: false,
+      message: 'ERRORS.INVALID_BODY',
+    });
+    expect(s.connected).toBe(true);
+  });
+});
+
+describe('a raid', () => {
+  let phoneA: Client;
+  let phoneB: Client;
+  let studentA: string;
+  let studentB: string;
+
+  beforeAll(async () => {
+    const a = await phone('eleve02');
+    const b = await phone('eleve03');
+    phoneA = a.socket;
+    phoneB = b.socket;
+    studentA = a.user.studentId as string;
+    studentB = b.user.studentId as string;
+    await send(phoneA, 'room:join', key);
+    await send(phoneB, 'room:join', key);
+  });
+
+  it('starts on the board and on the phones, without the correct answers', async () => {
+    expect(await send(teacher, 'raid:start', { raidId })).toEqual({ ok: true });
+    const p = await patchMatching(phoneA, (x) => x.type === 'activity' && x.activity?.kind === 'raid');
+    const raid = (p.patch as { activity: RaidView }).activity;
+    expect(raid).toMatchObject({ title: 'Les fractions', index: 0, phase: 'question', reveal: null });
+    expect(JSON.stringify(raid)).not.toMatch(/correct/i);
+    expect(raid.question?.answers.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('counts an answer once, tells the board who answered but never what', async () => {
+    const sync = await send<{ snapshot: RoomSnapshot }>(phoneA, 'room:sync', {});
+    if (!sync.ok) throw new Error(sync.message);
+    const q = (sync.snapshot.activity as RaidView).question;
+    if (!q) throw new Error('no question');
+    const answer = { questionId: q.id, answerIds: [q.answers[0].id], clientId: 'phone-a-q0' };
+    expect(await send(phoneA, 'answer:submit', answer)).toEqual({ ok: true, status: 'counted' });
+    expect(await send(phoneA, 'answer:submit', answer)).toEqual({ ok: true, status: 'duplicate' });
+    expect(
+      await send(phoneA, 'answer:submit', {
+        ...answer,
+        answerIds: [q.answers[1].id],
+        clientId: 'phone-a-q0-bis',
+      }),
+    ).toEqual({
+      ok: true,
+      status: 'duplicate',
+    });
+    const seen = await patchMatching(teacher, (p) => p.type === 'answered' && p.studentId === studentA);
+    expect(seen.patch).toEqual({ type: 'answered', studentId: studentA, count: 1 });
+    expect(
+      teacher.patches.filter((p) => p.patch.type === 'answered' && p.patch.studentId === studentA),
+    ).toHaveLength(1);
+    // Phones do not receive the others' answers.
+    expect(phoneB.patches.some((p) => p.patch.type === 'answered')).toBe(false);
+    expect(
+      await send(phoneA, 'answer:submit', {
+        ...answer,
+        answerIds: ['00000000-0000-4000-8000-000000000000'],
+        clientId: 'x-12345678',
+      }),
+    ).toEqual({ ok: false, message: 'GAME.UNKNOWN_ANSWER' });
+  });
+
+  it('gives a reconnecting phone its place and its answer back', async () => {
+    phoneA.disconnect();
+    const user = await signin(ctx.app, { login: 'eleve02', password: DEMO.student.password });
+    phoneA = await connect(url, user.accessToken, ['polling']);
+    phones.push(phoneA);
+    const ack = await send<{ snapshot: RoomSnapshot; phone: PhoneState }>(phoneA, 'room:join', key);
+    if (!ack.ok) throw new Error(ack.message);
+    const q = (ack.snapshot.activity as RaidView).question;
+    expect(ack.phone.myAnswer?.questionId).toBe(q?.id);
+    expect(ack.phone.myAnswer?.answerIds).toEqual([q?.answers[0].id]);
+  });
+
+  it('reveals the correct answers and the share of the class, then moves on', async () => {
+    expect(await send(teacher, 'raid:next', {})).toEqual({ ok: false, message: 'GAME.WRONG_PHASE' });
+    expect(await send(teacher, 'raid:reveal', {})).toEqual({ ok: true });
+    const p = await patchMatching(
+      phoneB,
+      (x) => x.type === 'activity' && x.activity?.kind === 'raid' && x.activity.phase === 'revealed',
+    );
+    const raid = (p.patch as { activity: RaidView }).activity;
+    expect(raid.reveal?.correctAnswerIds.length).toBeGreaterThan(0);
+    // eleve01, 02, 03 are present; one answered.
+    expect(raid.reveal?.rightShare).toBeLessThanOrEqual(1 / 3);
+    const late = await send(phoneB, 'answer:submit', {
+      questionId: raid.question?.id,
+      answerIds: [raid.question?.answers[0].id],
+      clientId: 'phone-b-late',
+    });
+    expect(late).toEqual({ ok: false, message: 'GAME.QUESTION_CLOSED' });
+    expect(await send(teacher, 'raid:next', {})).toEqual({ ok: true });
+  });
+
+  it('refuses an answer after the deadline', async () => {
+    const sync = await send<{ snapshot: RoomSnapshot }>(phoneB, 'room:sync', {});
+    if (!sync.ok) throw new Error(sync.message);
+    const raid = sync.snapshot.activity as RaidView;
+    expect(raid.index).toBe(1);
+    await new Promise((r) => setTimeout(r, Math.max(0, (raid.deadline ?? 0) - Date.now()) + 200));
+    const ack = await send(phoneB, 'answer:submit', {
+      questionId: raid.question?.id,
+      answerIds: [raid.question?.answers[0].id],
+      clientId: 'phone-b-slow',
+    });
+    expect(ack).toEqual({ ok: false, message: 'GAME.QUESTION_CLOSED' });
+  });
+
+  it('ends with a result, and the XP is stored for the students', async () => {
+    const [before] = await ctx.database.db.select().from(students).where(eq(students.id, studentB));
+    expect(await send(teacher, 'raid:end', {})).toEqual({ ok: true });
+    const p = await patchMatching(
+      teacher,
+      (x) => x.type === 'activity' && x.activity?.kind === 'raid' && x.activity.phase === 'ended',
+    );
+    const raid = (p.patch as { activity: RaidView }).activity;
+    expect(raid.result?.outcome).toBe('DEFEAT');
+    expect(raid.result?.gains[studentB]).toEqual({ xp: 5, coins: 0 });
+    const [after] = await ctx.database.db.select().from(students).where(eq(students.id, studentB));
+    expect(after.xp).toBe(before.xp + 5);
+    const events = await ctx.database.db
+      .select()
+      .from(gameEvents)
+      .where(inArray(gameEvents.type, ['RAID_STARTED', 'RAID_RESULT']));
+    expect(events.map((e) => e.type).sort()).toEqual(['RAID_RESULT', 'RAID_STARTED']);
+    // Phones are told their own gain, not everybody's.
+    const phoneEnd = await patchMatching(
+      phoneB,
+      (x) => x.type === 'activity' && x.activity?.kind === 'raid' && x.activity.phase === 'ended',
+    );
+    expect((phoneEnd.patch as { activity: RaidView }).activity.result?.gains).toEqual({});
+  });
+});
+
+describe('summon, pick and codex', () => {
+  it('draws a present student, no repeats, and a right oral answer gives XP', async () => {
+    const drawn = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      expect(await send(teacher, 'summon:draw', {})).toEqual({ ok: true });
+      const sync = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:sync', {});
+      if (!sync.ok) throw new Error(sync.message);
+      const view = sync.snapshot.activity as SummonView;
+      drawn.add(view.drawn as string);
+      if (i === 0) {
+        const [before] = await ctx.database.db
+          .select()
+          .from(students)
+          .where(eq(students.id, view.drawn as string));
+        expect(await send(teacher, 'summon:mark', { studentId: view.drawn, right: true })).toEqual({
+          ok: true,
+        });
+        const [after] = await ctx.database.db
+          .select()
+          .from(students)
+          .where(eq(students.id, view.drawn as string));
+        expect(after.xp).toBe(before.xp + 10);
+        expect(await send(teacher, 'summon:mark', { studentId: view.drawn, right: true })).toEqual({
+          ok: false,
+          message: 'GAME.WRONG_PHASE',
+        });
+      }
+    }
+    // Three students are present (eleve01..03): each drawn once.
+    expect(drawn.size).toBe(3);
+  });
+
+  it('forms teams of the present students', async () => {
+    expect(await send(teacher, 'pick:draw', { mode: 'team', teamSize: 2 })).toEqual({ ok: true });
+    const p = await patchMatching(teacher, (x) => x.type === 'activity' && x.activity?.kind === 'pick');
+    const groups = (p.patch as { activity: { groups: string[][] } }).activity.groups;
+    // Three students in teams of two: nobody is left alone.
+    expect(groups.map((g) => g.length)).toEqual([3]);
+  });
+
+  it('shows the approved phrases one at a time and marks them displayed', async () => {
+    expect(await send(teacher, 'codex:next', { showAuthor: false })).toEqual({ ok: true });
+    const p = await patchMatching(teacher, (x) => x.type === 'activity' && x.activity?.kind === 'codex');
+    const view = (p.patch as { activity: { phrase: { id: string; author: string | null }; left: number } })
+      .activity;
+    expect(view.phrase.author).toBeNull();
+    const [row] = await ctx.database.db.select().from(codex).where(eq(codex.id, view.phrase.id));
+    expect(row.status).toBe(3);
+    expect(await send(teacher, 'codex:next', { showAuthor: true })).toEqual({ ok: true });
+    const sync = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:sync', {});
+    if (!sync.ok) throw new Error(sync.message);
+    const second = sync.snapshot.activity as { phrase: { id: string; author: string } | null };
+    expect(second.phrase?.author).toMatch(/^\S+ [A-Z]\.$/);
+    expect(await send(teacher, 'codex:next', { showAuthor: true })).toEqual({ ok: true });
+    const done = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:sync', {});
+    if (!done.ok) throw new Error(done.message);
+    expect((done.snapshot.activity as { phrase: unknown }).phrase).toBeNull();
+  });
+
+  it('lets a student with enough power XP activate a power once', async () => {
+    const rich = await phone('eleve04');
+    await ctx.database.db
+      .update(students)
+      .set({ powerXp: 3 })
+      .where(eq(students.id, rich.user.studentId as string));
+    await send(rich.socket, 'room:join', key);
+    expect(await send(rich.socket, 'power:activate', {})).toEqual({ ok: true });
+    expect(await send(rich.socket, 'power:activate', {})).toEqual({
+      ok: false,
+      message: 'GAME.POWER_ALREADY_ACTIVE',
+    });
+    const p = await patchMatching(teacher, (x) => x.type === 'power');
+    expect(p.patch).toEqual({ type: 'power', studentId: rich.user.studentId, active: true, powerXp: 0 });
+    const poor = await phone('eleve05');
+    await send(poor.socket, 'room:join', key);
+    await ctx.database.db
+      .update(students)
+      .set({ powerXp: 1 })
+      .where(eq(students.id, poor.user.studentId as string));
+    expect(await send(poor.socket, 'power:activate', {})).toEqual({
+      ok: false,
+      message: 'GAME.NOT_ENOUGH_POWER_XP',
+    });
+  });
+
+  it('pauses: phones see it and answers are refused', async () => {
+    expect(await send(teacher, 'room:pause', {})).toEqual({ ok: true });
+    const last = phones[phones.length - 1];
+    await patchMatching(last, (x) => x.type === 'paused' && x.paused);
+    const refused = await send(last, 'answer:submit', {
+      questionId: '00000000-0000-4000-8000-000000000000',
+      answerIds: ['00000000-0000-4000-8000-000000000001'],
+      clientId: 'paused-123',
+    });
+    expect(refused).toEqual({ ok: false, message: 'GAME.PAUSED' });
+    expect(await send(teacher, 'room:resume', {})).toEqual({ ok: true });
+    await patchMatching(last, (x) => x.type === 'paused' && !x.paused);
+  });
+});
