@@ -1,7 +1,9 @@
 // Reads the Bearer access token on every request; routes then ask for the role they need.
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../shared/constants.js';
+import { users } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import type { AccessClaims } from '../lib/tokens.js';
 
@@ -19,33 +21,52 @@ export default fp(async function auth(app: FastifyInstance) {
   });
 });
 
-export function requireAuth(req: FastifyRequest): AccessClaims {
-  if (!req.auth) throw unauthorized();
+/**
+ * The caller's claims, checked against the database: an access token lives 15 minutes, and a teacher
+ * rejected (or an admin demoted) in the meantime must lose access at once, not when it expires.
+ * A token whose account is no longer ACTIVE answers 401, so the client's refresh fails and signs out.
+ */
+export async function requireAuth(req: FastifyRequest): Promise<AccessClaims> {
+  const a = req.auth;
+  if (!a) throw unauthorized();
+  const { db, config } = req.server.deps;
+  const [u] = await db
+    .select({ status: users.status, isAdmin: users.isAdmin, email: users.email, role: users.role })
+    .from(users)
+    .where(eq(users.id, a.sub));
+  if (u?.status !== 'ACTIVE' || u.role !== a.role) {
+    req.auth = null;
+    throw unauthorized();
+  }
+  const isAdmin = u.isAdmin || (!!u.email && config.ADMIN_EMAILS.includes(u.email.toLowerCase()));
+  req.auth = { ...a, isAdmin };
   return req.auth;
 }
-export function requireRole(req: FastifyRequest, role: Role): AccessClaims {
-  const a = requireAuth(req);
+export async function requireRole(req: FastifyRequest, role: Role): Promise<AccessClaims> {
+  const a = await requireAuth(req);
   if (a.role !== role) throw forbidden();
   return a;
 }
-export function requireProfessor(req: FastifyRequest): AccessClaims & { professorId: string } {
-  const a = requireRole(req, 'PROFESSOR');
+export async function requireProfessor(req: FastifyRequest): Promise<AccessClaims & { professorId: string }> {
+  const a = await requireRole(req, 'PROFESSOR');
   if (!a.professorId) throw forbidden();
   return a as AccessClaims & { professorId: string };
 }
-export function requireStudent(req: FastifyRequest): AccessClaims & { studentId: string } {
-  const a = requireRole(req, 'STUDENT');
+export async function requireStudent(req: FastifyRequest): Promise<AccessClaims & { studentId: string }> {
+  const a = await requireRole(req, 'STUDENT');
   if (!a.studentId) throw forbidden();
   return a as AccessClaims & { studentId: string };
 }
-export function requireAdmin(req: FastifyRequest): AccessClaims {
-  const a = requireRole(req, 'PROFESSOR');
+export async function requireAdmin(req: FastifyRequest): Promise<AccessClaims> {
+  const a = await requireRole(req, 'PROFESSOR');
   if (!a.isAdmin) throw forbidden();
   return a;
 }
 /** The caller is this user. */
-export function requireSelf(req: FastifyRequest, userId: string): AccessClaims {
-  const a = requireAuth(req);
-  if (a.sub !== userId) throw forbidden();
-  return a;
+export function assertSelf(caller: AccessClaims, userId: string): AccessClaims {
+  if (caller.sub !== userId) throw forbidden();
+  return caller;
+}
+export async function requireSelf(req: FastifyRequest, userId: string): Promise<AccessClaims> {
+  return assertSelf(await requireAuth(req), userId);
 }

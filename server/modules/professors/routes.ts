@@ -8,36 +8,35 @@ import { parse } from '../../lib/validate.js';
 import { requireProfessor } from '../../plugins/auth.js';
 
 const prefsSchema = z.object({ powerMode: z.boolean().optional(), shareRaids: z.boolean().optional() });
+const prefsColumns = {
+  id: professors.id,
+  civility: professors.civility,
+  powerMode: professors.powerMode,
+  shareRaids: professors.shareRaids,
+};
 
 export default async function professorRoutes(app: FastifyInstance) {
   const { db } = app.deps;
 
   app.get('/professors/:id', async (req) => {
-    const caller = requireProfessor(req);
+    const caller = await requireProfessor(req);
     const { id } = parse(z.object({ id: z.uuid() }), req.params);
     if (caller.professorId !== id) throw forbidden();
-    const [p] = await db
-      .select({
-        id: professors.id,
-        civility: professors.civility,
-        powerMode: professors.powerMode,
-        shareRaids: professors.shareRaids,
-      })
-      .from(professors)
-      .where(eq(professors.id, id));
+    const [p] = await db.select(prefsColumns).from(professors).where(eq(professors.id, id));
     return p;
   });
 
   app.put('/professors/:id', async (req) => {
-    const caller = requireProfessor(req);
+    const caller = await requireProfessor(req);
     const { id } = parse(z.object({ id: z.uuid() }), req.params);
     if (caller.professorId !== id) throw forbidden();
     const body = parse(prefsSchema, req.body);
-    const [p] = await db
-      .update(professors)
-      .set(body)
-      .where(eq(professors.id, id))
-      .returning({ id: professors.id, powerMode: professors.powerMode, shareRaids: professors.shareRaids });
+    // Nothing to change (an empty body): answer the current preferences; drizzle refuses an empty SET.
+    if (body.powerMode === undefined && body.shareRaids === undefined) {
+      const [p] = await db.select(prefsColumns).from(professors).where(eq(professors.id, id));
+      return p;
+    }
+    const [p] = await db.update(professors).set(body).where(eq(professors.id, id)).returning(prefsColumns);
     return p;
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { emailSchema, resetPasswordSchema, updateUserSchema } from '../../../shared/schemas/account.js';
 import { parse } from '../../lib/validate.js';
-import { requireAdmin, requireAuth, requireSelf } from '../../plugins/auth.js';
+import { assertSelf, requireAdmin, requireAuth } from '../../plugins/auth.js';
 import { emailTaken } from './queries.js';
 import type { ApprovalAction } from './service.js';
 import {
@@ -28,13 +28,13 @@ export default async function userRoutes(app: FastifyInstance) {
   });
 
   app.post('/users/check-password', async (req) => {
-    const caller = requireAuth(req);
+    const caller = await requireAuth(req);
     const { password } = parse(z.object({ password: z.string().min(1).max(128) }), req.body);
     return checkPassword(deps, caller, password);
   });
 
   app.get('/users/pending/freemium', async (req) => {
-    requireAdmin(req);
+    await requireAdmin(req);
     return listPendingProfessors(deps);
   });
 
@@ -50,35 +50,37 @@ export default async function userRoutes(app: FastifyInstance) {
   });
 
   app.get('/users/:id', async (req) => {
-    const caller = requireAuth(req);
+    const caller = await requireAuth(req);
     const { id } = parse(idParams, req.params);
     return getUserRecord(deps, caller, id);
   });
 
   app.put('/users/:id', async (req) => {
-    const caller = requireAuth(req);
+    const caller = await requireAuth(req);
     const { id } = parse(idParams, req.params);
     return updateUser(deps, caller, id, parse(updateUserSchema, req.body));
   });
 
   for (const action of ['active', 'reject', 'approve-ent'] as ApprovalAction[]) {
     app.put(`/users/:id/${action}`, async (req) => {
-      requireAdmin(req);
+      const caller = await requireAdmin(req);
       const { id } = parse(idParams, req.params);
-      return decideProfessor(deps, id, action);
+      return decideProfessor(deps, caller, id, action);
     });
   }
 
   app.get('/users/:id/changelog', async (req) => {
+    const caller = await requireAuth(req);
     const { id } = parse(idParams, req.params);
-    requireSelf(req, id);
-    const record = await getUserRecord(deps, requireAuth(req), id);
+    assertSelf(caller, id);
+    const record = await getUserRecord(deps, caller, id);
     return { lastChangelogViewedAt: record.lastChangelogViewedAt };
   });
 
   app.put('/users/:id/changelog', async (req) => {
+    const caller = await requireAuth(req);
     const { id } = parse(idParams, req.params);
-    requireSelf(req, id);
+    assertSelf(caller, id);
     return setChangelogViewed(deps, id);
   });
 }

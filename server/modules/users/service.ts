@@ -261,7 +261,14 @@ export async function listPendingProfessors(deps: Deps): Promise<PendingProfesso
 
 export type ApprovalAction = 'active' | 'reject' | 'approve-ent';
 
-export async function decideProfessor(deps: Deps, userId: string, action: ApprovalAction) {
+export async function decideProfessor(
+  deps: Deps,
+  caller: AccessClaims,
+  userId: string,
+  action: ApprovalAction,
+) {
+  // An admin rejecting their own account would lock the instance out of its approvals.
+  if (caller.sub === userId) throw forbidden();
   const account = await loadAccount(deps.db, { id: userId });
   if (account?.role !== 'PROFESSOR' || !account.email) throw notFound();
   const status = action === 'reject' ? 'REJECTED' : 'ACTIVE';
