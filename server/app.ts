@@ -5,13 +5,19 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { Redis } from 'ioredis';
 import { IMAGE_MAX_BYTES, SCREENSHOT_MAX_BYTES } from '../shared/constants.js';
 import { ERR } from '../shared/errors.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { type Cipher, makeCipher } from './lib/crypto.js';
+import { loggerOptions } from './lib/logging.js';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
 import { makeTokenSigner, type TokenSigner } from './lib/tokens.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -60,12 +66,20 @@ export const ROOT_DIR = path.resolve(import.meta.dirname, '..');
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', '*.password', '*.newPassword', '*.refreshToken', '*.accessToken'],
-    },
+    // Our redaction and serializers always apply; a caller (tests) may change the level or the stream.
+    logger:
+      opts.logger === false
+        ? false
+        : { ...loggerOptions(config.LOG_LEVEL), ...(typeof opts.logger === 'object' ? opts.logger : {}) },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // An e-mail address is a route param (forgot-password) and may be 254 characters long.
+    routerOptions: { maxParamLength: 300 },
+    // A URL that does not decode: same answer shape as every other bad request.
+    frameworkErrors: (err: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {
+      const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 400;
+      reply.status(status).send({ message: ERR.INVALID_BODY });
+    },
   });
   const dataDir = path.resolve(config.DATA_DIR);
   const redis = opts.redis ?? null;
@@ -80,6 +94,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         from: config.MAIL_FROM,
         outboxDir: path.join(dataDir, 'outbox'),
         log: app.log,
+        // The outbox is for trying the product locally; a production log must not hold reset links.
+        logLinks: config.NODE_ENV !== 'production',
       }),
     limiter: redis ? redisRateLimiter(redis, opts.redisPrefix ?? 'cr:') : memoryRateLimiter(),
     signer: makeTokenSigner(config.AUTH_SECRET),
@@ -103,7 +119,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(multipart, {
-    limits: { fileSize: Math.max(IMAGE_MAX_BYTES, SCREENSHOT_MAX_BYTES), files: 1 },
+    // Text fields are short (a ticket's description: 5,000 characters); without limits a form of
+    // thousands of 1 MB fields would be held in memory.
+    limits: {
+      fileSize: Math.max(IMAGE_MAX_BYTES, SCREENSHOT_MAX_BYTES),
+      files: 1,
+      fields: 20,
+      fieldSize: 64 * 1024,
+      parts: 25,
+    },
   });
   await app.register(errorsPlugin);
   await app.register(authPlugin);

@@ -22,6 +22,8 @@ export function createMailer(opts: {
   from: string;
   outboxDir: string;
   log: FastifyBaseLogger;
+  /** Log the link of each outbox mail (a reset link is a secret: never in production). */
+  logLinks?: boolean;
 }): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
@@ -46,7 +48,10 @@ export function createMailer(opts: {
       );
       const body = `From: ${opts.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\nContent-Type: text/plain; charset=utf-8\n\n${mail.text}\n`;
       await writeFile(file, body, 'utf8');
-      opts.log.info({ to: mail.to, file, link: mail.link }, `mail written to outbox: ${mail.subject}`);
+      opts.log.info(
+        { to: mail.to, file, link: opts.logLinks ? mail.link : undefined },
+        `mail written to outbox: ${mail.subject}`,
+      );
     },
   };
 }

@@ -12,11 +12,17 @@ export default fp(async function errors(app: FastifyInstance) {
       return reply.status(err.statusCode).send({ message: err.key, ...err.extra });
     }
     const status = err.statusCode ?? 500;
-    if (status === 413) return reply.status(413).send({ message: ERR.IMAGE_TOO_LARGE });
+    // Only an uploaded file over its limit is "image too large"; a JSON body over 1 MB or too many
+    // multipart fields is a broken request.
+    if (status === 413)
+      return reply
+        .status(413)
+        .send({ message: err.code === 'FST_REQ_FILE_TOO_LARGE' ? ERR.IMAGE_TOO_LARGE : ERR.INVALID_BODY });
     if (status === 429) return reply.status(429).send({ message: ERR.TOO_MANY_REQUESTS });
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type, fastify schema failures: the client sent something broken.
-      request.log.info({ err: { message: err.message, code: err.code } }, 'bad request');
+      // Only the code is logged: a JSON parse message quotes the body, which may hold a password.
+      request.log.info({ code: err.code }, 'bad request');
       return reply.status(status).send({ message: status === 404 ? ERR.NOT_FOUND : ERR.INVALID_BODY });
     }
     request.log.error({ err }, 'unhandled error');

@@ -24,18 +24,21 @@ export default async function ticketRoutes(app: FastifyInstance) {
     if (!req.isMultipart()) throw badRequest(ERR.INVALID_BODY);
     const fields: Record<string, string> = {};
     let screenshot: Buffer | null = null;
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const file = part as MultipartFile;
-        if (file.fieldname !== 'screenshot') {
-          await file.toBuffer();
-          continue;
+    try {
+      for await (const part of req.parts()) {
+        if (part.type === 'file') {
+          const file = part as MultipartFile;
+          const buf = await file.toBuffer();
+          if (file.fieldname === 'screenshot' && buf.length > 0) screenshot = buf;
+        } else if (typeof part.value === 'string') {
+          fields[part.fieldname] = part.value;
         }
-        const buf = await file.toBuffer();
-        if (buf.length > 0) screenshot = buf;
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
       }
+    } catch (err) {
+      // The multipart plugin's own errors carry a status (413 file too large, limits); a body that is
+      // not multipart at all (no boundary, cut short) comes from the parser without one.
+      if (err instanceof Error && 'statusCode' in err) throw err;
+      throw badRequest(ERR.INVALID_BODY);
     }
     const body = parse(ticketSchema, fields);
     const screenshotPath = screenshot
