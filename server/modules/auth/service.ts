@@ -40,11 +40,15 @@ export async function signin(deps: Deps, login: string, password: string, ip: st
     await verifyPassword(await dummyHash(), password);
     throw unauthorized(ERR.BAD_CREDENTIALS);
   }
+  // Counted per account too: its username and its e-mail must not each get their own ten tries.
+  const userKey = `signin:user:${account.id}`;
+  await deps.limiter.hit(userKey, 10, 15 * 60);
   if (!(await verifyPassword(account.passwordHash, password))) throw unauthorized(ERR.BAD_CREDENTIALS);
   if (account.status === 'PENDING_EMAIL') throw forbidden(ERR.EMAIL_NOT_CONFIRMED);
   if (account.status === 'PENDING_APPROVAL') throw forbidden(ERR.PENDING_APPROVAL);
   if (account.status !== 'ACTIVE') throw forbidden(ERR.USER_DISABLED);
   await deps.limiter.reset(accountKey);
+  await deps.limiter.reset(userKey);
   return issueSession(deps, account);
 }
 
@@ -159,7 +163,11 @@ export async function signupStudentWithCode(deps: Deps, input: CodeSignup, ip: s
   await deps.limiter.hit(`code-signup:ip:${ip}`, 300, 600);
   await deps.limiter.hit(`code-signup:code:${input.code}`, 100, 600);
   const schoolclass = await findClassByLiveCode(deps.db, input.code);
-  if (!schoolclass) throw new AppError(404, ERR.INVALID_CODE, { field: 'code' });
+  if (!schoolclass) {
+    // The same budget of misses as the code look-up: otherwise sign-up is a faster way to guess codes.
+    await deps.limiter.hit(`code-lookup-miss:ip:${ip}`, 60, 600);
+    throw new AppError(404, ERR.INVALID_CODE, { field: 'code' });
+  }
   assertStrong(input.password, [input.username, input.firstName, input.lastName]);
   if (await usernameTaken(deps.db, input.username)) throw conflict(ERR.USERNAME_TAKEN, { field: 'username' });
   if (input.avatarId) {
