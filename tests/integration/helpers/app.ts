@@ -52,6 +52,8 @@ export async function createTestContext(
   env: Record<string, string> = {},
   /** Adds routes or hooks before the app is ready. */
   extend?: (app: FastifyInstance) => void,
+  /** Logger options merged over the server's own (e.g. `{ level: 'info', stream }` to read the log). */
+  logger: false | object = false,
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cr-data-'));
   const smtp = await startSmtp();
@@ -66,7 +68,7 @@ export async function createTestContext(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const app = await buildApp({ config, database, redis, redisPrefix: prefix, logger: false });
+  const app = await buildApp({ config, database, redis, redisPrefix: prefix, logger });
   extend?.(app);
   await app.ready();
   return {
