@@ -1,7 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Three projects: pure units (node), client components (jsdom), server integration (node, real DB).
+// Pure units (node), client components (jsdom), server integration (node, real DB), and, when
+// PostgreSQL and Redis are configured, the chaos test of two server processes.
+const withServices = !!process.env.DATABASE_URL && !!process.env.REDIS_URL;
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -34,6 +37,20 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      ...(withServices
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'chaos',
+                environment: 'node',
+                include: ['tests/chaos/**/*.test.ts'],
+                testTimeout: 90_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

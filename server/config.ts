@@ -55,6 +55,10 @@ const envSchema = z.object({
   CLIENT_DIST: z.string().default('./dist/client'),
   /** How long a raid question stays open for answers. */
   QUESTION_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** A dropped phone stays shown as connected this long. */
+  PRESENCE_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+  /** Prefix of every Redis key and stream of this deployment. */
+  REDIS_PREFIX: z.string().min(1).max(50).default('cr:'),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & {

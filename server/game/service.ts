@@ -51,6 +51,7 @@ export interface GameDeps {
   now?: () => number;
   random?: () => number;
   questionSeconds?: number;
+  presenceGraceMs?: number;
 }
 
 export interface Teacher {
@@ -64,6 +65,7 @@ export function createGameService(deps: GameDeps) {
   const { db, store, out } = deps;
   const now = deps.now ?? Date.now;
   const random = deps.random ?? Math.random;
+  const grace = deps.presenceGraceMs ?? PRESENCE_GRACE_MS;
 
   const phoneSeqKey = (id: string) => `${id}#phones`;
 
@@ -90,7 +92,7 @@ export function createGameService(deps: GameDeps) {
 
   async function presentIds(r: RoomRecord): Promise<string[]> {
     const seen = await store.lastSeen(r.id);
-    const t = now() - PRESENCE_GRACE_MS;
+    const t = now() - grace;
     return r.roster.filter((s) => (seen[s.studentId] ?? 0) >= t).map((s) => s.studentId);
   }
 
@@ -541,7 +543,7 @@ export function createGameService(deps: GameDeps) {
       const r = await store.readRoom(id);
       if (!r) return;
       const seen = await store.lastSeen(id);
-      const limit = now() - PRESENCE_GRACE_MS;
+      const limit = now() - grace;
       for (const [studentId, at] of Object.entries(seen)) {
         if (at < limit && !announcedAway.has(studentId)) {
           announcedAway.add(studentId);

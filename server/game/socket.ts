@@ -39,7 +39,7 @@ const LEASE_MS = 6_000;
 
 export function attachGame(
   app: FastifyInstance,
-  opts: { redis: Redis | null; prefix?: string; questionSeconds?: number },
+  opts: { redis: Redis | null; prefix?: string; questionSeconds?: number; presenceGraceMs?: number },
 ): GameServer {
   const prefix = opts.prefix ?? 'cr:';
   const nodeId = randomUUID();
@@ -67,6 +67,7 @@ export function attachGame(
     db: app.deps.db,
     store,
     questionSeconds: opts.questionSeconds,
+    presenceGraceMs: opts.presenceGraceMs,
     out: {
       patch: (roomId, audience, p) => io.to(`room:${roomId}:${audience}`).emit('room:patch', p),
       phone: (studentId, s) => io.to(`student:${studentId}`).emit('phone:state', s),

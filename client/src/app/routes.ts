@@ -274,6 +274,13 @@ export const ROUTES: AppRoute[] = [
     access: 'STUDENT',
     load: () => import('../pages/student/StudentHomePage'),
   },
+  {
+    name: 'student-live',
+    path: '/student/live/:schoolclassId/:subjectId',
+    access: 'STUDENT',
+    chrome: false,
+    load: () => import('../game/phone/LivePage'),
+  },
   { name: 'student-account', path: '/student/account', access: 'STUDENT', load: notAvailable },
   { name: 'avatar-selection', path: '/student/avatar-selection', access: 'STUDENT', load: notAvailable },
   { name: 'edit-codex', path: '/student/edit-codex', access: 'STUDENT', load: notAvailable },
