@@ -6,6 +6,7 @@ import { WORLDS } from '../../../../shared/worlds';
 import { useSession } from '../../app/session';
 import { Icon } from '../../components/layout/Icon';
 import { Button } from '../../components/ui/Button';
+import { LiveRoomCard } from '../../game/phone/LiveRoomCard';
 import './student-home.css';
 
 const TILES = [
@@ -60,6 +61,8 @@ export default function StudentHomePage() {
       className="student-home"
       style={mainWorld ? ({ '--world-color': mainWorld.color } as CSSProperties) : undefined}
     >
+      <LiveRoomCard />
+
       <section className="hero-card">
         <div className="hero-card__avatar">
           {record.avatar?.image ? (

@@ -1,0 +1,36 @@
+// VICTORY or DEFEAT, with what this student won.
+import { useTranslation } from 'react-i18next';
+import type { RaidView } from '../../../../shared/game/contract';
+import { Icon } from '../../components/layout/Icon';
+
+export function EndScreen({ raid, studentId }: { raid: RaidView; studentId: string | null }) {
+  const { t } = useTranslation();
+  const result = raid.result;
+  if (!result) return null;
+  const victory = result.outcome === 'VICTORY';
+  const gain = studentId ? result.gains[studentId] : undefined;
+  return (
+    <section className={`end end--${victory ? 'victory' : 'defeat'}`} role="status">
+      <p className="end__raid">{raid.title}</p>
+      <h1 className="end__title">{t(victory ? 'PHONE.VICTORY' : 'PHONE.DEFEAT')}</h1>
+      <p className="end__text">
+        {t(victory ? 'PHONE.VICTORY_TEXT' : 'PHONE.DEFEAT_TEXT', { boss: raid.boss.name })}
+      </p>
+      {raid.boss.image ? <img className="end__boss" src={raid.boss.image} alt="" /> : null}
+      {gain ? (
+        <ul className="end__gains" aria-label={t('PHONE.MY_GAINS')}>
+          <li>
+            <Icon name="star" size={28} />
+            <strong>{t('PHONE.GAIN_XP', { xp: gain.xp })}</strong>
+          </li>
+          <li>
+            <Icon name="coin" size={28} />
+            <strong>{t('PHONE.GAIN_COINS', { count: gain.coins })}</strong>
+          </li>
+        </ul>
+      ) : (
+        <p className="end__text">{t('PHONE.NO_GAIN')}</p>
+      )}
+    </section>
+  );
+}

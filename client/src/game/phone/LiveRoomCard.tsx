@@ -1,0 +1,71 @@
+// The student home's "a game is live" card: one big button per open room of the student's classes.
+// Polled every 15 s while the page is visible. Imported by the home page, so it stays tiny: no
+// socket, no zod, no KaTeX.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { type LiveRoom, listLiveRooms } from '../../api/live';
+import { Icon } from '../../components/layout/Icon';
+import './live-card.css';
+
+export const LIVE_POLL_MS = 15_000;
+
+export function useLiveRooms(): LiveRoom[] {
+  const [rooms, setRooms] = useState<LiveRoom[]>([]);
+  useEffect(() => {
+    let live = true;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const load = () => {
+      listLiveRooms().then(
+        (r) => live && setRooms(Array.isArray(r) ? r : []),
+        () => undefined,
+      );
+    };
+    const start = () => {
+      clearInterval(timer);
+      timer = undefined;
+      if (document.visibilityState === 'hidden') return;
+      load();
+      timer = setInterval(load, LIVE_POLL_MS);
+    };
+    start();
+    document.addEventListener('visibilitychange', start);
+    return () => {
+      live = false;
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', start);
+    };
+  }, []);
+  return rooms;
+}
+
+export function LiveRoomCard() {
+  const { t } = useTranslation();
+  const rooms = useLiveRooms();
+  if (rooms.length === 0) return null;
+  return (
+    <section className="live-card" aria-label={t('PHONE.LIVE_NOW')}>
+      {rooms.map((r) => (
+        <Link
+          key={`${r.schoolclassId}:${r.subjectId}`}
+          to={`/student/live/${r.schoolclassId}/${r.subjectId}`}
+          className="live-card__join"
+        >
+          <span className="live-card__badge">
+            <span className="live-card__pulse" aria-hidden="true" />
+            {t('PHONE.LIVE_NOW')}
+          </span>
+          <span className="live-card__label">
+            <Icon name="play" size={28} />
+            {t('PHONE.JOIN_LIVE', { className: r.className })}
+          </span>
+          <span className="live-card__hint">
+            {t('PHONE.LIVE_SUBJECT', {
+              subject: t(`SUBJECTS.${r.subjectCode}`, { defaultValue: r.subjectCode }),
+            })}
+          </span>
+        </Link>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,178 @@
+// A raid question on the phone: the question (text, image, formulas), a countdown, the answer
+// buttons, and what became of the student's answer: sending, received, then right or wrong once the
+// teacher reveals it. Correct answers exist here only after the reveal (RaidView.reveal).
+// The parent keys it by question id, so a new question starts with nothing picked.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PhoneState, RaidView } from '../../../../shared/game/contract';
+import { AnswerButtons, type Mark } from './AnswerButtons';
+import type { QueueEntry } from './answer-queue';
+import { Countdown, useSecondsLeft } from './Countdown';
+import { MathText, useKatex } from './math-text';
+import { phoneError } from './phone-error';
+
+interface Props {
+  raid: RaidView;
+  phone: PhoneState | null;
+  answer: QueueEntry | null;
+  paused: boolean;
+  onChoose: (questionId: string, answerIds: string[]) => void;
+}
+
+export const imageUrl = (image: string) =>
+  /^(\/|https?:|data:|blob:)/.test(image) ? image : `/uploads/questions/${encodeURIComponent(image)}`;
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+export function QuestionScreen({ raid, phone, answer, paused, onChoose }: Props) {
+  const { t } = useTranslation();
+  const q = raid.question;
+  const [picked, setPicked] = useState<string[]>([]);
+  const seconds = useSecondsLeft(raid.phase === 'question' ? raid.deadline : null);
+  const katex = useKatex(q ? [q.text, ...q.answers.map((a) => a.text)] : []);
+  if (!q) return null;
+
+  // What the server knows of this student's answer wins over the local queue (after a reload).
+  const mine =
+    answer?.questionId === q.id && answer.state !== 'failed' && answer.state !== 'late'
+      ? answer
+      : phone?.myAnswer?.questionId === q.id
+        ? { ...phone.myAnswer, state: 'received' as const, error: null }
+        : null;
+  const sent = mine?.answerIds ?? [];
+  const revealed = raid.phase === 'revealed' && raid.reveal !== null;
+  const timeUp = seconds === 0;
+  const late = answer?.questionId === q.id && answer.state === 'late';
+  const locked = !!mine || late || revealed || timeUp || paused || raid.phase !== 'question';
+
+  const tap = (id: string) => {
+    if (locked) return;
+    if (!q.multiple) {
+      onChoose(q.id, [id]);
+      return;
+    }
+    setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]));
+  };
+
+  let marks: Record<string, Mark> | undefined;
+  let verdict: 'right' | 'wrong' | 'none' | null = null;
+  if (revealed && raid.reveal) {
+    const correct = raid.reveal.correctAnswerIds;
+    marks = {};
+    for (const a of q.answers) {
+      const isRight = correct.includes(a.id);
+      const chosen = sent.includes(a.id);
+      marks[a.id] = isRight ? 'right' : chosen ? 'wrong-chosen' : 'dim';
+    }
+    const result = phone?.lastResult?.questionId === q.id ? phone.lastResult : null;
+    verdict = result
+      ? result.correct
+        ? 'right'
+        : 'wrong'
+      : sent.length
+        ? sameSet(sent, correct)
+          ? 'right'
+          : 'wrong'
+        : 'none';
+  }
+  const counts = revealed && raid.reveal ? raid.reveal.counts : null;
+  const failed =
+    answer?.questionId === q.id && (answer.state === 'failed' || answer.state === 'late') ? answer : null;
+
+  return (
+    <section className="question" aria-labelledby="question-text">
+      <div className="question__top">
+        <span className="question__index">
+          {t('PHONE.QUESTION_INDEX', { index: raid.index + 1, count: raid.count })}
+        </span>
+        {seconds !== null && !revealed ? <Countdown seconds={seconds} total={Math.max(30, seconds)} /> : null}
+      </div>
+      <div className="question__card">
+        <p id="question-text" className="question__text">
+          <MathText text={q.text} katex={katex} />
+        </p>
+        {q.image ? (
+          <img className="question__image" src={imageUrl(q.image)} alt={t('PHONE.QUESTION_IMAGE')} />
+        ) : null}
+        {q.multiple && !revealed ? <p className="question__hint">{t('PHONE.MULTIPLE_HINT')}</p> : null}
+      </div>
+
+      {verdict ? (
+        <div className={`verdict verdict--${verdict}`} role="status">
+          <strong className="verdict__title">
+            {t(verdict === 'right' ? 'PHONE.RIGHT' : verdict === 'wrong' ? 'PHONE.WRONG' : 'PHONE.NO_ANSWER')}
+          </strong>
+          <span className="verdict__text">
+            {verdict === 'right' ? t('PHONE.RIGHT_TEXT') : t('PHONE.CORRECT_WAS')}
+          </span>
+          {raid.reveal ? (
+            <span className="verdict__share">
+              {t('PHONE.CLASS_SHARE', { pct: Math.round(raid.reveal.rightShare * 100) })}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+
+      <AnswerButtons
+        answers={q.answers}
+        katex={katex}
+        selected={mine ? sent : picked}
+        disabled={locked}
+        onTap={tap}
+        marks={marks}
+        counts={counts}
+      />
+
+      {q.multiple && !mine && !locked ? (
+        <button
+          type="button"
+          className="validate"
+          disabled={picked.length === 0}
+          onClick={() => onChoose(q.id, picked)}
+        >
+          {t('PHONE.VALIDATE', { count: picked.length })}
+        </button>
+      ) : null}
+
+      {!revealed ? (
+        <AnswerStatus state={mine?.state ?? null} failed={failed} timeUp={timeUp} paused={paused} />
+      ) : null}
+    </section>
+  );
+}
+
+function AnswerStatus({
+  state,
+  failed,
+  timeUp,
+  paused,
+}: {
+  state: QueueEntry['state'] | null;
+  failed: QueueEntry | null;
+  timeUp: boolean;
+  paused: boolean;
+}) {
+  const { t } = useTranslation();
+  let cls = 'idle';
+  let text: string = t('PHONE.PICK_ONE');
+  if (state === 'sending') [cls, text] = ['sending', t('PHONE.SENDING')];
+  else if (state === 'queued') [cls, text] = ['queued', t('PHONE.QUEUED')];
+  else if (state === 'received') [cls, text] = ['received', t('PHONE.RECEIVED')];
+  else if (failed?.state === 'late') [cls, text] = ['failed', t('PHONE.LATE')];
+  else if (failed) [cls, text] = ['failed', phoneError(failed.error)];
+  else if (paused) [cls, text] = ['idle', t('PHONE.PAUSED_SHORT')];
+  else if (timeUp) [cls, text] = ['failed', t('PHONE.TIME_UP_TEXT')];
+  return (
+    <p className={`answer-status answer-status--${cls}`} role="status" aria-live="polite">
+      {cls === 'sending' || cls === 'queued' ? (
+        <span className="answer-status__spinner" aria-hidden="true" />
+      ) : null}
+      {cls === 'received' ? (
+        <span className="answer-status__check" aria-hidden="true">
+          ✓
+        </span>
+      ) : null}
+      {text}
+    </p>
+  );
+}
