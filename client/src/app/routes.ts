@@ -14,6 +14,8 @@ export interface AppRoute {
 }
 
 const notAvailable = () => import('../pages/misc/NotAvailablePage');
+/** The six /prof/game/... routes share one page: the projector (Pixi and KaTeX load only there). */
+const gamePage = () => import('../game/projector/GamePage');
 
 export const ROUTES: AppRoute[] = [
   // Public
@@ -182,42 +184,42 @@ export const ROUTES: AppRoute[] = [
     path: '/prof/game/:schoolclassId/:subjectId',
     access: 'PROFESSOR',
     chrome: false,
-    load: notAvailable,
+    load: gamePage,
   },
   {
     name: 'select-fight',
     path: '/prof/game/:schoolclassId/:subjectId/select-raid',
     access: 'PROFESSOR',
     chrome: false,
-    load: notAvailable,
+    load: gamePage,
   },
   {
     name: 'game-raid',
     path: '/prof/game/:schoolclassId/:subjectId/:raidId/raid',
     access: 'PROFESSOR',
     chrome: false,
-    load: notAvailable,
+    load: gamePage,
   },
   {
     name: 'game-random-summon',
     path: '/prof/game/:schoolclassId/:subjectId/random-summon',
     access: 'PROFESSOR',
     chrome: false,
-    load: notAvailable,
+    load: gamePage,
   },
   {
     name: 'game-random-pick',
     path: '/prof/game/:schoolclassId/:subjectId/random-pick',
     access: 'PROFESSOR',
     chrome: false,
-    load: notAvailable,
+    load: gamePage,
   },
   {
     name: 'game-punchline',
     path: '/prof/game/:schoolclassId/:subjectId/codex',
     access: 'PROFESSOR',
     chrome: false,
-    load: notAvailable,
+    load: gamePage,
   },
   { name: 'administration', path: '/prof/administration', access: 'PROFESSOR', load: notAvailable },
   { name: 'classlist', path: '/prof/administration/classlist', access: 'PROFESSOR', load: notAvailable },

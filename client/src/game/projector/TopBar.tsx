@@ -1,0 +1,92 @@
+// The projector's top bar: world and class, live count, and the teacher's controls.
+import { useTranslation } from 'react-i18next';
+import { GAME_FONT_SIZE_MAX_REM, GAME_FONT_SIZE_MIN_REM } from '../../../../shared/constants';
+import type { RoomSnapshot } from '../../../../shared/game/contract';
+import type { World } from '../../../../shared/worlds';
+import type { Place } from './navigation';
+import type { RoomStatus } from './room-client';
+
+interface Props {
+  snapshot: RoomSnapshot;
+  world: World;
+  place: Place;
+  status: RoomStatus;
+  fontSize: number;
+  onFont: (dir: 1 | -1) => void;
+  fullscreen: boolean;
+  onFullscreen: () => void;
+  onBlank: () => void;
+  onPause: () => void;
+  onBoard: (() => void) | null;
+}
+
+export function TopBar(p: Props) {
+  const { t } = useTranslation();
+  const connected = p.snapshot.roster.filter((r) => r.connected).length;
+  return (
+    <header className="proj-top">
+      <img className="proj-top__icon" src={p.world.icon} alt="" width={56} height={56} />
+      <div className="proj-top__title">
+        <h1>{p.snapshot.className}</h1>
+        <span>{t(`GAME.SCREEN.${p.place.screen}`)}</span>
+      </div>
+      <p className="proj-top__count" data-testid="connected-count">
+        {t('GAME.CONNECTED', { count: connected, total: p.snapshot.roster.length })}
+      </p>
+      {p.status === 'reconnecting' ? (
+        <p className="proj-top__status" role="status">
+          {t('GAME.RECONNECTING')}
+        </p>
+      ) : null}
+      <nav className="proj-top__tools" aria-label={t('GAME.TOOLS')}>
+        <fieldset className="proj-font">
+          <legend className="sr-only">{t('GAME.FONT_SIZE')}</legend>
+          <button
+            type="button"
+            className="proj-tool"
+            onClick={() => p.onFont(-1)}
+            disabled={p.fontSize <= GAME_FONT_SIZE_MIN_REM}
+            aria-label={t('GAME.FONT_SMALLER')}
+            title={t('GAME.FONT_SMALLER')}
+          >
+            A−
+          </button>
+          <button
+            type="button"
+            className="proj-tool"
+            onClick={() => p.onFont(1)}
+            disabled={p.fontSize >= GAME_FONT_SIZE_MAX_REM}
+            aria-label={t('GAME.FONT_BIGGER')}
+            title={t('GAME.FONT_BIGGER')}
+          >
+            A+
+          </button>
+        </fieldset>
+        <button type="button" className="proj-tool" onClick={p.onPause} title={t('GAME.PAUSE_HINT')}>
+          {p.snapshot.paused ? t('GAME.RESUME') : t('GAME.PAUSE')}
+        </button>
+        <button type="button" className="proj-tool" onClick={p.onBlank} title={t('GAME.BLANK_HINT')}>
+          {t('GAME.BLANK')}
+        </button>
+        <button
+          type="button"
+          className="proj-tool"
+          onClick={p.onFullscreen}
+          aria-pressed={p.fullscreen}
+          title={t('GAME.FULLSCREEN_HINT')}
+        >
+          {p.fullscreen ? t('GAME.EXIT_FULLSCREEN') : t('GAME.FULLSCREEN')}
+        </button>
+        {p.onBoard ? (
+          <button type="button" className="proj-tool proj-tool--strong" onClick={p.onBoard}>
+            {t('GAME.BACK_TO_BOARD')}
+          </button>
+        ) : (
+          <a className="proj-tool" href="/prof/select">
+            {t('GAME.QUIT')}
+          </a>
+        )}
+      </nav>
+    </header>
+  );
+}

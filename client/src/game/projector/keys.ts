@@ -1,0 +1,40 @@
+// Keyboard and presenter-clicker control. Clickers send PageDown/PageUp (some arrows), and "B" or
+// "." to blank the screen.
+export type KeyAction = 'next' | 'back' | 'blank' | 'fullscreen' | 'font-up' | 'font-down';
+
+export interface KeyLike {
+  key: string;
+  ctrlKey?: boolean;
+  metaKey?: boolean;
+  altKey?: boolean;
+  /** The focused element: typing in a field is not a command. */
+  target?: EventTarget | null;
+}
+
+const KEYS: Record<string, KeyAction> = {
+  ArrowRight: 'next',
+  PageDown: 'next',
+  ArrowLeft: 'back',
+  PageUp: 'back',
+  b: 'blank',
+  B: 'blank',
+  '.': 'blank',
+  f: 'fullscreen',
+  F: 'fullscreen',
+  '+': 'font-up',
+  '=': 'font-up',
+  '-': 'font-down',
+  _: 'font-down',
+};
+
+function isTyping(target: EventTarget | null | undefined): boolean {
+  if (!target || typeof (target as HTMLElement).tagName !== 'string') return false;
+  const el = target as HTMLElement;
+  return el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName);
+}
+
+export function keyAction(e: KeyLike): KeyAction | null {
+  if (e.ctrlKey || e.metaKey || e.altKey) return null;
+  if (isTyping(e.target)) return null;
+  return KEYS[e.key] ?? null;
+}

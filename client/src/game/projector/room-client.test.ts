@@ -1,0 +1,102 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fakeSocket, ids, makeSnapshot } from './fake-socket';
+import { RoomClient } from './room-client';
+
+const key = { schoolclassId: ids.schoolclass, subjectId: ids.subject };
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('RoomClient', () => {
+  it('opens the room with room:open and keeps the snapshot of the ack', async () => {
+    const f = fakeSocket((name) =>
+      name === 'room:open' ? { ok: true, snapshot: makeSnapshot() } : undefined,
+    );
+    const client = new RoomClient(f.socket, key);
+    await flush();
+    expect(f.sent[0]).toEqual({ name: 'room:open', payload: key });
+    expect(client.getState().status).toBe('open');
+    expect(client.getState().snapshot?.className).toBe('5e B');
+  });
+
+  it('applies patches in order and asks for room:sync on a gap', async () => {
+    const f = fakeSocket((name) =>
+      name === 'room:open'
+        ? { ok: true, snapshot: makeSnapshot() }
+        : name === 'room:sync'
+          ? { ok: true, snapshot: makeSnapshot({ seq: 9, paused: true }) }
+          : undefined,
+    );
+    const client = new RoomClient(f.socket, key);
+    await flush();
+    f.serverEmit('room:patch', {
+      seq: 2,
+      patch: { type: 'presence', studentId: ids.students[1], connected: true },
+    });
+    expect(client.getState().snapshot?.roster[1].connected).toBe(true);
+    expect(client.getState().snapshot?.seq).toBe(2);
+    // seq 4 after 2: one patch was lost.
+    f.serverEmit('room:patch', { seq: 4, patch: { type: 'paused', paused: true } });
+    await flush();
+    expect(f.sent.map((s) => s.name)).toContain('room:sync');
+    expect(client.getState().snapshot?.seq).toBe(9);
+    expect(client.getState().snapshot?.paused).toBe(true);
+  });
+
+  it('ignores a patch it already has', async () => {
+    const f = fakeSocket(() => ({ ok: true, snapshot: makeSnapshot({ seq: 5 }) }));
+    const client = new RoomClient(f.socket, key);
+    await flush();
+    const before = client.getState();
+    f.serverEmit('room:patch', { seq: 5, patch: { type: 'paused', paused: true } });
+    expect(client.getState()).toBe(before);
+  });
+
+  it('after a reconnection asks for a snapshot, and opens again when the server forgot the socket', async () => {
+    let syncAnswer: unknown = { ok: false, message: 'GAME.NO_ROOM' };
+    const open = vi.fn(() => ({ ok: true, snapshot: makeSnapshot({ seq: 20 }) }));
+    const f = fakeSocket((name) =>
+      name === 'room:open' ? open() : name === 'room:sync' ? syncAnswer : undefined,
+    );
+    const client = new RoomClient(f.socket, key);
+    await flush();
+    f.drop();
+    expect(client.getState().status).toBe('reconnecting');
+    f.connect();
+    await flush();
+    await flush();
+    expect(f.sent.map((s) => s.name)).toEqual(['room:open', 'room:sync', 'room:open']);
+    expect(client.getState().status).toBe('open');
+    syncAnswer = { ok: true, snapshot: makeSnapshot({ seq: 30 }) };
+    f.drop();
+    f.connect();
+    await flush();
+    expect(client.getState().snapshot?.seq).toBe(30);
+    expect(open).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps patches that arrive while the snapshot is on its way', async () => {
+    let resolve: (v: unknown) => void = () => {};
+    const f = fakeSocket((name) => (name === 'room:open' ? new Promise((r) => (resolve = r)) : undefined));
+    const client = new RoomClient(f.socket, key);
+    f.serverEmit('room:patch', { seq: 2, patch: { type: 'paused', paused: true } });
+    resolve({ ok: true, snapshot: makeSnapshot({ seq: 1 }) });
+    await flush();
+    expect(client.getState().snapshot?.paused).toBe(true);
+    expect(client.getState().snapshot?.seq).toBe(2);
+  });
+
+  it('reports a refused opening as an error key', async () => {
+    const f = fakeSocket(() => ({ ok: false, message: 'ERRORS.FORBIDDEN' }));
+    const client = new RoomClient(f.socket, key);
+    await flush();
+    expect(client.getState()).toMatchObject({ status: 'error', error: 'ERRORS.FORBIDDEN' });
+  });
+
+  it('waits for the connection before opening', async () => {
+    const f = fakeSocket(() => ({ ok: true, snapshot: makeSnapshot() }), false);
+    const client = new RoomClient(f.socket, key);
+    expect(f.sent).toHaveLength(0);
+    f.connect();
+    await flush();
+    expect(client.getState().status).toBe('open');
+  });
+});

@@ -1,0 +1,151 @@
+// One student on the stage: shadow, power glow, the avatar (or initials), name and level badge.
+// Positions ease toward targets in tick(); nothing here goes through React.
+import { Container, Graphics, Sprite, Text, type Texture } from 'pixi.js';
+import type { SceneAvatar } from './model';
+import { loadTexture } from './textures';
+
+/** Avatars are built at this size and scaled. */
+export const BASE = 128;
+const LABEL_STYLE = {
+  fontFamily: 'system-ui, "Segoe UI", Roboto, sans-serif',
+  fontSize: 24,
+  fontWeight: '800' as const,
+  fill: 0xffffff,
+  stroke: { color: 0x141833, width: 6, join: 'round' as const },
+  align: 'center' as const,
+};
+
+export class AvatarNode {
+  readonly root = new Container();
+  private readonly body = new Container();
+  private readonly glow = new Graphics();
+  private readonly shadow = new Graphics();
+  private readonly ring = new Graphics();
+  private readonly check = new Graphics();
+  private sprite: Sprite | null = null;
+  private readonly initials: Text;
+  private readonly label: Text;
+  private readonly badge = new Container();
+  private readonly badgeText: Text;
+  private image: string | null = null;
+  private readonly phase = Math.random() * Math.PI * 2;
+  x = 0;
+  y = 0;
+  size = 0;
+  tx = 0;
+  ty = 0;
+  tsize = 0;
+  alpha = 1;
+  talpha = 1;
+  lift = 0;
+  data: SceneAvatar;
+  compact = false;
+  /** The summon's drawing ring is on this student. */
+  ringed = false;
+
+  constructor(a: SceneAvatar) {
+    this.data = a;
+    this.shadow.ellipse(0, BASE * 0.46, BASE * 0.34, BASE * 0.08).fill({ color: 0x000000, alpha: 0.28 });
+    this.glow.circle(0, 0, BASE * 0.56).fill({ color: 0xffd54a, alpha: 0.55 });
+    this.glow.circle(0, 0, BASE * 0.44).fill({ color: 0xfff3b0, alpha: 0.5 });
+    this.ring.circle(0, 0, BASE * 0.58).stroke({ width: 10, color: 0xffffff, alpha: 0.95 });
+    this.check.circle(0, 0, 20).fill({ color: 0x1c7a43 }).stroke({ width: 4, color: 0xffffff });
+    this.check
+      .moveTo(-9, 1)
+      .lineTo(-2, 8)
+      .lineTo(10, -7)
+      .stroke({ width: 5, color: 0xffffff, cap: 'round', join: 'round' });
+    this.check.position.set(BASE * 0.36, -BASE * 0.36);
+    this.initials = new Text({ text: '', style: { ...LABEL_STYLE, fontSize: 44 }, resolution: 2 });
+    this.initials.anchor.set(0.5);
+    this.label = new Text({ text: '', style: LABEL_STYLE, resolution: 2 });
+    this.label.anchor.set(0.5, 0);
+    this.label.position.set(0, BASE * 0.52);
+    const disc = new Graphics()
+      .circle(0, 0, 19)
+      .fill({ color: 0x2b1f6e })
+      .stroke({ width: 4, color: 0xffffff });
+    this.badgeText = new Text({
+      text: '',
+      style: { ...LABEL_STYLE, fontSize: 20, stroke: undefined },
+      resolution: 2,
+    });
+    this.badgeText.anchor.set(0.5);
+    this.badge.addChild(disc, this.badgeText);
+    this.badge.position.set(-BASE * 0.38, BASE * 0.34);
+    this.body.addChild(this.glow, this.shadow, this.ring, this.initials, this.check, this.badge);
+    this.root.addChild(this.body, this.label);
+    this.update(a);
+  }
+
+  get texture(): Texture | null {
+    return this.sprite?.texture ?? null;
+  }
+
+  update(a: SceneAvatar) {
+    this.data = a;
+    this.label.text = a.label;
+    this.badgeText.text = String(a.level);
+    this.initials.text = a.label
+      .split(' ')
+      .map((w) => w[0] ?? '')
+      .join('')
+      .slice(0, 2);
+    if (a.image !== this.image) {
+      this.image = a.image;
+      if (a.image) void loadTexture(a.image).then((t) => this.setTexture(t, a.image));
+      else this.setTexture(null, null);
+    }
+  }
+
+  private setTexture(t: Texture | null, forImage: string | null) {
+    if (this.image !== forImage || this.root.destroyed) return;
+    if (this.sprite) {
+      this.sprite.destroy();
+      this.sprite = null;
+    }
+    this.initials.visible = !t;
+    if (!t) return;
+    const s = new Sprite(t);
+    s.anchor.set(0.5);
+    s.scale.set(BASE / Math.max(t.width, t.height));
+    this.sprite = s;
+    this.body.addChildAt(s, 3);
+  }
+
+  /** Eases toward the targets; t is in seconds since the scene started. */
+  tick(dt: number, t: number) {
+    const k = 1 - Math.exp(-dt * 7);
+    this.x += (this.tx - this.x) * k;
+    this.y += (this.ty - this.y) * k;
+    this.size += (this.tsize - this.size) * k;
+    this.alpha += (this.talpha - this.alpha) * k;
+    const a = this.data;
+    const targetLift = a.highlighted ? 1 : 0;
+    this.lift += (targetLift - this.lift) * k;
+    const bob = a.connected ? Math.sin(t * 2.2 + this.phase) * 0.035 : 0;
+    const breathe = a.connected ? 1 + Math.sin(t * 2.2 + this.phase + 1) * 0.015 : 1;
+    const scale = this.size / BASE;
+    this.root.position.set(this.x, this.y - this.lift * this.size * 0.12);
+    this.root.scale.set(scale);
+    this.body.position.y = bob * BASE;
+    this.body.scale.set(breathe, 2 - breathe);
+    this.root.alpha = this.alpha * (a.connected ? 1 : 0.42);
+    if (this.sprite) this.sprite.tint = a.connected ? 0xffffff : 0x8a8fa8;
+    this.glow.visible = a.powerActive;
+    if (a.powerActive) {
+      const pulse = 0.85 + Math.sin(t * 3 + this.phase) * 0.15;
+      this.glow.scale.set(pulse);
+      this.glow.alpha = 0.6 + Math.sin(t * 3 + this.phase) * 0.3;
+    }
+    this.ring.visible = this.ringed;
+    this.check.visible = this.compact && a.highlighted;
+    this.label.visible = !this.compact;
+    this.badge.visible = !this.compact;
+    this.shadow.visible = !this.compact;
+  }
+
+  destroy() {
+    this.root.destroy({ children: true });
+  }
+}

@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export const secondsLeft = (deadline: number, now: number) => Math.max(0, Math.ceil((deadline - now) / 1000));
+
+/** Seconds to the question's deadline; re-renders itself only, four times a second. */
+export function Countdown({ deadline }: { deadline: number | null }) {
+  const { t } = useTranslation();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (deadline === null) return;
+    const id = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(id);
+  }, [deadline]);
+  if (deadline === null) return null;
+  const left = secondsLeft(deadline, now);
+  return (
+    <div
+      className={`countdown${left <= 5 ? ' countdown--urgent' : ''}${left === 0 ? ' countdown--over' : ''}`}
+      role="timer"
+      aria-label={t('GAME.RAID.TIME_LEFT', { count: left })}
+    >
+      <span className="countdown__value">{left === 0 ? t('GAME.RAID.TIME_UP') : left}</span>
+    </div>
+  );
+}

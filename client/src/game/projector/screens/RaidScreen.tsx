@@ -1,0 +1,189 @@
+// A raid: the question large, answers, timer and live count; the teacher reveals, then goes on.
+// The boss, its HP bar and the class's avatars are drawn by the scene around this panel.
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RaidView } from '../../../../../shared/game/contract';
+import { getGameRaids } from '../../../api/game';
+import { MathText } from '../MathText';
+import type { ScreenProps } from '../Projector';
+import { Answers } from './Answers';
+import { Countdown } from './Countdown';
+import { RaidResult } from './RaidResult';
+
+interface Props extends ScreenProps {
+  raidId: string;
+  overlayOpen: boolean;
+  onCloseOverlay: () => void;
+  onOpenOverlay: () => void;
+}
+
+export function RaidScreen(props: Props) {
+  const a = props.snapshot.activity;
+  if (a?.kind !== 'raid' || a.raidId !== props.raidId) return <StartRaid {...props} />;
+  if (a.phase === 'ended') return <RaidResult {...props} raid={a} />;
+  return <RaidQuestion {...props} raid={a} />;
+}
+
+function StartRaid({ raidId, run, snapshot }: Props) {
+  const { t } = useTranslation();
+  const [title, setTitle] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    let live = true;
+    getGameRaids(snapshot.subjectId)
+      .then((chapters) => {
+        const raid = chapters.flatMap((c) => c.raids).find((r) => r.id === raidId);
+        if (live && raid) setTitle(raid.title);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [raidId, snapshot.subjectId]);
+  return (
+    <section className="panel start-raid" aria-labelledby="start-raid-title">
+      <h2 id="start-raid-title">{title ?? t('GAME.RAID.START_TITLE')}</h2>
+      <p>{t('GAME.RAID.NOT_RUNNING')}</p>
+      <button
+        type="button"
+        className="proj-btn proj-btn--primary"
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          await run('raid:start', { raidId });
+          setBusy(false);
+        }}
+      >
+        {t('GAME.RAID.START')}
+      </button>
+    </section>
+  );
+}
+
+function RaidQuestion({
+  raid,
+  snapshot,
+  run,
+  overlayOpen,
+  onCloseOverlay,
+  onOpenOverlay,
+}: Props & { raid: RaidView }) {
+  const { t } = useTranslation();
+  const q = raid.question;
+  const connected = snapshot.roster.filter((r) => r.connected).length;
+  // The turn pool before the reveal, to tell whether this question cost a turn.
+  const turnsBefore = useRef(raid.turns.left);
+  if (raid.phase === 'question') turnsBefore.current = raid.turns.left;
+  const lostTurns = raid.phase === 'revealed' ? Math.max(0, turnsBefore.current - raid.turns.left) : 0;
+  const [busy, setBusy] = useState(false);
+  const act = async (name: 'raid:reveal' | 'raid:next') => {
+    setBusy(true);
+    await run(name, {});
+    setBusy(false);
+  };
+  return (
+    <div className="raid">
+      <section className="raid__main" aria-labelledby="raid-question">
+        <div className="raid__meta">
+          <span className="raid__index">
+            {t('GAME.RAID.QUESTION_OF', { index: raid.index + 1, count: raid.count })}
+          </span>
+          <Countdown deadline={raid.phase === 'question' ? raid.deadline : null} />
+          <span className="raid__answered" data-testid="answered-count">
+            {t('GAME.RAID.ANSWERED', { count: raid.answeredStudentIds.length, total: connected })}
+          </span>
+        </div>
+        {q ? (
+          <>
+            <div className={`raid__question${q.image ? ' raid__question--image' : ''}`}>
+              <h2 id="raid-question">
+                <MathText text={q.text} />
+              </h2>
+              {q.image ? <img className="raid__image" src={q.image} alt={t('GAME.RAID.IMAGE_ALT')} /> : null}
+              {q.multiple ? <p className="raid__multiple">{t('GAME.RAID.MULTIPLE')}</p> : null}
+            </div>
+            <Answers question={q} reveal={raid.phase === 'revealed' ? raid.reveal : null} />
+          </>
+        ) : null}
+        <div className="raid__actions">
+          {raid.phase === 'question' ? (
+            <button
+              type="button"
+              className="proj-btn proj-btn--primary"
+              disabled={busy}
+              onClick={() => void act('raid:reveal')}
+            >
+              {t('GAME.RAID.REVEAL')}
+            </button>
+          ) : (
+            <>
+              {!overlayOpen ? (
+                <button type="button" className="proj-btn" onClick={onOpenOverlay}>
+                  {t('GAME.RAID.SHOW_RESULTS')}
+                </button>
+              ) : null}
+              <button
+                type="button"
+                className="proj-btn proj-btn--primary"
+                disabled={busy}
+                onClick={() => void act('raid:next')}
+              >
+                {raid.index + 1 >= raid.count ? t('GAME.RAID.FINISH') : t('GAME.RAID.NEXT')}
+              </button>
+            </>
+          )}
+          <button
+            type="button"
+            className="proj-btn proj-btn--ghost"
+            onClick={() => {
+              if (window.confirm(t('GAME.RAID.END_CONFIRM'))) void run('raid:end', {});
+            }}
+          >
+            {t('GAME.RAID.END')}
+          </button>
+        </div>
+        {raid.phase === 'revealed' && raid.reveal && overlayOpen ? (
+          <div className="reveal" role="dialog" aria-labelledby="reveal-title" data-testid="reveal">
+            <h2 id="reveal-title" className="reveal__share">
+              {t('GAME.RAID.SHARE', { percent: Math.round(raid.reveal.rightShare * 100) })}
+            </h2>
+            <p className="reveal__damage">{t('GAME.RAID.DAMAGE', { damage: raid.reveal.damage })}</p>
+            {lostTurns > 0 ? (
+              <p className="reveal__turn">{t('GAME.RAID.TURN_LOST', { count: raid.turns.left })}</p>
+            ) : null}
+            <div className="reveal__actions">
+              <button type="button" className="proj-btn" onClick={onCloseOverlay}>
+                {t('GAME.RAID.SEE_ANSWERS')}
+              </button>
+              <button
+                type="button"
+                className="proj-btn proj-btn--primary"
+                disabled={busy}
+                onClick={() => void act('raid:next')}
+              >
+                {raid.index + 1 >= raid.count ? t('GAME.RAID.FINISH') : t('GAME.RAID.NEXT')}
+              </button>
+            </div>
+          </div>
+        ) : null}
+      </section>
+      <aside className="raid__boss" aria-label={t('GAME.RAID.BOSS')}>
+        <p className="raid__boss-name">{raid.boss.name}</p>
+        <p className="raid__hp" data-testid="boss-hp">
+          {t('GAME.RAID.HP', { hp: raid.boss.hp, max: raid.boss.maxHp })}
+        </p>
+        <p className="raid__turns">
+          {Array.from({ length: raid.turns.max }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: hearts have no identity
+            <span key={i} className={i < raid.turns.left ? 'heart' : 'heart heart--lost'} aria-hidden="true">
+              ♥
+            </span>
+          ))}
+          <span className="raid__turns-label">
+            {t('GAME.RAID.TURNS', { left: raid.turns.left, max: raid.turns.max })}
+          </span>
+        </p>
+      </aside>
+    </div>
+  );
+}

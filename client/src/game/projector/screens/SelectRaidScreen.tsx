@@ -1,0 +1,72 @@
+// select-raid: the teacher's chapters of this subject with their raids; a click starts one.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { RoomKey } from '../../../../../shared/game/contract';
+import { type GameChapterRaids, getGameRaids } from '../../../api/game';
+import { gamePath } from '../navigation';
+import type { ScreenProps } from '../Projector';
+
+export function SelectRaidScreen({ run, roomKey }: ScreenProps & { roomKey: RoomKey }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [chapters, setChapters] = useState<GameChapterRaids[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [starting, setStarting] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    getGameRaids(roomKey.subjectId)
+      .then((c) => live && setChapters(c))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [roomKey.subjectId]);
+
+  const start = async (raidId: string) => {
+    setStarting(raidId);
+    const ok = await run('raid:start', { raidId });
+    setStarting(null);
+    if (ok) navigate(gamePath(roomKey, { screen: 'raid', raidId }), { replace: true });
+  };
+
+  const withRaids = chapters?.filter((c) => c.raids.length > 0) ?? [];
+  return (
+    <section className="panel select-raid" aria-labelledby="select-raid-title">
+      <h2 id="select-raid-title">{t('GAME.SELECT_RAID.TITLE')}</h2>
+      {failed ? (
+        <p role="alert">{t('ERRORS.GENERIC')}</p>
+      ) : chapters === null ? (
+        <p className="muted">{t('GAME.LOADING')}</p>
+      ) : withRaids.length === 0 ? (
+        <p data-testid="no-raids">{t('GAME.SELECT_RAID.EMPTY')}</p>
+      ) : (
+        <div className="select-raid__chapters">
+          {withRaids.map((c) => (
+            <section key={c.chapterId} className="select-raid__chapter">
+              <h3>{c.chapterName}</h3>
+              <ul>
+                {c.raids.map((r) => (
+                  <li key={r.id}>
+                    <button
+                      type="button"
+                      className="select-raid__raid"
+                      onClick={() => void start(r.id)}
+                      disabled={starting !== null}
+                      aria-busy={starting === r.id || undefined}
+                    >
+                      <span className="select-raid__name">{r.title}</span>
+                      <span className="select-raid__count">
+                        {t('GAME.SELECT_RAID.QUESTIONS', { count: r.questionCount })}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
