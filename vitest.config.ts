@@ -40,7 +40,7 @@ export default defineConfig({
       ...(withServices
         ? [
             {
-              extends: true,
+              extends: true as const,
               test: {
                 name: 'chaos',
                 environment: 'node',
