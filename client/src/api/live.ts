@@ -5,7 +5,8 @@ export interface LiveRoom {
   schoolclassId: string;
   subjectId: string;
   className: string;
-  subjectCode: string;
+  /** Not sent by every server version: the card then reads without the subject. */
+  subjectCode?: string;
 }
 
 export const listLiveRooms = () => api.get<LiveRoom[]>('/game/rooms/live');

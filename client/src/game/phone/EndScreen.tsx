@@ -1,14 +1,18 @@
 // VICTORY or DEFEAT, with what this student won.
 import { useTranslation } from 'react-i18next';
-import type { RaidView } from '../../../../shared/game/contract';
+import type { PhoneState, RaidView } from '../../../../shared/game/contract';
 import { Icon } from '../../components/layout/Icon';
 
-export function EndScreen({ raid, studentId }: { raid: RaidView; studentId: string | null }) {
+export function EndScreen({ raid, phone }: { raid: RaidView; phone: PhoneState | null }) {
   const { t } = useTranslation();
   const result = raid.result;
   if (!result) return null;
   const victory = result.outcome === 'VICTORY';
-  const gain = studentId ? result.gains[studentId] : undefined;
+  // Phones get their own gain in their phone state (the room's `gains` is left empty for them);
+  // a snapshot that still carries the map (older servers) works too.
+  const fromMap = phone ? result.gains[phone.studentId] : undefined;
+  const gain: { xp: number; coins: number | null } | undefined =
+    fromMap ?? (phone && phone.xpGained > 0 ? { xp: phone.xpGained, coins: null } : undefined);
   return (
     <section className={`end end--${victory ? 'victory' : 'defeat'}`} role="status">
       <p className="end__raid">{raid.title}</p>
@@ -23,10 +27,12 @@ export function EndScreen({ raid, studentId }: { raid: RaidView; studentId: stri
             <Icon name="star" size={28} />
             <strong>{t('PHONE.GAIN_XP', { xp: gain.xp })}</strong>
           </li>
-          <li>
-            <Icon name="coin" size={28} />
-            <strong>{t('PHONE.GAIN_COINS', { count: gain.coins })}</strong>
-          </li>
+          {gain.coins !== null ? (
+            <li>
+              <Icon name="coin" size={28} />
+              <strong>{t('PHONE.GAIN_COINS', { count: gain.coins })}</strong>
+            </li>
+          ) : null}
         </ul>
       ) : (
         <p className="end__text">{t('PHONE.NO_GAIN')}</p>

@@ -428,6 +428,24 @@ describe('LivePage (phone)', () => {
     expect(screen.getByText(t('PHONE.GAIN_COINS', { count: 7 }))).toBeTruthy();
   });
 
+  it('shows the student own XP at the end from the phone state when the room hides everybody gains', async () => {
+    serve(
+      snapshot({
+        activity: raid({
+          phase: 'ended',
+          question: null,
+          deadline: null,
+          result: { outcome: 'DEFEAT', gains: {} },
+        }),
+      }),
+      phoneState({ xpGained: 25 }),
+    );
+    open();
+    expect(await screen.findByText(t('PHONE.DEFEAT'))).toBeTruthy();
+    expect(screen.getByText(t('PHONE.GAIN_XP', { xp: 25 }))).toBeTruthy();
+    expect(screen.queryByText(t('PHONE.NO_GAIN'))).toBeNull();
+  });
+
   it('says "look at the board" during a summon, and "it\'s you!" to the drawn student', async () => {
     const server = serve(snapshot({ activity: { kind: 'summon', drawn: null, poolLeft: 20, marked: null } }));
     open();

@@ -82,7 +82,7 @@ export default function LivePage({ connect }: { connect?: () => GameSocket }) {
   } else if (a.kind === 'raid') {
     screen =
       a.phase === 'ended' ? (
-        <EndScreen raid={a} studentId={studentId} />
+        <EndScreen raid={a} phone={phone} />
       ) : (
         <QuestionScreen
           key={a.question?.id ?? a.index}

@@ -60,9 +60,11 @@ export function LiveRoomCard() {
             {t('PHONE.JOIN_LIVE', { className: r.className })}
           </span>
           <span className="live-card__hint">
-            {t('PHONE.LIVE_SUBJECT', {
-              subject: t(`SUBJECTS.${r.subjectCode}`, { defaultValue: r.subjectCode }),
-            })}
+            {r.subjectCode
+              ? t('PHONE.LIVE_SUBJECT', {
+                  subject: t(`SUBJECTS.${r.subjectCode}`, { defaultValue: r.subjectCode }),
+                })
+              : t('PHONE.LIVE_HINT')}
           </span>
         </Link>
       ))}

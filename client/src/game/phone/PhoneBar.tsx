@@ -41,11 +41,16 @@ export function PhoneBar({ snapshot, phone, me, connection, onPower }: Props) {
         {me ? <span className="phone-bar__name">{me.firstName}</span> : null}
       </div>
       <ul className="phone-bar__stats" aria-label={t('PHONE.MY_STATS')}>
-        <li className="phone-bar__stat" title={t('PHONE.XP_GAINED_TITLE')}>
-          <Icon name="star" size={18} />
-          <span className="sr-only">{t('PHONE.XP_GAINED_TITLE')}</span>
-          <span>+{phone?.xpGained ?? 0}</span>
-        </li>
+        {phone && phone.xpGained > 0 ? (
+          <li className="phone-bar__stat" title={t('PHONE.XP_GAINED_TITLE')}>
+            <Icon name="star" size={18} />
+            <span className="sr-only">{t('PHONE.XP_GAINED_TITLE')}</span>
+            <span>+{phone.xpGained}</span>
+          </li>
+        ) : me ? (
+          // XP is counted at the end of a raid: until then a "+0" would only discourage.
+          <li className="phone-bar__stat">{t('PHONE.LEVEL', { level: me.level })}</li>
+        ) : null}
         <li
           className={`phone-bar__stat${powerActive ? ' phone-bar__stat--power' : ''}`}
           title={t('PHONE.POWER_XP_TITLE')}

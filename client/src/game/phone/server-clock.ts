@@ -1,12 +1,12 @@
 // Question deadlines are server times (epoch ms). A phone's clock can be minutes off, so the page
 // estimates the offset once from the Date header of a small request (second precision is enough
-// for a 30-second countdown).
+// for a 30-second countdown). A public route: no token, no 401 in the console.
 let offsetMs = 0;
 let measured: Promise<void> | null = null;
 
 export const serverNow = () => Date.now() + offsetMs;
 
-export function measureServerClock(url = '/api/game/rooms/live'): Promise<void> {
+export function measureServerClock(url = '/api/subjects'): Promise<void> {
   measured ??= (async () => {
     try {
       const sent = Date.now();

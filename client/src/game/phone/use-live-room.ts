@@ -171,9 +171,10 @@ export function useLiveRoom(
       setPhone(p);
       queue.confirm(p.myAnswer);
     });
+    // The teacher opened the board while this phone was waiting on "no game yet": join now.
     socket.on('rooms:live', (rooms) => {
-      if (!rooms.some((r) => r.schoolclassId === schoolclassId && r.subjectId === subjectId))
-        setJoinError('GAME.NO_ROOM');
+      if (joinedRef.current) return;
+      if (rooms.some((r) => r.schoolclassId === schoolclassId && r.subjectId === subjectId)) void join();
     });
     if (socket.connected) onConnect();
     document.addEventListener('visibilitychange', wake);
