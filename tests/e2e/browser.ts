@@ -1,8 +1,11 @@
 // Chromium through playwright-core, with the flags this machine needs; screenshots for review.
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import layout from '../../client/src/i18n/locales/fr/layout.json';
+
+const BUG_REPORT_LABEL = layout.LAYOUT.BUG_REPORT;
 
 export const DESKTOP = { width: 1440, height: 1024 };
 export const PHONE = { width: 360, height: 800 };
@@ -45,10 +48,11 @@ export async function newPage(
 }
 
 /**
- * A full-page screenshot for review. Lazy images are loaded first (a full-page capture does not
- * scroll), and an image that fails to load fails the test: a user would see a broken picture.
+ * A screenshot for review, of the whole page by default (fixed bars then stay where the first screen
+ * shows them: pass `fullPage = false` to see what a phone shows). Lazy images are loaded first, and
+ * an image that fails to load fails the test: a user would see a broken picture.
  */
-export async function shot(page: Page, name: string) {
+export async function shot(page: Page, name: string, fullPage = true) {
   const broken = await page.evaluate(async () => {
     const images = [...document.images];
     for (const img of images) img.loading = 'eager';
@@ -66,7 +70,7 @@ export async function shot(page: Page, name: string) {
     return images.filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src);
   });
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
   if (broken.length) throw new Error(`broken images on ${name}: ${broken.join(', ')}`);
 }
 
@@ -100,3 +104,15 @@ export const atPath = (page: Page, pathname: string) => page.waitForURL((u) => u
 
 /** The document's width: more than the viewport means the page scrolls sideways. */
 export const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/**
+ * Whether the floating bug-report button covers `target` once the page is scrolled to the bottom
+ * (where the last button of a form sits on a phone).
+ */
+export async function bugButtonCovers(page: Page, target: Locator): Promise<boolean> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const a = await page.getByRole('link', { name: BUG_REPORT_LABEL }).boundingBox();
+  const b = await target.boundingBox();
+  if (!a || !b) throw new Error('bug-report button or target not shown');
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}

@@ -77,9 +77,10 @@ describe('forgotten password', () => {
     await forgot.choosePassword(NEW_PASSWORD);
     await atPath(page, '/login');
     await page.getByText(F.RESET_SUCCESS).waitFor();
+    const login = new LoginPage(page);
+    await login.heading().waitFor();
     await shot(page, 'forgot-reset-success');
 
-    const login = new LoginPage(page);
     await login.signIn('prof-sciences', ORIGINAL);
     await login.error().filter({ hasText: fr.AUTH.BAD_CREDENTIALS }).waitFor();
     // prof-sciences has no character yet: the first sign-in goes to the character choice.

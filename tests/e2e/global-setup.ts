@@ -1,5 +1,6 @@
-// Builds the client, then starts the real server (`tsx server/main.ts`) on a free port with its
-// own data directory (and its own PostgreSQL database when DATABASE_URL is set).
+// Builds the client into a folder of its own, then starts the real server (`tsx server/main.ts`) on
+// a free port with its own data directory (and its own PostgreSQL database when DATABASE_URL is set).
+// The demo class codes are read from the server's start banner.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -44,9 +45,20 @@ export default async function setup(project: TestProject) {
       `Chromium is missing at ${chromium}: install it (apt-get install -y chromium). Browser tests never skip.`,
     );
   }
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
-
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cr-e2e-'));
+  // A build of its own: another build into dist/client during the run (the working tree is shared)
+  // would swap the chunks under the served pages.
+  const clientDist = path.join(dataDir, 'client');
+  try {
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', clientDist, '--emptyOutDir'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+  } catch (err) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -54,6 +66,7 @@ export default async function setup(project: TestProject) {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
+    CLIENT_DIST: clientDist,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
     SMTP_URL: '',

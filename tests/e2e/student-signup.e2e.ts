@@ -1,7 +1,16 @@
 // A student joins 5e B on a phone with the class code: character, identifier, password, then home.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { atPath, launch, newPage, PHONE, scrollWidth, shot, thirdPartyRequests } from './browser';
+import {
+  atPath,
+  bugButtonCovers,
+  launch,
+  newPage,
+  PHONE,
+  scrollWidth,
+  shot,
+  thirdPartyRequests,
+} from './browser';
 import { fr, tr } from './pages/fr';
 import { StudentHomePage } from './pages/student-home';
 import { StudentRegisterPages } from './pages/student-register';
@@ -57,6 +66,7 @@ describe('student sign-up with a class code (phone)', () => {
     await page.getByText(S.AVATAR_REQUIRED).waitFor();
     await steps.choose(steps.character(2));
     await fitsThePhone();
+    expect(await bugButtonCovers(page, page.getByRole('link', { name: S.CHANGE_CLASS }))).toBe(false);
     await shot(page, 'student-2-avatar');
     await steps.next().click();
   });
@@ -78,8 +88,10 @@ describe('student sign-up with a class code (phone)', () => {
     await steps.heading(S.PASSWORD_TITLE).waitFor();
     await steps.fillPassword(student.password);
     await fitsThePhone();
+    const submit = page.getByRole('button', { name: S.SUBMIT });
+    expect(await bugButtonCovers(page, submit)).toBe(false);
     await shot(page, 'student-4-password');
-    await page.getByRole('button', { name: S.SUBMIT }).click();
+    await submit.click();
 
     await atPath(page, '/student');
     await page.getByText(tr(S.WELCOME_CLASS, { name: '5e B' })).waitFor();
@@ -91,8 +103,13 @@ describe('student sign-up with a class code (phone)', () => {
     expect(name).toContain(student.firstName);
     await home.level(1).waitFor();
     await home.className('5e B').waitFor();
+    await page.getByRole('img', { name: fr.STUDENT_HOME.AVATAR_ALT }).waitFor();
     await fitsThePhone();
-    await shot(page, 'student-5-home');
+    // What the phone shows: the first screen, then the bottom of the page.
+    await page.getByText(tr(S.WELCOME_CLASS, { name: '5e B' })).waitFor({ state: 'detached' });
+    await shot(page, 'student-5-home', false);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await shot(page, 'student-5-home-bottom', false);
   });
 
   test('nothing is loaded from another host', () => {

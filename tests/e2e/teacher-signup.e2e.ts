@@ -152,6 +152,8 @@ describe('teacher sign-up, approval and first sign-in (desktop)', () => {
     await page.getByText(fr.ONBOARDING.SAVED).waitFor();
     await page.getByRole('heading', { name: tr(fr.PROF_HOME.HELLO, { name: fullName }), level: 1 }).waitFor();
     await page.getByRole('heading', { name: fr.PROF_HOME.EMPTY_TITLE }).waitFor();
+    // The character just chosen greets the teacher.
+    await page.getByRole('img', { name: fr.PROF_HOME.AVATAR_ALT }).waitFor();
     await new TeacherTopBar(page).waitForMenus();
     await shot(page, 'professor-home-new-teacher');
   });
