@@ -8,6 +8,7 @@ import { updateProfessorPreferences } from '../../api/professors';
 import { updateUser } from '../../api/users';
 import { getStoredUser, saveStoredUser } from '../../app/auth-store';
 import { useFeedback } from '../../app/feedback';
+import { useSession } from '../../app/session';
 import { Button } from '../../components/ui/Button';
 import { translateError } from '../../i18n';
 import { AuthScreen } from '../auth/AuthScreen';
@@ -20,6 +21,7 @@ export default function TeacherOnboardingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const feedback = useFeedback();
+  const { refresh } = useSession();
   const [user] = useState(getStoredUser);
   const [step, setStep] = useState(0);
   const [avatars, setAvatars] = useState<AvatarDto[] | null>(null);
@@ -49,6 +51,8 @@ export default function TeacherOnboardingPage() {
       if (user.professorId) await updateProfessorPreferences(user.professorId, { powerMode, shareRaids });
       await updateUser(user.id, { avatarId });
       saveStoredUser({ ...(getStoredUser() ?? user), avatarId });
+      // The home page shows the character from the user record, fetched before it was chosen.
+      void refresh();
       feedback({ status: 'success', message: 'ONBOARDING.SAVED' });
       navigate('/prof/select', { replace: true });
     } catch (err) {

@@ -7,6 +7,7 @@ import type { AvatarDto } from '../../../../shared/types';
 import { listAvatars, lookupClassCode } from '../../api/catalogue';
 import { updateUser } from '../../api/users';
 import { getStoredUser, saveStoredUser } from '../../app/auth-store';
+import { useSession } from '../../app/session';
 import { Button } from '../../components/ui/Button';
 import { translateError } from '../../i18n';
 import { errorKey } from '../auth/api-error';
@@ -19,6 +20,7 @@ export default function StudentAvatarPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const code = useRegistrationCode();
+  const { refresh } = useSession();
   const [user] = useState(() => {
     const u = getStoredUser();
     return u?.role === 'STUDENT' ? u : null;
@@ -68,6 +70,8 @@ export default function StudentAvatarPage() {
     try {
       await updateUser(user.id, { avatarId: selected });
       saveStoredUser({ ...(getStoredUser() ?? user), avatarId: selected });
+      // The student home shows the avatar from the user record, fetched before it was chosen.
+      void refresh();
       navigate('/student', { replace: true });
     } catch (err) {
       setError(errorKey(err));
