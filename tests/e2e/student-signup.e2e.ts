@@ -27,6 +27,7 @@ describe('student sign-up with a class code (phone)', () => {
   let browser: Browser;
   let page: Page;
   let steps: StudentRegisterPages;
+  let worldColour: string;
   const codes = inject('classCodes');
 
   /** What a child would notice first on a phone: the page must not scroll sideways. */
@@ -62,6 +63,7 @@ describe('student sign-up with a class code (phone)', () => {
     await atPath(page, '/register/student/avatar');
     await steps.heading(S.AVATAR_TITLE).waitFor();
     await steps.classBadge('5e B').waitFor();
+    worldColour = await steps.badgeColour('5e B');
     await steps.next().click();
     await page.getByText(S.AVATAR_REQUIRED).waitFor();
     await steps.choose(steps.character(2));
@@ -74,7 +76,7 @@ describe('student sign-up with a class code (phone)', () => {
   test('identifier then password create the account', async () => {
     await atPath(page, '/register/student/identifier');
     await steps.heading(S.IDENTIFIER_TITLE).waitFor();
-    await steps.classBadge('5e B').waitFor();
+    expect(await steps.badgeColour('5e B')).toBe(worldColour);
     // A username already taken is refused on this step.
     await steps.fillIdentifier({ ...student, username: 'eleve01' });
     await steps.next().click();
@@ -86,6 +88,7 @@ describe('student sign-up with a class code (phone)', () => {
 
     await atPath(page, '/register/student/password');
     await steps.heading(S.PASSWORD_TITLE).waitFor();
+    expect(await steps.badgeColour('5e B')).toBe(worldColour);
     await steps.fillPassword(student.password);
     await fitsThePhone();
     const submit = page.getByRole('button', { name: S.SUBMIT });

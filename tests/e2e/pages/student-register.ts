@@ -13,6 +13,9 @@ export class StudentRegisterPages {
     this.page.getByRole('textbox', { name: tr(fr.CODE_INPUT.BOX, { index: i + 1, length: 6 }) });
   readonly codeError = () => this.page.getByRole('alert');
   readonly classBadge = (name: string) => this.page.getByText(tr(S.JOINING, { name }));
+  /** The colour of the class badge: the world of the class, the same on every step. */
+  readonly badgeColour = (name: string) =>
+    this.classBadge(name).evaluate((el) => getComputedStyle(el).backgroundColor);
   readonly character = (n: number) => characterRadio(this.page, n);
   readonly choose = (radio: Locator) => choose(this.page, radio);
   readonly field = (label: string) => this.page.getByLabel(label, { exact: true });

@@ -49,7 +49,7 @@ export default function StudentAvatarPage() {
     if (user || !code || className) return;
     lookupClassCode(code)
       .then((c) => {
-        saveDraft({ className: c.name });
+        saveDraft({ className: c.name, planet: c.planet });
         setClassName(c.name);
       })
       .catch(() => {});

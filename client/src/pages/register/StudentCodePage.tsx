@@ -37,7 +37,7 @@ export default function StudentCodePage() {
     setError(null);
     try {
       const found = await lookupClassCode(r.data.code);
-      saveDraft({ code: r.data.code, className: found.name });
+      saveDraft({ code: r.data.code, className: found.name, planet: found.planet });
       navigate(stepUrl('avatar', r.data.code));
     } catch (err) {
       setError(errorStatus(err) === 404 ? ERR.INVALID_CODE : errorKey(err));

@@ -1,8 +1,10 @@
 // The frame of the student registration steps: world art, progress "n/3", the class joined.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PLANETS, type Planet } from '../../../../shared/worlds';
 import { AuthScreen } from '../auth/AuthScreen';
 import { Stepper } from './Stepper';
+import { readDraft } from './student-draft';
 
 export function StudentFrame({
   step,
@@ -14,8 +16,12 @@ export function StudentFrame({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  // Once the code is known, every step shows the world of the class (a random one before).
+  const planet = readDraft().planet;
   return (
-    <AuthScreen>
+    <AuthScreen
+      planet={(PLANETS as readonly string[]).includes(planet ?? '') ? (planet as Planet) : undefined}
+    >
       {step !== undefined ? <Stepper current={step} total={3} /> : null}
       {className ? <p className="class-badge">{t('REGISTER.STUDENT.JOINING', { name: className })}</p> : null}
       {children}

@@ -72,7 +72,7 @@ describe('StudentCodePage', () => {
     await user.keyboard('123456');
     await waitFor(() => expect(where()).toBe('/register/student/avatar?code=123456'));
     expect(calls).toHaveLength(1);
-    expect(readDraft()).toEqual({ code: '123456', className: '5e B' });
+    expect(readDraft()).toEqual({ code: '123456', className: '5e B', planet: 'nebula' });
   });
 
   it('shows an error passed by a later step', () => {
@@ -107,7 +107,7 @@ describe('StudentAvatarPage', () => {
     ]);
     renderPage(<StudentAvatarPage />, '/register/student/avatar', '/register/student/avatar?code=654321');
     expect(await screen.findByText(tx('REGISTER.STUDENT.JOINING', { name: '5e B' }))).toBeTruthy();
-    expect(readDraft()).toEqual({ code: '654321', className: '5e B' });
+    expect(readDraft()).toEqual({ code: '654321', className: '5e B', planet: 'nebula' });
   });
 
   it('a signed-in student without avatar saves the pick and goes home', async () => {

@@ -5,13 +5,23 @@ import { useSearchParams } from 'react-router';
 export interface StudentDraft {
   code?: string;
   className?: string;
+  /** The world of the class: the registration screens show its art and colour. */
+  planet?: string;
   avatarId?: string;
   firstName?: string;
   lastName?: string;
   username?: string;
 }
 const KEY = 'studentRegistration';
-const KEYS: (keyof StudentDraft)[] = ['code', 'className', 'avatarId', 'firstName', 'lastName', 'username'];
+const KEYS: (keyof StudentDraft)[] = [
+  'code',
+  'className',
+  'planet',
+  'avatarId',
+  'firstName',
+  'lastName',
+  'username',
+];
 
 export function readDraft(): StudentDraft {
   try {
@@ -44,7 +54,7 @@ export function useRegistrationCode(): string | null {
   const fromQuery = params.get('code');
   const draft = readDraft();
   if (fromQuery && fromQuery !== draft.code) {
-    const { className: _old, ...rest } = draft;
+    const { className: _old, planet: _oldPlanet, ...rest } = draft;
     saveDraft({ ...rest, code: fromQuery }, true);
   }
   return fromQuery ?? draft.code ?? null;
