@@ -2,12 +2,14 @@
 // client (run `npx vite build` first). The build has no manifest, so the script follows what the
 // browser follows: index.html's entry and modulepreloads, then each chunk's static `import … from`
 // statements (dynamic `import()` is loaded later, only when used, and is not counted).
-// Usage: npx tsx scripts/bundle-size.ts [--json]
+// Usage: npx tsx scripts/bundle-size.ts [--json] [--all] [--dist dist/client]
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const DIST = join(import.meta.dirname, '..', 'dist', 'client');
+const distArg = process.argv.indexOf('--dist');
+const DIST =
+  distArg > 0 ? (process.argv[distArg + 1] as string) : join(import.meta.dirname, '..', 'dist', 'client');
 const ASSETS = join(DIST, 'assets');
 /** DESIGN "Budgets": phone pages under 150 KB of JavaScript gzipped on first load. */
 const BUDGET_KB = 150;
@@ -70,7 +72,7 @@ function page(label: string, chunks: string[], lazy: string[] = []): Line {
   const all = closure([...set]);
   const biggest = [...all]
     .sort((a, b) => gzipSize(b) - gzipSize(a))
-    .slice(0, 5)
+    .slice(0, process.argv.includes('--all') ? undefined : 5)
     .map((f) => `${f.replace(/-[\w-]+\.js$/, '')} ${kb(gzipSize(f))}`);
   return { page: label, kb: kb(total(all)), files: all.size, biggest };
 }

@@ -28,7 +28,6 @@ export function WaitScreen({
           <span />
         </div>
       ) : null}
-      {me ? <p className="wait__level">{t('PHONE.LEVEL', { level: me.level })}</p> : null}
     </section>
   );
 }

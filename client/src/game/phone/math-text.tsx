@@ -34,7 +34,8 @@ export function splitFormulas(text: string): Part[] {
 
 function renderTex(katex: Katex, tex: string): string | null {
   try {
-    return katex.renderToString(tex, { throwOnError: true, displayMode: false, output: 'html' });
+    // HTML for the eye, MathML for screen readers (KaTeX's CSS hides it visually).
+    return katex.renderToString(tex, { throwOnError: true, displayMode: false, output: 'htmlAndMathml' });
   } catch {
     return null;
   }

@@ -77,6 +77,11 @@ export function useLiveRoom(
     setAnswer(queue.current());
     void measureServerClock();
     const socket = connect();
+    // School proxies that block WebSockets must not strand the phone: without this engine.io keeps
+    // retrying the WebSocket only. connectGame() should set it (tryAllTransports: true); until it
+    // does, the manager's options apply it from the first reconnection attempt on.
+    const managerOpts = (socket.io as unknown as { opts?: { tryAllTransports?: boolean } }).opts;
+    if (managerOpts) managerOpts.tryAllTransports = true;
     socketRef.current = socket;
     let syncing = false;
     let live = true;
@@ -157,6 +162,11 @@ export function useLiveRoom(
       if (socket.connected) void sync();
       else socket.connect();
     };
+    // The browser knows the Wi-Fi is gone long before the socket's ping times out (about 20 s):
+    // drop the transport now, so a tap meanwhile is queued at once instead of sent into the void.
+    const offline = () => {
+      if (socket.connected) socket.io.engine?.close();
+    };
     retryRef.current = () => {
       setJoinError(null);
       if (socket.connected) void join();
@@ -179,12 +189,14 @@ export function useLiveRoom(
     if (socket.connected) onConnect();
     document.addEventListener('visibilitychange', wake);
     window.addEventListener('online', wake);
+    window.addEventListener('offline', offline);
     window.addEventListener('focus', wake);
     return () => {
       live = false;
       queue.dispose();
       document.removeEventListener('visibilitychange', wake);
       window.removeEventListener('online', wake);
+      window.removeEventListener('offline', offline);
       window.removeEventListener('focus', wake);
       socket.removeAllListeners();
       socket.disconnect();
