@@ -32,7 +32,11 @@ export function splitMath(text: string): Segment[] {
 
 export function renderFormula(katex: Katex, tex: string): string | null {
   try {
-    return katex.renderToString(tex, { throwOnError: false, errorColor: 'inherit', output: 'html' });
+    return katex.renderToString(`\\displaystyle ${tex}`, {
+      throwOnError: false,
+      errorColor: 'inherit',
+      output: 'html',
+    });
   } catch {
     return null;
   }

@@ -1,6 +1,8 @@
 // The Pixi side of the projector (lazy chunk): one Application sized to the screen, one
 // controller that animates in the ticker. React re-renders only when the model changes.
 import { Application, extend, useApplication, useTick } from '@pixi/react';
+// The app's Content-Security-Policy forbids eval: Pixi's shader and uniform code then comes from here.
+import 'pixi.js/unsafe-eval';
 import { Container, Graphics, Sprite, Text, type Ticker } from 'pixi.js';
 import { useCallback, useEffect, useRef } from 'react';
 import { SceneController } from './controller';
@@ -15,7 +17,7 @@ export default function PixiScene({ model }: { model: SceneModel }) {
       <Application
         resizeTo={host}
         backgroundAlpha={0}
-        antialias
+        antialias={false}
         autoDensity
         resolution={Math.min(2, window.devicePixelRatio || 1)}
         preference="webgl"
@@ -47,6 +49,12 @@ function Stage({ model }: { model: SceneModel }) {
   useEffect(() => {
     controller.current?.setModel(model);
   }, [model]);
+  // Paused or blanked: no frame at all (a projector left on a blank screen should not heat the laptop).
+  useEffect(() => {
+    if (!app?.ticker) return;
+    if (model.still) app.ticker.stop();
+    else app.ticker.start();
+  }, [app, model.still]);
 
   const tick = useCallback(
     (ticker: Ticker) => {

@@ -130,7 +130,9 @@ export class AvatarNode {
     this.root.scale.set(scale);
     this.body.position.y = bob * BASE;
     this.body.scale.set(breathe, 2 - breathe);
-    this.root.alpha = this.alpha * (a.connected ? 1 : 0.42);
+    this.root.alpha = this.alpha;
+    this.body.alpha = a.connected ? 1 : 0.4;
+    this.label.alpha = a.connected ? 1 : 0.7;
     if (this.sprite) this.sprite.tint = a.connected ? 0xffffff : 0x8a8fa8;
     this.glow.visible = a.powerActive;
     if (a.powerActive) {

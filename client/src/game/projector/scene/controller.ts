@@ -1,5 +1,7 @@
 // The whole animated scene, driven imperatively: React hands it a new model when the room
 // changes, the ticker calls tick() every frame. One Application, textures from the Assets cache.
+// The world's background is static, so it stays a CSS image under the transparent canvas rather
+// than a full-screen quad redrawn every frame (in software rendering that alone cost 3 fps → 18).
 import { Container, Graphics, Sprite, Text } from 'pixi.js';
 import { AvatarNode } from './avatar-node';
 import { gridCells, sceneLayout } from './layout';
@@ -20,8 +22,6 @@ interface Confetto {
 }
 
 export class SceneController {
-  private readonly bg = new Sprite();
-  private readonly veil = new Graphics();
   private readonly motes = new Container();
   private readonly crowd = new Container();
   private readonly bossLayer = new Container();
@@ -40,10 +40,10 @@ export class SceneController {
   private hitAge = 99;
   private lastHit: string | null = null;
   private lastDraw: string | null | undefined = undefined;
-  private drawAge = 99;
+  /** When the summon's draw started (performance.now()); the DOM shows the name SUMMON_DRAW_MS later. */
+  private drawStart = Number.NEGATIVE_INFINITY;
   private drawOrder: string[] = [];
   private bossImage: string | null = null;
-  private bgImage: string | null = null;
   private bossBox = { x: 0, y: 0, size: 0 };
   private spotBox = { x: 0, y: 0, size: 0 };
   private floaters: Floater[] = [];
@@ -51,12 +51,11 @@ export class SceneController {
   private outcome: SceneModel['outcome'] = null;
 
   constructor(private readonly root: Container) {
-    this.bg.anchor.set(0.5);
     this.boss.anchor.set(0.5);
     this.spotAvatar.anchor.set(0.5);
     this.spot.addChild(this.rays, this.spotAvatar);
     this.bossLayer.addChild(this.boss, this.hpBar);
-    root.addChild(this.bg, this.veil, this.motes, this.bossLayer, this.crowd, this.spot, this.fx);
+    root.addChild(this.motes, this.bossLayer, this.crowd, this.spot, this.fx);
     for (let i = 0; i < 28; i++) {
       const m = new Graphics().circle(0, 0, 2 + (i % 4)).fill({ color: 0xffffff, alpha: 0.5 });
       m.position.set(Math.random(), Math.random());
@@ -67,15 +66,6 @@ export class SceneController {
   setModel(m: SceneModel) {
     const first = this.model === null;
     this.model = m;
-    if (m.background !== this.bgImage) {
-      this.bgImage = m.background;
-      void loadTexture(m.background).then((t) => {
-        if (t && this.bgImage === m.background && !this.root.destroyed) {
-          this.bg.texture = t;
-          this.fitBackground();
-        }
-      });
-    }
     const seen = new Set<string>();
     for (const a of m.avatars) {
       seen.add(a.id);
@@ -111,12 +101,14 @@ export class SceneController {
     }
     const drawId = m.summon?.drawId ?? null;
     if (drawId !== this.lastDraw) {
-      this.drawAge = first || drawId === null ? 99 : 0;
+      this.drawStart = first || drawId === null ? Number.NEGATIVE_INFINITY : performance.now();
       this.drawOrder = this.shuffledConnected();
       this.lastDraw = drawId;
     }
     if (m.outcome !== this.outcome) {
       this.outcome = m.outcome;
+      for (const f of this.floaters) f.text.destroy();
+      this.floaters = [];
       if (m.outcome === 'VICTORY') this.startConfetti();
     }
     this.layout();
@@ -131,14 +123,6 @@ export class SceneController {
     return ids;
   }
 
-  private fitBackground() {
-    const t = this.bg.texture;
-    if (!t || t.width <= 1) return;
-    const s = Math.max(this.w / t.width, this.h / t.height);
-    this.bg.scale.set(s);
-    this.bg.position.set(this.w / 2, this.h / 2);
-  }
-
   private placeBoss() {
     const t = this.boss.texture;
     if (!t || t.width <= 1) return;
@@ -149,11 +133,6 @@ export class SceneController {
     const m = this.model;
     if (!m || this.w === 0) return;
     const l = sceneLayout(m.screen, this.w, this.h, m.outcome !== null);
-    this.fitBackground();
-    this.veil.clear();
-    // Darker behind text-heavy screens so the DOM on top stays readable.
-    const veilAlpha = m.screen === 'board' ? 0.12 : m.screen === 'summon' ? 0.25 : 0.45;
-    this.veil.rect(0, 0, this.w, this.h).fill({ color: 0x0d1030, alpha: veilAlpha });
 
     const shown = l.avatars ? m.avatars : [];
     const cells = l.avatars
@@ -251,10 +230,10 @@ export class SceneController {
     // Summon: a ring hops from student to student, slowing down, and lands on the drawn one.
     const drawn = m.summon?.studentId ?? null;
     let ringed: string | null = null;
+    const drawAge = performance.now() - this.drawStart;
     if (drawn) {
-      this.drawAge += dt * 1000;
-      if (this.drawAge < SUMMON_DRAW_MS && this.drawOrder.length > 1) {
-        const p = this.drawAge / SUMMON_DRAW_MS;
+      if (drawAge < SUMMON_DRAW_MS && this.drawOrder.length > 1) {
+        const p = drawAge / SUMMON_DRAW_MS;
         const hops = Math.floor(26 * (1 - (1 - p) ** 2.2));
         ringed = this.drawOrder[hops % this.drawOrder.length];
       } else ringed = drawn;
@@ -263,7 +242,7 @@ export class SceneController {
       n.ringed = n.data.id === ringed;
       n.tick(dt, t);
     }
-    this.tickSpotlight(drawn, dt, t);
+    this.tickSpotlight(drawn, drawAge, t);
     this.tickBoss(dt, t);
 
     for (const f of this.floaters) {
@@ -289,15 +268,15 @@ export class SceneController {
     }
   }
 
-  private tickSpotlight(drawn: string | null, _dt: number, t: number) {
-    const landed = drawn !== null && this.drawAge >= SUMMON_DRAW_MS;
+  private tickSpotlight(drawn: string | null, drawAge: number, t: number) {
+    const landed = drawn !== null && drawAge >= SUMMON_DRAW_MS;
     const node = drawn ? this.nodes.get(drawn) : undefined;
     const tex = node?.texture ?? null;
     this.spotAvatar.visible = landed && !!tex;
     this.rays.visible = landed;
     if (!landed) return;
     if (tex && this.spotAvatar.texture !== tex) this.spotAvatar.texture = tex;
-    const since = (this.drawAge - SUMMON_DRAW_MS) / 1000;
+    const since = Math.min(10, (drawAge - SUMMON_DRAW_MS) / 1000);
     const pop = since < 0.5 ? 1 + Math.sin((since / 0.5) * Math.PI) * 0.25 : 1;
     const base = this.spotBox.size / Math.max(1, this.spotAvatar.texture.width);
     this.spotAvatar.scale.set(base * Math.min(1, since * 4) * pop);

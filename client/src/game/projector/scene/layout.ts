@@ -40,7 +40,8 @@ export function sceneLayout(screen: Screen, w: number, h: number, ended = false)
       };
     }
     case 'raid': {
-      if (ended) return { ...none, boss: { x: w * 0.3, y: top, w: w * 0.4, h: h * 0.42 } };
+      // The result: the boss stands beside the VICTORY / DEFEAT title, the gains below.
+      if (ended) return { ...none, boss: { x: w * 0.01, y: top, w: w * 0.2, h: h * 0.26 } };
       const col = Math.round(w * RAID_BOSS_COLUMN);
       const strip = Math.round(h * RAID_STRIP);
       return {
@@ -55,7 +56,7 @@ export function sceneLayout(screen: Screen, w: number, h: number, ended = false)
       return {
         ...none,
         avatars: { x: pad, y: top + pad, w: w - spot - 2 * pad, h: h - top - 2 * pad },
-        spotlight: { x: w - spot, y: top, w: spot, h: (h - top) * 0.62 },
+        spotlight: { x: w - spot, y: top, w: spot, h: (h - top) * 0.52 },
       };
     }
     default:

@@ -29,7 +29,7 @@ export function RaidResult({ raid, snapshot, toBoard }: ScreenProps & { raid: Ra
         <ul className="result__gains">
           {rows.map((r) => (
             <li key={r.studentId}>
-              <AvatarImage student={r} size={56} />
+              <AvatarImage student={r} size={48} />
               <span className="result__name">{studentLabel(r)}</span>
               <span className="result__xp">{t('GAME.RESULT.XP', { xp: gains[r.studentId].xp })}</span>
               <span className="result__coins">

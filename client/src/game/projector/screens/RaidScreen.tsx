@@ -75,6 +75,8 @@ function RaidQuestion({
   const turnsBefore = useRef(raid.turns.left);
   if (raid.phase === 'question') turnsBefore.current = raid.turns.left;
   const lostTurns = raid.phase === 'revealed' ? Math.max(0, turnsBefore.current - raid.turns.left) : 0;
+  const reveal = raid.phase === 'revealed' ? raid.reveal : null;
+  const showPanel = reveal !== null && overlayOpen;
   const [busy, setBusy] = useState(false);
   const act = async (name: 'raid:reveal' | 'raid:next') => {
     setBusy(true);
@@ -95,13 +97,40 @@ function RaidQuestion({
         </div>
         {q ? (
           <>
-            <div className={`raid__question${q.image ? ' raid__question--image' : ''}`}>
-              <h2 id="raid-question">
-                <MathText text={q.text} />
-              </h2>
-              {q.image ? <img className="raid__image" src={q.image} alt={t('GAME.RAID.IMAGE_ALT')} /> : null}
-              {q.multiple ? <p className="raid__multiple">{t('GAME.RAID.MULTIPLE')}</p> : null}
-            </div>
+            {showPanel ? (
+              <div className="reveal" aria-live="polite" data-testid="reveal">
+                <h2 id="reveal-title" className="reveal__share">
+                  {t('GAME.RAID.SHARE', { percent: Math.round(reveal.rightShare * 100) })}
+                </h2>
+                <p className="reveal__damage">{t('GAME.RAID.DAMAGE', { damage: reveal.damage })}</p>
+                {lostTurns > 0 ? (
+                  <p className="reveal__turn">{t('GAME.RAID.TURN_LOST', { count: raid.turns.left })}</p>
+                ) : null}
+                <div className="reveal__actions">
+                  <button type="button" className="proj-btn" onClick={onCloseOverlay}>
+                    {t('GAME.RAID.SEE_ANSWERS')}
+                  </button>
+                  <button
+                    type="button"
+                    className="proj-btn proj-btn--primary"
+                    disabled={busy}
+                    onClick={() => void act('raid:next')}
+                  >
+                    {raid.index + 1 >= raid.count ? t('GAME.RAID.FINISH') : t('GAME.RAID.NEXT')}
+                  </button>
+                </div>
+              </div>
+            ) : (
+              <div className={`raid__question${q.image ? ' raid__question--image' : ''}`}>
+                <h2 id="raid-question">
+                  <MathText text={q.text} />
+                </h2>
+                {q.image ? (
+                  <img className="raid__image" src={q.image} alt={t('GAME.RAID.IMAGE_ALT')} />
+                ) : null}
+                {q.multiple ? <p className="raid__multiple">{t('GAME.RAID.MULTIPLE')}</p> : null}
+              </div>
+            )}
             <Answers question={q} reveal={raid.phase === 'revealed' ? raid.reveal : null} />
           </>
         ) : null}
@@ -122,14 +151,16 @@ function RaidQuestion({
                   {t('GAME.RAID.SHOW_RESULTS')}
                 </button>
               ) : null}
-              <button
-                type="button"
-                className="proj-btn proj-btn--primary"
-                disabled={busy}
-                onClick={() => void act('raid:next')}
-              >
-                {raid.index + 1 >= raid.count ? t('GAME.RAID.FINISH') : t('GAME.RAID.NEXT')}
-              </button>
+              {showPanel ? null : (
+                <button
+                  type="button"
+                  className="proj-btn proj-btn--primary"
+                  disabled={busy}
+                  onClick={() => void act('raid:next')}
+                >
+                  {raid.index + 1 >= raid.count ? t('GAME.RAID.FINISH') : t('GAME.RAID.NEXT')}
+                </button>
+              )}
             </>
           )}
           <button
@@ -142,30 +173,6 @@ function RaidQuestion({
             {t('GAME.RAID.END')}
           </button>
         </div>
-        {raid.phase === 'revealed' && raid.reveal && overlayOpen ? (
-          <div className="reveal" role="dialog" aria-labelledby="reveal-title" data-testid="reveal">
-            <h2 id="reveal-title" className="reveal__share">
-              {t('GAME.RAID.SHARE', { percent: Math.round(raid.reveal.rightShare * 100) })}
-            </h2>
-            <p className="reveal__damage">{t('GAME.RAID.DAMAGE', { damage: raid.reveal.damage })}</p>
-            {lostTurns > 0 ? (
-              <p className="reveal__turn">{t('GAME.RAID.TURN_LOST', { count: raid.turns.left })}</p>
-            ) : null}
-            <div className="reveal__actions">
-              <button type="button" className="proj-btn" onClick={onCloseOverlay}>
-                {t('GAME.RAID.SEE_ANSWERS')}
-              </button>
-              <button
-                type="button"
-                className="proj-btn proj-btn--primary"
-                disabled={busy}
-                onClick={() => void act('raid:next')}
-              >
-                {raid.index + 1 >= raid.count ? t('GAME.RAID.FINISH') : t('GAME.RAID.NEXT')}
-              </button>
-            </div>
-          </div>
-        ) : null}
       </section>
       <aside className="raid__boss" aria-label={t('GAME.RAID.BOSS')}>
         <p className="raid__boss-name">{raid.boss.name}</p>

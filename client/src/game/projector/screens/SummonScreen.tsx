@@ -27,68 +27,70 @@ export function SummonScreen({ snapshot, run }: ScreenProps) {
   };
   return (
     <div className="summon">
-      <section className="summon__spot" aria-live="polite" aria-labelledby="summon-title">
-        <h2 id="summon-title" className="sr-only">
-          {t('GAME.SUMMON.TITLE')}
-        </h2>
-        {drawn && landed ? (
-          <div className="summon__drawn" data-testid="summon-drawn">
-            <p className="summon__name">{studentLabel(drawn)}</p>
-            {a?.marked === null ? (
-              <div className="summon__marks">
-                <button
-                  type="button"
-                  className="proj-btn proj-btn--right"
-                  disabled={busy}
-                  onClick={() =>
-                    void act(() => run('summon:mark', { studentId: drawn.studentId, right: true }))
-                  }
-                >
-                  ✔ {t('GAME.SUMMON.RIGHT')}
-                </button>
-                <button
-                  type="button"
-                  className="proj-btn proj-btn--wrong"
-                  disabled={busy}
-                  onClick={() =>
-                    void act(() => run('summon:mark', { studentId: drawn.studentId, right: false }))
-                  }
-                >
-                  ✘ {t('GAME.SUMMON.WRONG')}
-                </button>
-              </div>
-            ) : (
-              <p className={`summon__marked summon__marked--${a?.marked ? 'right' : 'wrong'}`}>
-                {t(a?.marked ? 'GAME.SUMMON.MARKED_RIGHT' : 'GAME.SUMMON.MARKED_WRONG')}
-              </p>
-            )}
-          </div>
-        ) : drawKey ? (
-          <p className="summon__drawing">{t('GAME.SUMMON.DRAWING')}</p>
-        ) : (
-          <p className="summon__intro">{t('GAME.SUMMON.INTRO')}</p>
-        )}
-      </section>
-      <div className="summon__bar">
-        <button
-          type="button"
-          className="proj-btn proj-btn--primary"
-          disabled={busy}
-          onClick={() => void act(() => run('summon:draw', {}))}
-        >
-          {t(drawKey ? 'GAME.SUMMON.DRAW_AGAIN' : 'GAME.SUMMON.DRAW')}
-        </button>
-        <span className="summon__pool" data-testid="pool-left">
-          {a ? t('GAME.SUMMON.POOL_LEFT', { count: a.poolLeft }) : null}
-        </span>
-        <button
-          type="button"
-          className="proj-btn proj-btn--ghost"
-          disabled={busy}
-          onClick={() => void act(() => run('summon:reset', {}))}
-        >
-          {t('GAME.SUMMON.RESET')}
-        </button>
+      <div className="summon__side">
+        <section className="summon__spot" aria-live="polite" aria-labelledby="summon-title">
+          <h2 id="summon-title" className="sr-only">
+            {t('GAME.SUMMON.TITLE')}
+          </h2>
+          {drawn && landed ? (
+            <div className="summon__drawn" data-testid="summon-drawn">
+              <p className="summon__name">{studentLabel(drawn)}</p>
+              {a?.marked === null ? (
+                <div className="summon__marks">
+                  <button
+                    type="button"
+                    className="proj-btn proj-btn--right"
+                    disabled={busy}
+                    onClick={() =>
+                      void act(() => run('summon:mark', { studentId: drawn.studentId, right: true }))
+                    }
+                  >
+                    ✔ {t('GAME.SUMMON.RIGHT')}
+                  </button>
+                  <button
+                    type="button"
+                    className="proj-btn proj-btn--wrong"
+                    disabled={busy}
+                    onClick={() =>
+                      void act(() => run('summon:mark', { studentId: drawn.studentId, right: false }))
+                    }
+                  >
+                    ✘ {t('GAME.SUMMON.WRONG')}
+                  </button>
+                </div>
+              ) : (
+                <p className={`summon__marked summon__marked--${a?.marked ? 'right' : 'wrong'}`}>
+                  {t(a?.marked ? 'GAME.SUMMON.MARKED_RIGHT' : 'GAME.SUMMON.MARKED_WRONG')}
+                </p>
+              )}
+            </div>
+          ) : drawKey ? (
+            <p className="summon__drawing">{t('GAME.SUMMON.DRAWING')}</p>
+          ) : (
+            <p className="summon__intro">{t('GAME.SUMMON.INTRO')}</p>
+          )}
+        </section>
+        <div className="summon__bar">
+          <button
+            type="button"
+            className="proj-btn proj-btn--primary"
+            disabled={busy}
+            onClick={() => void act(() => run('summon:draw', {}))}
+          >
+            {t(drawKey ? 'GAME.SUMMON.DRAW_AGAIN' : 'GAME.SUMMON.DRAW')}
+          </button>
+          <span className="summon__pool" data-testid="pool-left">
+            {a ? t('GAME.SUMMON.POOL_LEFT', { count: a.poolLeft }) : null}
+          </span>
+          <button
+            type="button"
+            className="proj-btn proj-btn--ghost"
+            disabled={busy}
+            onClick={() => void act(() => run('summon:reset', {}))}
+          >
+            {t('GAME.SUMMON.RESET')}
+          </button>
+        </div>
       </div>
     </div>
   );
