@@ -175,8 +175,10 @@ export async function listRaidsForGame(db: Db, professorId: string, subjectId: s
   }[] = [];
   for (const r of rows) {
     let ch = out.find((c) => c.chapterId === r.chapterId);
-    if (!ch)
-      out.push((ch = { chapterId: r.chapterId, chapterName: r.chapterName, level: r.level, raids: [] }));
+    if (!ch) {
+      ch = { chapterId: r.chapterId, chapterName: r.chapterName, level: r.level, raids: [] };
+      out.push(ch);
+    }
     ch.raids.push({ id: r.raidId, title: r.title, questionCount: r.questionCount });
   }
   return out;

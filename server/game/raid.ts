@@ -20,6 +20,8 @@ export interface SubmittedAnswer {
 
 export interface RaidState {
   raidId: string;
+  /** One play of the raid: the same raid played twice in a room keeps its answers apart. */
+  runId: string;
   title: string;
   boss: Boss & { maxHp: number; hp: number };
   turns: { max: number; left: number };
@@ -52,6 +54,7 @@ export function startRaid(
   const turns = Math.max(1, Math.ceil(count / 3));
   return {
     raidId: raid.raidId,
+    runId: `${raid.raidId}@${now}`,
     title: raid.title,
     boss: { ...boss, maxHp: count * HP_PER_QUESTION, hp: count * HP_PER_QUESTION },
     turns: { max: turns, left: turns },

@@ -31,6 +31,9 @@ export const PRESENCE_GRACE_MS = 20_000;
 export const POWER_XP_BONUS = 0.5;
 
 export class GameError extends Error {}
+
+/** Answers are stored per play of a raid and question. */
+const answerKey = (raid: { runId: string }, questionId: string) => `${raid.runId}|${questionId}`;
 const fail = (key: string): never => {
   throw new GameError(key);
 };
@@ -119,7 +122,10 @@ export function createGameService(deps: GameDeps) {
     }
     if (activity?.kind === 'raid' && r.activity?.kind === 'raid' && activity.phase === 'question') {
       const q = r.activity.raid.questions[r.activity.raid.index];
-      activity = { ...activity, answeredStudentIds: Object.keys(await store.answers(r.id, q.id)) };
+      activity = {
+        ...activity,
+        answeredStudentIds: Object.keys(await store.answers(r.id, answerKey(r.activity.raid, q.id))),
+      };
     }
     return {
       id: r.id,
@@ -153,7 +159,7 @@ export function createGameService(deps: GameDeps) {
     const raid = r.activity.raid;
     const q = raid.questions[raid.index];
     if (q) {
-      const mine = (await store.answers(r.id, q.id))[studentId];
+      const mine = (await store.answers(r.id, answerKey(r.activity.raid, q.id)))[studentId];
       if (mine) {
         const answerIds = (JSON.parse(mine) as { answerIds: string[] }).answerIds;
         state.myAnswer = { questionId: q.id, answerIds };
@@ -232,7 +238,7 @@ export function createGameService(deps: GameDeps) {
     const raid = r.activity.raid;
     const q = raid.questions[raid.index];
     if (!q || raid.phase !== 'question') return r;
-    const raw = await store.answers(r.id, q.id);
+    const raw = await store.answers(r.id, answerKey(r.activity.raid, q.id));
     const answers = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, JSON.parse(v)]));
     return { ...r, activity: { kind: 'raid', raid: { ...raid, answers } } };
   }
@@ -488,7 +494,7 @@ export function createGameService(deps: GameDeps) {
       if (!checked.ok) return fail(checked.message);
       const stored = await store.addAnswer(
         id,
-        a.questionId,
+        answerKey(r.activity.raid, a.questionId),
         s.studentId,
         JSON.stringify({ answerIds: [...new Set(a.answerIds)], clientId: a.clientId }),
       );

@@ -17,6 +17,7 @@ import {
   studentCommands,
   teacherCommands,
 } from '../../shared/game/contract.js';
+import { loadAccount } from '../modules/users/queries.js';
 import { studentClassIds } from './loaders.js';
 import { redisStore } from './redis-store.js';
 import { createGameService, GameError, type GameService } from './service.js';
@@ -79,10 +80,15 @@ export function attachGame(
     },
   });
 
-  io.use((socket, next) => {
+  io.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     const claims = typeof token === 'string' ? app.deps.signer.verify(token) : null;
     if (!claims || (claims.role !== 'PROFESSOR' && claims.role !== 'STUDENT')) {
+      return next(new Error('AUTH.UNAUTHORIZED'));
+    }
+    // As on REST: a token outlives a rejection or a deletion by up to 15 minutes; the account decides.
+    const account = await loadAccount(app.deps.db, { id: claims.sub }).catch(() => null);
+    if (account?.status !== 'ACTIVE' || account.role !== claims.role) {
       return next(new Error('AUTH.UNAUTHORIZED'));
     }
     socket.data = {
@@ -99,7 +105,10 @@ export function attachGame(
   const local = new Map<string, Map<string, number>>();
   const addLocal = (roomId: string, studentId: string) => {
     let m = local.get(roomId);
-    if (!m) local.set(roomId, (m = new Map()));
+    if (!m) {
+      m = new Map();
+      local.set(roomId, m);
+    }
     m.set(studentId, (m.get(studentId) ?? 0) + 1);
   };
   const dropLocal = (roomId: string, studentId: string) => {
@@ -212,7 +221,10 @@ export function attachGame(
       for (const id of await store.liveRooms()) {
         if (!(await store.lease(id, nodeId, LEASE_MS))) continue;
         let set = away.get(id);
-        if (!set) away.set(id, (set = new Set()));
+        if (!set) {
+          set = new Set();
+          away.set(id, set);
+        }
         await service.sweep(id, set);
       }
     } catch (err) {

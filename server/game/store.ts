@@ -92,7 +92,10 @@ export function memoryStore(): RoomStore {
     async addAnswer(id, questionId, studentId, value) {
       const key = `${id}|${questionId}`;
       let m = answers.get(key);
-      if (!m) answers.set(key, (m = new Map()));
+      if (!m) {
+        m = new Map();
+        answers.set(key, m);
+      }
       if (m.has(studentId)) return { added: false, count: m.size };
       m.set(studentId, value);
       return { added: true, count: m.size };
@@ -102,7 +105,10 @@ export function memoryStore(): RoomStore {
     },
     async touch(id, studentIds, now) {
       let m = seen.get(id);
-      if (!m) seen.set(id, (m = new Map()));
+      if (!m) {
+        m = new Map();
+        seen.set(id, m);
+      }
       for (const s of studentIds) m.set(s, now);
     },
     async lastSeen(id) {

@@ -1,0 +1,264 @@
+// npm run bench -- --students 1000            one room, 1,000 phones, 10 questions
+// npm run bench -- --rooms 300 --students 30  300 rooms of 30 phones
+// Options: --questions N (10), --procs N (load processes, 2), --url URL (a running server: then
+// DATABASE_URL and AUTH_SECRET must be those of that server, so the bench can seed its school and
+// mint tokens). Without --url it starts a server (PGlite, or DATABASE_URL / REDIS_URL when set).
+// The last line printed is one JSON object with the figures.
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { io, type Socket } from 'socket.io-client';
+import { loadConfig } from '../../server/config.js';
+import { makeTokenSigner } from '../../server/lib/tokens.js';
+import type { RoomPatch } from '../../shared/game/contract.js';
+import { type BenchRoom, prepareBench } from './prepare.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const { values } = parseArgs({
+  options: {
+    students: { type: 'string', default: '1000' },
+    rooms: { type: 'string', default: '1' },
+    questions: { type: 'string', default: '10' },
+    procs: { type: 'string', default: '2' },
+    url: { type: 'string' },
+  },
+});
+const perRoom = Number(values.students);
+const roomCount = Number(values.rooms);
+const questionCount = Number(values.questions);
+const procs = Math.max(1, Number(values.procs));
+const log = (...a: unknown[]) => console.error('[bench]', ...a);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const pct = (xs: number[], p: number) => {
+  if (!xs.length) return 0;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const round = (n: number) => Math.round(n * 10) / 10;
+
+function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+async function main() {
+  const config = loadConfig();
+  const signer = makeTokenSigner(config.AUTH_SECRET);
+  let server: ChildProcess | null = null;
+  let url = values.url;
+  let dataDir: string | null = null;
+  let peakRss = 0;
+
+  log(`preparing ${roomCount} room(s) of ${perRoom} students, ${questionCount} questions`);
+  if (!url) dataDir = mkdtempSync(path.join(os.tmpdir(), 'cr-bench-'));
+  const rooms: BenchRoom[] = await prepareBench(
+    { databaseUrl: config.DATABASE_URL, pgliteDir: dataDir ? path.join(dataDir, 'pglite') : undefined },
+    roomCount,
+    perRoom,
+    questionCount,
+  );
+
+  if (!url) {
+    const port = await freePort();
+    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir as string,
+        LOG_LEVEL: 'warn',
+        QUESTION_SECONDS: '60',
+      },
+    });
+    url = `http://127.0.0.1:${port}`;
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${url}/api/subjects`)).ok) break;
+      } catch {
+        // starting
+      }
+      if (i > 400) throw new Error('server did not start');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  const watchRss = setInterval(() => {
+    if (server?.pid) peakRss = Math.max(peakRss, rssMb(server.pid));
+  }, 200);
+
+  // Teachers' boards, one per room.
+  const boards: (Socket & { counts: Map<string, number> })[] = [];
+  for (const room of rooms) {
+    const token = signer.issue({
+      sub: room.professorUserId,
+      role: 'PROFESSOR',
+      studentId: null,
+      professorId: room.professorId,
+      isAdmin: false,
+    });
+    const s = io(url, { auth: { token }, transports: ['websocket'], forceNew: true }) as Socket & {
+      counts: Map<string, number>;
+    };
+    s.counts = new Map();
+    await new Promise<void>((resolve, reject) => {
+      s.once('connect', () => resolve());
+      s.once('connect_error', reject);
+    });
+    const ack = await s
+      .timeout(30_000)
+      .emitWithAck('room:open', { schoolclassId: room.schoolclassId, subjectId: room.subjectId });
+    if (!ack.ok) throw new Error(`room:open ${ack.message}`);
+    boards.push(s);
+  }
+
+  // Phones, spread over the load processes.
+  const allPhones = rooms.flatMap((room) =>
+    room.students.map((st) => ({
+      token: signer.issue({
+        sub: st.userId,
+        role: 'STUDENT',
+        studentId: st.studentId,
+        professorId: null,
+        isAdmin: false,
+      }),
+      schoolclassId: room.schoolclassId,
+      subjectId: room.subjectId,
+    })),
+  );
+  const workers = Array.from({ length: procs }, () =>
+    fork(path.join(import.meta.dirname, 'phones.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    }),
+  );
+  const nextMessage = (w: ChildProcess, type: string) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const on = (m: Record<string, unknown>) => {
+        if (m.type === 'error') reject(new Error(String(m.message)));
+        if (m.type === type) {
+          w.off('message', on);
+          resolve(m);
+        }
+      };
+      w.on('message', on);
+    });
+  const ready = workers.map((w) => nextMessage(w, 'ready'));
+  workers.forEach((w, i) => {
+    w.send({ type: 'job', url, phones: allPhones.filter((_, j) => j % procs === i) });
+  });
+  await Promise.all(ready);
+  log(`${allPhones.length} phones connected and joined`);
+
+  const tallyDelays: number[] = [];
+  for (let q = 0; q < questionCount; q++) {
+    // Each board records when it has seen every one of its students answer.
+    const completeAt = new Map<number, number>();
+    const handlers = boards.map((b, i) => {
+      let count = 0;
+      const h = ({ patch }: { patch: RoomPatch }) => {
+        if (patch.type !== 'answered') return;
+        count++;
+        if (count === rooms[i].students.length) completeAt.set(i, Date.now());
+      };
+      b.on('room:patch', h);
+      return h;
+    });
+    // The next question; a raid that ended (victory or defeat) starts again, so every round is a question.
+    await Promise.all(
+      boards.map(async (b, i) => {
+        const start = { raidId: rooms[i].raidId };
+        let ack = await b
+          .timeout(60_000)
+          .emitWithAck(q === 0 ? 'raid:start' : 'raid:next', q === 0 ? start : {});
+        if (!ack.ok) throw new Error(`question ${q}: ${ack.message}`);
+        const sync = await b.timeout(30_000).emitWithAck('room:sync', {});
+        if (q > 0 && sync.ok && sync.snapshot.activity?.phase === 'ended') {
+          ack = await b.timeout(60_000).emitWithAck('raid:start', start);
+          if (!ack.ok) throw new Error(`restart: ${ack.message}`);
+        }
+      }),
+    );
+    const flushed = workers.map((w) => nextMessage(w, 'flushed'));
+    // Every phone answers within a second; give acknowledgements time to arrive.
+    await new Promise((r) => setTimeout(r, 1500));
+    workers.forEach((w) => {
+      w.send({ type: 'flush' });
+    });
+    const sentAt = await Promise.all(flushed);
+    const lastSent = Math.max(
+      ...sentAt.flatMap((m) => Object.values(m.lastSentAt as Record<string, number>)),
+    );
+    for (let t = 0; t < 100 && completeAt.size < boards.length; t++)
+      await new Promise((r) => setTimeout(r, 50));
+    for (const at of completeAt.values()) tallyDelays.push(Math.max(0, at - lastSent));
+    boards.forEach((b, i) => {
+      b.off('room:patch', handlers[i]);
+    });
+    if (completeAt.size < boards.length)
+      log(`question ${q}: ${boards.length - completeAt.size} board(s) never saw every answer`);
+    await Promise.all(boards.map((b) => b.timeout(30_000).emitWithAck('raid:reveal', {})));
+    log(`question ${q + 1}/${questionCount} done`);
+  }
+
+  const statsP = workers.map((w) => nextMessage(w, 'stats'));
+  workers.forEach((w) => {
+    w.send({ type: 'stop' });
+  });
+  const stats = await Promise.all(statsP);
+  clearInterval(watchRss);
+  if (server?.pid) peakRss = Math.max(peakRss, rssMb(server.pid));
+  for (const b of boards) b.disconnect();
+  server?.kill('SIGTERM');
+  if (dataDir) setTimeout(() => rmSync(dataDir as string, { recursive: true, force: true }), 1000);
+
+  const latencies = stats.flatMap((s) => s.latencies as number[]);
+  const sent = stats.reduce((n, s) => n + (s.sent as number), 0);
+  const acked = stats.reduce((n, s) => n + (s.acked as number), 0);
+  const errors = stats.reduce<Record<string, number>>((acc, s) => {
+    for (const [k, v] of Object.entries(s.errors as Record<string, number>)) acc[k] = (acc[k] ?? 0) + v;
+    return acc;
+  }, {});
+  const result = {
+    students: allPhones.length,
+    rooms: roomCount,
+    questions: questionCount,
+    answers_expected: allPhones.length * questionCount,
+    answers_sent: sent,
+    answers_acked: acked,
+    lost: allPhones.length * questionCount - acked,
+    duplicates: stats.reduce((n, s) => n + (s.duplicates as number), 0),
+    errors,
+    ack_p50_ms: round(pct(latencies, 50)),
+    ack_p99_ms: round(pct(latencies, 99)),
+    ack_max_ms: round(Math.max(0, ...latencies)),
+    tally_after_last_ms_p99: round(pct(tallyDelays, 99)),
+    server_rss_mb: server ? peakRss : null,
+    store: process.env.REDIS_URL ? 'redis' : 'memory',
+    database: config.DATABASE_URL ? 'postgres' : 'pglite',
+  };
+  console.log(JSON.stringify(result));
+  setTimeout(() => process.exit(0), 1500);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,112 @@
+// A load process: many phones on real socket.io-client connections. Each joins its room and answers
+// every new question within one second; it reports to the parent the acknowledgement latencies and
+// when it sent its last answer of each question.
+import { io, type Socket } from 'socket.io-client';
+import type { RaidView, RoomPatch } from '../../shared/game/contract.js';
+
+interface Job {
+  type: 'job';
+  url: string;
+  phones: { token: string; schoolclassId: string; subjectId: string }[];
+}
+
+const send = (
+  s: Socket,
+  event: string,
+  payload: unknown,
+): Promise<{ ok: boolean; status?: string; message?: string }> =>
+  new Promise((resolve) =>
+    s
+      .timeout(30_000)
+      .emit(event, payload, (err: Error | null, ack: { ok: boolean }) =>
+        resolve(err ? { ok: false, message: 'TIMEOUT' } : ack),
+      ),
+  );
+
+async function run(job: Job) {
+  const latencies: number[] = [];
+  let sent = 0;
+  let acked = 0;
+  let duplicates = 0;
+  const errors: Record<string, number> = {};
+  const lastSentAt: Record<string, number> = {};
+  const pending = new Set<Promise<void>>();
+
+  const phones = await Promise.all(
+    job.phones.map(async (p, i) => {
+      // Spread connections a little, as phones arrive in a classroom.
+      await new Promise((r) => setTimeout(r, (i % 200) * 5));
+      const s = io(job.url, {
+        auth: { token: p.token },
+        transports: ['websocket'],
+        reconnection: true,
+        forceNew: true,
+      });
+      await new Promise<void>((resolve, reject) => {
+        s.once('connect', () => resolve());
+        s.once('connect_error', reject);
+      });
+      const joined = await send(s, 'room:join', { schoolclassId: p.schoolclassId, subjectId: p.subjectId });
+      if (!joined.ok) throw new Error(`join: ${joined.message}`);
+      const answered = new Set<string>();
+      s.on('room:patch', ({ patch }: { patch: RoomPatch }) => {
+        if (patch.type !== 'activity' || patch.activity?.kind !== 'raid') return;
+        const raid = patch.activity as RaidView;
+        const q = raid.question;
+        if (raid.phase !== 'question' || !q || answered.has(q.id)) return;
+        answered.add(q.id);
+        const delay = Math.random() * 1000;
+        const task = (async () => {
+          await new Promise((r) => setTimeout(r, delay));
+          const t0 = performance.now();
+          sent++;
+          lastSentAt[q.id] = Math.max(lastSentAt[q.id] ?? 0, Date.now());
+          const ack = await send(s, 'answer:submit', {
+            questionId: q.id,
+            // Three phones in four find it (the bench raid's right answer is the first).
+            answerIds: [
+              q.answers[Math.random() < 0.75 ? 0 : 1 + Math.floor(Math.random() * (q.answers.length - 1))].id,
+            ],
+            clientId: `bench-${i}-${q.id}`,
+          });
+          latencies.push(performance.now() - t0);
+          if (ack.ok) {
+            acked++;
+            if (ack.status === 'duplicate') duplicates++;
+          } else errors[ack.message ?? '?'] = (errors[ack.message ?? '?'] ?? 0) + 1;
+        })();
+        pending.add(task);
+        void task.finally(() => pending.delete(task));
+      });
+      return s;
+    }),
+  );
+  process.send?.({ type: 'ready', count: phones.length });
+  return {
+    async flush() {
+      await Promise.all([...pending]);
+      process.send?.({ type: 'flushed', lastSentAt });
+    },
+    async stop() {
+      await Promise.all([...pending]);
+      for (const s of phones) s.disconnect();
+      process.send?.({ type: 'stats', latencies, sent, acked, duplicates, errors });
+      setTimeout(() => process.exit(0), 100);
+    },
+  };
+}
+
+let running: Promise<Awaited<ReturnType<typeof run>>> | null = null;
+process.on('message', async (m: Job | { type: 'flush' | 'stop' }) => {
+  if (m.type === 'job') {
+    running = run(m);
+    running.catch((err) => {
+      process.send?.({ type: 'error', message: String(err) });
+      process.exit(1);
+    });
+    return;
+  }
+  const r = await running;
+  if (m.type === 'flush') await r?.flush();
+  if (m.type === 'stop') await r?.stop();
+});

@@ -1,0 +1,124 @@
+// Seeds a bench school straight into the database: `rooms` classes of `students` students each,
+// one teacher per class, one raid of `questions` questions. Passwords are never used: the bench mints
+// access tokens with the server's AUTH_SECRET, since it measures the game, not the sign-in.
+import { eq } from 'drizzle-orm';
+import { openDatabase } from '../../server/db/client.js';
+import {
+  answers,
+  chapters,
+  professors,
+  professorsSchoolclasses,
+  questions,
+  raids,
+  schoolclasses,
+  students,
+  studentsSchoolclasses,
+  subjects,
+  users,
+} from '../../server/db/schema.js';
+import { seedReference } from '../../server/db/seed.js';
+
+export interface BenchRoom {
+  schoolclassId: string;
+  subjectId: string;
+  professorId: string;
+  professorUserId: string;
+  raidId: string;
+  students: { studentId: string; userId: string }[];
+}
+
+const chunk = <T>(xs: T[], n: number) =>
+  Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
+
+export async function prepareBench(
+  target: { databaseUrl?: string; pgliteDir?: string },
+  rooms: number,
+  perRoom: number,
+  questionCount: number,
+): Promise<BenchRoom[]> {
+  const database = await openDatabase({ databaseUrl: target.databaseUrl, pgliteDir: target.pgliteDir });
+  const { db } = database;
+  await seedReference(db);
+  const [maths] = await db.select().from(subjects).where(eq(subjects.code, 'MATHEMATICS'));
+  const tag = Date.now().toString(36);
+  const out: BenchRoom[] = [];
+  for (let r = 0; r < rooms; r++) {
+    const [pu] = await db
+      .insert(users)
+      .values({
+        role: 'PROFESSOR',
+        username: `bench-${tag}-prof-${r}`,
+        email: `bench-${tag}-${r}@bench.invalid`,
+        passwordHash: '!',
+        firstName: 'Bench',
+        lastName: `Prof ${r}`,
+      })
+      .returning({ id: users.id });
+    const [prof] = await db.insert(professors).values({ userId: pu.id }).returning({ id: professors.id });
+    const [cls] = await db
+      .insert(schoolclasses)
+      .values({ name: `Bench ${r}`, level: 5, subjectId: maths.id, planet: 'nebula' })
+      .returning({ id: schoolclasses.id });
+    await db
+      .insert(professorsSchoolclasses)
+      .values({ professorId: prof.id, schoolclassId: cls.id, subjectId: maths.id });
+    const userRows = await db
+      .insert(users)
+      .values(
+        Array.from({ length: perRoom }, (_, i) => ({
+          role: 'STUDENT' as const,
+          username: `bench-${tag}-${r}-${i}`,
+          passwordHash: '!',
+          firstName: `Élève${i}`,
+          lastName: `Bench${r}`,
+        })),
+      )
+      .returning({ id: users.id });
+    const studentRows: { id: string; userId: string }[] = [];
+    for (const part of chunk(userRows, 500)) {
+      studentRows.push(
+        ...(await db
+          .insert(students)
+          .values(part.map((u) => ({ userId: u.id })))
+          .returning({ id: students.id, userId: students.userId })),
+      );
+    }
+    for (const part of chunk(studentRows, 500)) {
+      await db
+        .insert(studentsSchoolclasses)
+        .values(part.map((s) => ({ studentId: s.id, schoolclassId: cls.id })));
+    }
+    const [chapter] = await db
+      .insert(chapters)
+      .values({ professorId: prof.id, name: 'Bench', level: 5, subjectId: maths.id })
+      .returning({ id: chapters.id });
+    const [raid] = await db
+      .insert(raids)
+      .values({ professorId: prof.id, chapterId: chapter.id, title: `Bench ${tag} ${r}` })
+      .returning({ id: raids.id });
+    for (let q = 0; q < questionCount; q++) {
+      const [question] = await db
+        .insert(questions)
+        .values({ raidId: raid.id, position: q, text: `Combien font ${q} + ${q} ?` })
+        .returning({ id: questions.id });
+      await db.insert(answers).values(
+        [0, 1, 2, 3].map((a) => ({
+          questionId: question.id,
+          position: a,
+          text: String(2 * q + a),
+          isCorrect: a === 0,
+        })),
+      );
+    }
+    out.push({
+      schoolclassId: cls.id,
+      subjectId: maths.id,
+      professorId: prof.id,
+      professorUserId: pu.id,
+      raidId: raid.id,
+      students: studentRows.map((s) => ({ studentId: s.id, userId: s.userId })),
+    });
+  }
+  await database.close();
+  return out;
+}
