@@ -259,6 +259,21 @@ describe('a raid', () => {
     );
     expect((phoneEnd.patch as { activity: RaidView }).activity.result?.gains).toEqual({});
   });
+  it('plays the same raid again with fresh answers', async () => {
+    expect(await send(teacher, 'raid:start', { raidId })).toEqual({ ok: true });
+    const sync = await send<{ snapshot: RoomSnapshot }>(phoneB, 'room:sync', {});
+    if (!sync.ok) throw new Error(sync.message);
+    const q = (sync.snapshot.activity as RaidView).question;
+    if (!q) throw new Error('no question');
+    expect(
+      await send(phoneB, 'answer:submit', {
+        questionId: q.id,
+        answerIds: [q.answers[0].id],
+        clientId: 'phone-b-replay',
+      }),
+    ).toEqual({ ok: true, status: 'counted' });
+    expect(await send(teacher, 'raid:end', {})).toEqual({ ok: true });
+  });
 });
 
 describe('summon, pick and codex', () => {
