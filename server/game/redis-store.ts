@@ -8,6 +8,7 @@ const ROOM_TTL_SEC = 12 * 3600;
 export function redisStore(redis: Redis, prefix = 'cr:'): RoomStore {
   const k = {
     room: (id: string) => `${prefix}room:${id}`,
+    rev: (id: string) => `${prefix}room:${id}:rev`,
     seq: (id: string) => `${prefix}room:${id}:seq`,
     answers: (id: string, q: string) => `${prefix}room:${id}:answers:${q}`,
     seen: (id: string) => `${prefix}room:${id}:seen`,
@@ -54,12 +55,17 @@ export function redisStore(redis: Redis, prefix = 'cr:'): RoomStore {
           const res = await txConn
             .multi()
             .set(k.room(id), JSON.stringify(next), 'EX', ROOM_TTL_SEC)
+            .incr(k.rev(id))
+            .expire(k.rev(id), ROOM_TTL_SEC)
             .sadd(k.live, id)
             .exec();
           if (res) return next;
         }
         throw new Error(`room ${id}: too much contention`);
       });
+    },
+    async revision(id) {
+      return Number((await redis.get(k.rev(id))) ?? 0);
     },
     async deleteRoom(id) {
       const keys = await redis.keys(`${prefix}room:${id}*`);

@@ -175,6 +175,19 @@ export function createGameService(deps: GameDeps) {
     return (await store.readRoom(id)) ?? fail('GAME.NO_ROOM');
   }
 
+  /** The record as of its current revision, read from the store only when it changed. */
+  const cache = new Map<string, { rev: number; record: RoomRecord; members: Set<string> }>();
+  async function cachedRoom(id: string) {
+    const rev = await store.revision(id);
+    const hit = cache.get(id);
+    if (hit && hit.rev === rev) return hit;
+    const record = await requireRoom(id);
+    const entry = { rev, record, members: new Set(record.roster.map((x) => x.studentId)) };
+    // Records are never changed in place, so a cached one stays true to its revision.
+    cache.set(id, entry);
+    return entry;
+  }
+
   /** Applies `change` to the room of this teacher; `change` may throw a GameError to refuse. */
   async function teacherUpdate(
     t: Teacher,
@@ -485,8 +498,9 @@ export function createGameService(deps: GameDeps) {
     },
 
     async answer(s: Student, id: string, a: { questionId: string; answerIds: string[]; clientId: string }) {
-      const r = await requireRoom(id);
-      if (!r.roster.some((x) => x.studentId === s.studentId)) return fail('ERRORS.FORBIDDEN');
+      // The hot path: a thousand phones answer within a second. The record is parsed once per revision.
+      const { record: r, members } = await cachedRoom(id);
+      if (!members.has(s.studentId)) return fail('ERRORS.FORBIDDEN');
       if (r.paused) return fail('GAME.PAUSED');
       if (r.activity?.kind !== 'raid') return fail('GAME.NOT_CURRENT_QUESTION');
       // Checks the question, the phase, the deadline and the answer ids on the record (its answer map is empty).

@@ -34,6 +34,8 @@ export interface RoomStore {
    */
   updateRoom(id: string, fn: (r: RoomRecord | null) => RoomRecord | null): Promise<RoomRecord | null>;
   deleteRoom(id: string): Promise<void>;
+  /** A number that changes with every update of the record: a node may cache what it read at a revision. */
+  revision(id: string): Promise<number>;
   liveRooms(): Promise<string[]>;
   /** Patch numbers. */
   nextSeq(id: string): Promise<number>;
@@ -56,6 +58,7 @@ export interface RoomStore {
 
 export function memoryStore(): RoomStore {
   const rooms = new Map<string, string>();
+  const revisions = new Map<string, number>();
   const seqs = new Map<string, number>();
   const answers = new Map<string, Map<string, string>>();
   const seen = new Map<string, Map<string, number>>();
@@ -69,11 +72,18 @@ export function memoryStore(): RoomStore {
       // Single-threaded: read and write happen in the same tick.
       const raw = rooms.get(id);
       const next = fn(raw ? (JSON.parse(raw) as RoomRecord) : null);
-      if (next) rooms.set(id, JSON.stringify(next));
+      if (next) {
+        rooms.set(id, JSON.stringify(next));
+        revisions.set(id, (revisions.get(id) ?? 0) + 1);
+      }
       return next ?? (raw ? (JSON.parse(raw) as RoomRecord) : null);
+    },
+    async revision(id) {
+      return revisions.get(id) ?? 0;
     },
     async deleteRoom(id) {
       rooms.delete(id);
+      revisions.delete(id);
       seqs.delete(id);
       seen.delete(id);
       for (const k of answers.keys()) if (k.startsWith(`${id}|`)) answers.delete(k);
