@@ -81,7 +81,7 @@ describe('forgotten password', () => {
     await login.heading().waitFor();
     await shot(page, 'forgot-reset-success');
 
-    await login.signIn('prof-sciences', ORIGINAL);
+    expect(await login.signInRefused('prof-sciences', ORIGINAL)).toBe(401);
     await login.error().filter({ hasText: fr.AUTH.BAD_CREDENTIALS }).waitFor();
     // prof-sciences has no character yet: the first sign-in goes to the character choice.
     await login.signIn('prof-sciences', NEW_PASSWORD);

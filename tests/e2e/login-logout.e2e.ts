@@ -76,11 +76,11 @@ describe('sign-in and sign-out', () => {
     const { page, context } = await newPage(browser, DESKTOP);
     const login = new LoginPage(page);
     await login.goto();
-    await login.signIn('eleve02', 'Pas-le-bon-2026!');
+    expect(await login.signInRefused('eleve02', 'Pas-le-bon-2026!')).toBe(401);
     await login.error().filter({ hasText: fr.AUTH.BAD_CREDENTIALS }).waitFor();
     await shot(page, 'login-bad-credentials');
 
-    await login.signIn('personne-inconnue', 'Pas-le-bon-2026!');
+    expect(await login.signInRefused('personne-inconnue', 'Pas-le-bon-2026!')).toBe(401);
     await login.error().filter({ hasText: fr.AUTH.BAD_CREDENTIALS }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
 

@@ -25,6 +25,15 @@ export class LoginPage {
     await this.page.getByRole('button', { name: fr.LOGIN.SUBMIT }).click();
   }
 
+  /** Submits wrong credentials and waits for the server's refusal (not an earlier message). */
+  async signInRefused(login: string, password: string) {
+    const refused = this.page.waitForResponse(
+      (r) => r.url().endsWith('/api/auth/signin') && r.request().method() === 'POST',
+    );
+    await this.signIn(login, password);
+    return (await refused).status();
+  }
+
   /** Signs in from a fresh /login and waits for the page the after-login rule chooses. */
   async signInTo(login: string, password: string, landing: string) {
     await this.goto();
