@@ -12,7 +12,9 @@ export interface FakeSocket {
   /** Server → client event. */
   serverEmit(event: string, ...args: unknown[]): void;
   connect(): void;
-  drop(): void;
+  drop(reason?: string): void;
+  /** How many times the client asked the socket to connect again. */
+  connectCalls(): number;
   setAnswer(a: Answer): void;
 }
 
@@ -20,6 +22,7 @@ export function fakeSocket(answer: Answer = () => ({ ok: true }), connected = tr
   const handlers = new Map<string, Set<Fn>>();
   const sent: { name: string; payload: unknown }[] = [];
   let respond = answer;
+  let connects = 0;
   const fire = (event: string, ...args: unknown[]) => {
     for (const fn of [...(handlers.get(event) ?? [])]) fn(...args);
   };
@@ -47,6 +50,10 @@ export function fakeSocket(answer: Answer = () => ({ ok: true }), connected = tr
       socket.connected = false;
       return socket;
     },
+    connect() {
+      connects += 1;
+      return socket;
+    },
   };
   return {
     socket: socket as unknown as GameSocket,
@@ -56,10 +63,11 @@ export function fakeSocket(answer: Answer = () => ({ ok: true }), connected = tr
       socket.connected = true;
       fire('connect');
     },
-    drop() {
+    drop(reason = 'transport close') {
       socket.connected = false;
-      fire('disconnect', 'transport close');
+      fire('disconnect', reason);
     },
+    connectCalls: () => connects,
     setAnswer(a) {
       respond = a;
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeSocket, ids, makeSnapshot } from './fake-socket';
-import { RoomClient } from './room-client';
+import { RECONNECT_AFTER_SERVER_CLOSE_MS, RoomClient } from './room-client';
 
 const key = { schoolclassId: ids.schoolclass, subjectId: ids.subject };
 const flush = () => new Promise((r) => setTimeout(r, 0));
@@ -71,6 +71,22 @@ describe('RoomClient', () => {
     await flush();
     expect(client.getState().snapshot?.seq).toBe(30);
     expect(open).toHaveBeenCalledTimes(2);
+  });
+
+  it('connects again when the server itself closed the connection (a restart)', async () => {
+    vi.useFakeTimers();
+    const f = fakeSocket(() => ({ ok: true, snapshot: makeSnapshot() }));
+    new RoomClient(f.socket, key);
+    await vi.advanceTimersByTimeAsync(0);
+    f.drop('transport close');
+    await vi.advanceTimersByTimeAsync(5000);
+    // Socket.IO reconnects by itself after a network drop…
+    expect(f.connectCalls()).toBe(0);
+    f.drop('io server disconnect');
+    await vi.advanceTimersByTimeAsync(RECONNECT_AFTER_SERVER_CLOSE_MS);
+    // …but not after the server closed the socket.
+    expect(f.connectCalls()).toBe(1);
+    vi.useRealTimers();
   });
 
   it('keeps patches that arrive while the snapshot is on its way', async () => {

@@ -21,6 +21,9 @@ export interface RoomState {
 }
 
 type Listener = (s: RoomState) => void;
+
+/** Wait before reconnecting after the server closed the connection itself (it is restarting). */
+export const RECONNECT_AFTER_SERVER_CLOSE_MS = 1000;
 type PatchMessage = { seq: number; patch: RoomPatch };
 
 export class RoomClient {
@@ -30,6 +33,7 @@ export class RoomClient {
   private buffered: PatchMessage[] = [];
   private loading = false;
   private opened = false;
+  private disposed = false;
 
   constructor(
     readonly socket: GameSocket,
@@ -71,6 +75,7 @@ export class RoomClient {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.socket.off('connect', this.onConnect);
     this.socket.off('disconnect', this.onDisconnect);
     this.socket.off('room:patch', this.onPatch);
@@ -98,8 +103,15 @@ export class RoomClient {
     } else void this.sync();
   };
 
-  private onDisconnect = () => {
+  private onDisconnect = (reason: string) => {
     if (this.state.status === 'open') this.set({ status: 'reconnecting' });
+    // A server that shuts down (a deploy, a crash caught by its supervisor) closes its sockets:
+    // Socket.IO does not reconnect by itself after that, the board must.
+    if (reason === 'io server disconnect' && !this.disposed) {
+      setTimeout(() => {
+        if (!this.disposed && !this.socket.connected) this.socket.connect();
+      }, RECONNECT_AFTER_SERVER_CLOSE_MS);
+    }
   };
 
   private onSnapshot = (s: RoomSnapshot) => {

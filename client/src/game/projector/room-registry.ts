@@ -1,7 +1,7 @@
 // The projector's routes are separate pages (the router remounts the page when the URL changes), so
 // the room connection outlives a page: a page acquires it, releases it when it unmounts, and the
 // connection lingers a few seconds for the next page of the same room to pick it up.
-import { type RoomKey, roomId } from '../../../../shared/game/contract';
+import { type RoomKey, roomId } from '../../../../shared/game/views';
 import { connectGame } from '../socket';
 import { RoomClient } from './room-client';
 

@@ -22,6 +22,7 @@ export class AvatarNode {
   private readonly shadow = new Graphics();
   private readonly ring = new Graphics();
   private readonly check = new Graphics();
+  private readonly bolt = new Graphics();
   private sprite: Sprite | null = null;
   private readonly initials: Text;
   private readonly label: Text;
@@ -46,8 +47,13 @@ export class AvatarNode {
   constructor(a: SceneAvatar) {
     this.data = a;
     this.shadow.ellipse(0, BASE * 0.46, BASE * 0.34, BASE * 0.08).fill({ color: 0x000000, alpha: 0.28 });
-    this.glow.circle(0, 0, BASE * 0.56).fill({ color: 0xffd54a, alpha: 0.55 });
-    this.glow.circle(0, 0, BASE * 0.44).fill({ color: 0xfff3b0, alpha: 0.5 });
+    this.glow.circle(0, 0, BASE * 0.6).fill({ color: 0xffc21a, alpha: 0.35 });
+    this.glow.circle(0, 0, BASE * 0.5).fill({ color: 0xfff3b0, alpha: 0.55 });
+    this.glow.circle(0, 0, BASE * 0.56).stroke({ width: 7, color: 0xffc21a, alpha: 1 });
+    // A power is active: a gold bolt badge, readable even when the glow is washed out.
+    this.bolt.circle(0, 0, 20).fill({ color: 0xffc21a }).stroke({ width: 4, color: 0xffffff });
+    this.bolt.poly([3, -14, -9, 3, -1, 3, -4, 14, 9, -4, 1, -4]).fill({ color: 0x1d2240 });
+    this.bolt.position.set(BASE * 0.38, BASE * 0.3);
     this.ring.circle(0, 0, BASE * 0.58).stroke({ width: 10, color: 0xffffff, alpha: 0.95 });
     this.check.circle(0, 0, 20).fill({ color: 0x1c7a43 }).stroke({ width: 4, color: 0xffffff });
     this.check
@@ -73,7 +79,7 @@ export class AvatarNode {
     this.badgeText.anchor.set(0.5);
     this.badge.addChild(disc, this.badgeText);
     this.badge.position.set(-BASE * 0.38, BASE * 0.34);
-    this.body.addChild(this.glow, this.shadow, this.ring, this.initials, this.check, this.badge);
+    this.body.addChild(this.glow, this.shadow, this.ring, this.initials, this.check, this.badge, this.bolt);
     this.root.addChild(this.body, this.label);
     this.update(a);
   }
@@ -135,6 +141,7 @@ export class AvatarNode {
     this.label.alpha = a.connected ? 1 : 0.7;
     if (this.sprite) this.sprite.tint = a.connected ? 0xffffff : 0x8a8fa8;
     this.glow.visible = a.powerActive;
+    this.bolt.visible = a.powerActive && !this.compact;
     if (a.powerActive) {
       const pulse = 0.85 + Math.sin(t * 3 + this.phase) * 0.15;
       this.glow.scale.set(pulse);
