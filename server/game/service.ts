@@ -32,6 +32,15 @@ export const POWER_XP_BONUS = 0.5;
 
 export class GameError extends Error {}
 
+function shuffle<T>(xs: readonly T[], random: () => number): T[] {
+  const out = [...xs];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
 /** Answers are stored per play of a raid and question. */
 const answerKey = (raid: { runId: string }, questionId: string) => `${raid.runId}|${questionId}`;
 const fail = (key: string): never => {
@@ -299,7 +308,13 @@ export function createGameService(deps: GameDeps) {
       if (!raid) return fail('ERRORS.NOT_FOUND');
       if (raid.questions.length === 0) return fail('GAME.EMPTY_RAID');
       const cur = await requireRoom(id);
-      const state = startRaid(raid, pickBoss(cur.planet, raidId), now(), deps.questionSeconds);
+      // Answers are shuffled for each play (the same order on the board and the phones): a class
+      // must not learn that "the right one is A".
+      const shuffled = {
+        ...raid,
+        questions: raid.questions.map((q) => ({ ...q, answers: shuffle(q.answers, random) })),
+      };
+      const state = startRaid(shuffled, pickBoss(cur.planet, raidId), now(), deps.questionSeconds);
       const { after } = await teacherUpdate(t, id, (r) => {
         if (r.activity?.kind === 'raid' && r.activity.raid.phase !== 'ended') fail('GAME.WRONG_PHASE');
         return { ...r, activity: { kind: 'raid', raid: state } };
@@ -407,11 +422,7 @@ export function createGameService(deps: GameDeps) {
     async pickDraw(t: Teacher, id: string, mode: 'team' | 'order', teamSize = 4) {
       const cur = await requireRoom(id);
       const present = await presentIds(cur);
-      const shuffled = [...present];
-      for (let i = shuffled.length - 1; i > 0; i--) {
-        const j = Math.floor(random() * (i + 1));
-        [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
-      }
+      const shuffled = shuffle(present, random);
       if (shuffled.length === 0) return fail('GAME.NOBODY_PRESENT');
       const groups: string[][] = [];
       if (mode === 'order') groups.push(shuffled);

@@ -18,6 +18,8 @@ export function connectGame(): GameSocket {
   const socket: GameSocket = io({
     path: '/socket.io',
     transports: ['websocket', 'polling'],
+    // A school proxy may refuse WebSockets: then long-polling takes over instead of retrying forever.
+    tryAllTransports: true,
     auth: (cb) => cb({ token: getStoredUser()?.accessToken ?? '' }),
     reconnectionDelay: 500,
     reconnectionDelayMax: 4000,

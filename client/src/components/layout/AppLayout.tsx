@@ -38,7 +38,7 @@ export function AppLayout() {
   useActivityTracking(user?.id);
   useCrossTabSync();
 
-  const game = pathname.startsWith('/prof/game');
+  const game = pathname.startsWith('/prof/game') || pathname.startsWith('/student/live');
   const showFooter = route.chrome && route.name !== 'gar-helper';
   return (
     <NavigationHistoryProvider>

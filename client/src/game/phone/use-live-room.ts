@@ -9,7 +9,7 @@ import {
   type PhoneState,
   type RoomPatch,
   type RoomSnapshot,
-} from '../../../../shared/game/contract';
+} from '../../../../shared/game/views';
 import { getStoredUser } from '../../app/auth-store';
 import { command, connectGame, type GameSocket } from '../socket';
 import { type AnswerQueue, createAnswerQueue, type QueueEntry } from './answer-queue';
@@ -77,11 +77,6 @@ export function useLiveRoom(
     setAnswer(queue.current());
     void measureServerClock();
     const socket = connect();
-    // School proxies that block WebSockets must not strand the phone: without this engine.io keeps
-    // retrying the WebSocket only. connectGame() should set it (tryAllTransports: true); until it
-    // does, the manager's options apply it from the first reconnection attempt on.
-    const managerOpts = (socket.io as unknown as { opts?: { tryAllTransports?: boolean } }).opts;
-    if (managerOpts) managerOpts.tryAllTransports = true;
     socketRef.current = socket;
     let syncing = false;
     let live = true;

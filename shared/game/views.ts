@@ -1,0 +1,146 @@
+// What the clients see of a live room, and how a patch applies to it. No zod here: phones load this
+// file, and the schemas of the commands (contract.ts) would cost them 23 KB.
+
+export interface RoomKey {
+  schoolclassId: string;
+  subjectId: string;
+}
+export const roomId = (k: RoomKey) => `${k.schoolclassId}:${k.subjectId}`;
+
+export type Ack<T = Record<string, never>> = ({ ok: true } & T) | { ok: false; message: string };
+
+export interface RosterEntry {
+  studentId: string;
+  firstName: string;
+  /** First letter of the last name: the projector is public. */
+  lastInitial: string;
+  avatarImage: string | null;
+  level: number;
+  powerXp: number;
+  connected: boolean;
+  powerActive: boolean;
+}
+
+export interface PublicAnswer {
+  id: string;
+  text: string;
+}
+export interface PublicQuestion {
+  id: string;
+  text: string;
+  equationMode: boolean;
+  image: string | null;
+  answers: PublicAnswer[];
+  /** Several answers may be right: the phone lets the student pick several. */
+  multiple: boolean;
+}
+
+export interface RaidView {
+  kind: 'raid';
+  raidId: string;
+  title: string;
+  boss: { key: string; name: string; image: string; maxHp: number; hp: number };
+  /** The class's turn pool: questions it may still lose before DEFEAT. */
+  turns: { max: number; left: number };
+  index: number;
+  count: number;
+  phase: 'question' | 'revealed' | 'ended';
+  question: PublicQuestion | null;
+  deadline: number | null;
+  answeredStudentIds: string[];
+  /** Only once revealed. */
+  reveal: {
+    correctAnswerIds: string[];
+    counts: Record<string, number>;
+    rightShare: number;
+    damage: number;
+  } | null;
+  result: { outcome: 'VICTORY' | 'DEFEAT'; gains: Record<string, { xp: number; coins: number }> } | null;
+}
+
+export interface SummonView {
+  kind: 'summon';
+  drawn: string | null;
+  poolLeft: number;
+  marked: boolean | null;
+}
+
+export interface PickView {
+  kind: 'pick';
+  mode: 'team' | 'order';
+  /** Teams of student ids, or one list in speaking order. */
+  groups: string[][];
+}
+
+export interface CodexView {
+  kind: 'codex';
+  phrase: { id: string; text: string; author: string | null } | null;
+  left: number;
+}
+
+export type ActivityView = RaidView | SummonView | PickView | CodexView;
+
+export interface RoomSnapshot {
+  id: string;
+  seq: number;
+  schoolclassId: string;
+  subjectId: string;
+  className: string;
+  planet: string;
+  paused: boolean;
+  powerMode: boolean;
+  roster: RosterEntry[];
+  activity: ActivityView | null;
+}
+
+/** What one phone sees of its own play. */
+export interface PhoneState {
+  studentId: string;
+  myAnswer: { questionId: string; answerIds: string[] } | null;
+  lastResult: { questionId: string; correct: boolean } | null;
+  xpGained: number;
+  powerXp: number;
+  powerActive: boolean;
+}
+
+export type RoomPatch =
+  | { type: 'presence'; studentId: string; connected: boolean }
+  | { type: 'answered'; studentId: string; count: number }
+  | { type: 'power'; studentId: string; active: boolean; powerXp: number }
+  | { type: 'activity'; activity: ActivityView | null }
+  | { type: 'paused'; paused: boolean };
+
+/** Applies a patch to a snapshot; answers null when the patch does not follow (a gap: ask for room:sync). */
+export function applyPatch(s: RoomSnapshot, p: { seq: number; patch: RoomPatch }): RoomSnapshot | null {
+  if (p.seq <= s.seq) return s;
+  if (p.seq !== s.seq + 1) return null;
+  const next: RoomSnapshot = { ...s, seq: p.seq };
+  const patch = p.patch;
+  switch (patch.type) {
+    case 'presence':
+      next.roster = s.roster.map((r) =>
+        r.studentId === patch.studentId ? { ...r, connected: patch.connected } : r,
+      );
+      break;
+    case 'power':
+      next.roster = s.roster.map((r) =>
+        r.studentId === patch.studentId ? { ...r, powerActive: patch.active, powerXp: patch.powerXp } : r,
+      );
+      break;
+    case 'answered':
+      if (s.activity?.kind === 'raid' && !s.activity.answeredStudentIds.includes(patch.studentId)) {
+        next.activity = {
+          ...s.activity,
+          answeredStudentIds: [...s.activity.answeredStudentIds, patch.studentId],
+        };
+      }
+      break;
+    case 'activity':
+      next.activity = patch.activity;
+      break;
+    case 'paused':
+      next.paused = patch.paused;
+      break;
+  }
+  return next;
+}
