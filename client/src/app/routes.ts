@@ -1,6 +1,7 @@
 // Every route of SPEC point 2, with its name (sent with bug reports), access rule and page.
 // `chrome: false` hides the top bar, footer and padding (game and registration routes).
 import type { ComponentType } from 'react';
+import { type Area, loadTexts } from '../i18n';
 import type { Access } from './guards';
 
 export interface AppRoute {
@@ -13,50 +14,67 @@ export interface AppRoute {
   load: () => Promise<{ default: ComponentType }>;
 }
 
+type Load = AppRoute['load'];
+/** A page and the strings of the areas it shows arrive together: no raw key flashes on screen. */
+const withTexts =
+  (areas: Area[], load: Load): Load =>
+  () =>
+    Promise.all([load(), loadTexts(areas)]).then(([page]) => page);
+
 const notAvailable = () => import('../pages/misc/NotAvailablePage');
 /** The six /prof/game/... routes share one page: the projector (Pixi and KaTeX load only there). */
-const gamePage = () => import('../game/projector/GamePage');
+const gamePage = withTexts(['game'], () => import('../game/projector/GamePage'));
 
 export const ROUTES: AppRoute[] = [
   // Public
-  { name: 'login', path: '/login', access: 'public', load: () => import('../pages/auth/LoginPage') },
+  {
+    name: 'login',
+    path: '/login',
+    access: 'public',
+    load: withTexts(['register'], () => import('../pages/auth/LoginPage')),
+  },
   {
     name: 'sign-up',
     path: '/sign-up',
     access: 'public',
-    load: () => import('../pages/auth/SignUpChoicePage'),
+    load: withTexts(['register'], () => import('../pages/auth/SignUpChoicePage')),
   },
-  { name: 'error', path: '/error', access: 'public', load: () => import('../pages/misc/ErrorPage') },
+  {
+    name: 'error',
+    path: '/error',
+    access: 'public',
+    load: withTexts(['misc'], () => import('../pages/misc/ErrorPage')),
+  },
   {
     name: 'forgot-password',
     path: '/forgot-password',
     access: 'public',
-    load: () => import('../pages/auth/ForgotPasswordPage'),
+    load: withTexts(['register'], () => import('../pages/auth/ForgotPasswordPage')),
   },
   {
     name: 'forgot-password-student',
     path: '/forgot-password/student',
     access: 'public',
-    load: () => import('../pages/auth/ForgotPasswordStudentPage'),
+    load: withTexts(['register'], () => import('../pages/auth/ForgotPasswordStudentPage')),
   },
   {
     name: 'forgot-password-professor',
     path: '/forgot-password/professor/:token?',
     access: 'public',
-    load: () => import('../pages/auth/ForgotPasswordProfessorPage'),
+    load: withTexts(['register'], () => import('../pages/auth/ForgotPasswordProfessorPage')),
   },
   {
     name: 'user-disabled',
     path: '/user-disabled',
     access: 'public',
-    load: () => import('../pages/misc/UserDisabledPage'),
+    load: withTexts(['misc'], () => import('../pages/misc/UserDisabledPage')),
   },
   {
     name: 'register-form',
     path: '/register/form',
     access: 'public',
     chrome: false,
-    load: () => import('../pages/register/TeacherRegisterPage'),
+    load: withTexts(['register'], () => import('../pages/register/TeacherRegisterPage')),
   },
   {
     name: 'register-request-sent',
@@ -64,28 +82,28 @@ export const ROUTES: AppRoute[] = [
     access: 'public',
     chrome: false,
     special: 'request-sent',
-    load: () => import('../pages/register/RequestSentPage'),
+    load: withTexts(['register'], () => import('../pages/register/RequestSentPage')),
   },
   {
     name: 'register-professor-avatar',
     path: '/register/professor/avatar',
     access: 'public',
     chrome: false,
-    load: () => import('../pages/register/ProfessorAvatarInfoPage'),
+    load: withTexts(['register'], () => import('../pages/register/ProfessorAvatarInfoPage')),
   },
   {
     name: 'register-welcome',
     path: '/register/professor/success',
     access: 'public',
     chrome: false,
-    load: () => import('../pages/register/ActivationPage'),
+    load: withTexts(['register'], () => import('../pages/register/ActivationPage')),
   },
   {
     name: 'register-code',
     path: '/register/student/code',
     access: 'public',
     chrome: false,
-    load: () => import('../pages/register/StudentCodePage'),
+    load: withTexts(['register'], () => import('../pages/register/StudentCodePage')),
   },
   {
     name: 'register-identifier',
@@ -93,7 +111,7 @@ export const ROUTES: AppRoute[] = [
     access: 'public',
     chrome: false,
     special: 'registration-step',
-    load: () => import('../pages/register/StudentIdentifierPage'),
+    load: withTexts(['register'], () => import('../pages/register/StudentIdentifierPage')),
   },
   {
     name: 'register-password',
@@ -101,7 +119,7 @@ export const ROUTES: AppRoute[] = [
     access: 'public',
     chrome: false,
     special: 'registration-step',
-    load: () => import('../pages/register/StudentPasswordPage'),
+    load: withTexts(['register'], () => import('../pages/register/StudentPasswordPage')),
   },
   { name: 'settings', path: '/settings/:professorId', access: 'public', load: notAvailable },
   // Open to any role
@@ -111,46 +129,56 @@ export const ROUTES: AppRoute[] = [
     access: 'all',
     chrome: false,
     special: 'registration-step',
-    load: () => import('../pages/register/StudentAvatarPage'),
+    load: withTexts(['register'], () => import('../pages/register/StudentAvatarPage')),
   },
-  { name: 'ticket-form', path: '/ticket', access: 'all', load: () => import('../pages/misc/TicketPage') },
+  {
+    name: 'ticket-form',
+    path: '/ticket',
+    access: 'all',
+    load: withTexts(['misc'], () => import('../pages/misc/TicketPage')),
+  },
   { name: 'gar', path: '/gar', access: 'all', load: notAvailable },
   {
     name: 'gar-helper',
     path: '/gar-helper',
     access: 'all',
-    load: () => import('../pages/misc/GarHelperPage'),
+    load: withTexts(['misc'], () => import('../pages/misc/GarHelperPage')),
   },
   {
     name: 'legal-notice',
     path: '/legal-notice',
     access: 'all',
-    load: () => import('../pages/misc/LegalNoticePage'),
+    load: withTexts(['misc'], () => import('../pages/misc/LegalNoticePage')),
   },
   {
     name: 'privacy-policy',
     path: '/privacy-policy',
     access: 'all',
-    load: () => import('../pages/misc/PrivacyPolicyPage'),
+    load: withTexts(['misc'], () => import('../pages/misc/PrivacyPolicyPage')),
   },
-  { name: 'gcu', path: '/gcu', access: 'all', load: () => import('../pages/misc/TermsPage') },
+  {
+    name: 'gcu',
+    path: '/gcu',
+    access: 'all',
+    load: withTexts(['misc'], () => import('../pages/misc/TermsPage')),
+  },
   {
     name: 'guide-professor',
     path: '/guide/professor',
     access: 'all',
-    load: () => import('../pages/misc/ProfessorGuidePage'),
+    load: withTexts(['misc'], () => import('../pages/misc/ProfessorGuidePage')),
   },
   {
     name: 'guide-student',
     path: '/guide/student',
     access: 'all',
-    load: () => import('../pages/misc/StudentGuidePage'),
+    load: withTexts(['misc'], () => import('../pages/misc/StudentGuidePage')),
   },
   {
     name: 'changelog',
     path: '/changelog',
     access: 'PROFESSOR_OR_STUDENT',
-    load: () => import('../pages/misc/ChangelogPage'),
+    load: withTexts(['misc'], () => import('../pages/misc/ChangelogPage')),
   },
   // Professor
   {
@@ -158,20 +186,20 @@ export const ROUTES: AppRoute[] = [
     path: '/gar-signup',
     access: 'PROFESSOR',
     chrome: false,
-    load: () => import('../pages/professor/TeacherOnboardingPage'),
+    load: withTexts(['register'], () => import('../pages/professor/TeacherOnboardingPage')),
   },
   {
     name: 'users-validation',
     path: '/users-validation',
     access: 'PROFESSOR',
     special: 'admin',
-    load: () => import('../pages/professor/UsersValidationPage'),
+    load: withTexts(['register'], () => import('../pages/professor/UsersValidationPage')),
   },
   {
     name: 'sign-out-professor',
     path: '/sign-out-professor',
     access: 'PROFESSOR',
-    load: () => import('../pages/auth/SignOutPage'),
+    load: withTexts(['register'], () => import('../pages/auth/SignOutPage')),
   },
   {
     name: 'select',
@@ -267,7 +295,7 @@ export const ROUTES: AppRoute[] = [
     name: 'sign-out-student',
     path: '/sign-out-student',
     access: 'STUDENT',
-    load: () => import('../pages/auth/SignOutPage'),
+    load: withTexts(['register'], () => import('../pages/auth/SignOutPage')),
   },
   { name: 'student-update-account', path: '/student-update-account', access: 'STUDENT', load: notAvailable },
   {
@@ -281,7 +309,7 @@ export const ROUTES: AppRoute[] = [
     path: '/student/live/:schoolclassId/:subjectId',
     access: 'STUDENT',
     chrome: false,
-    load: () => import('../game/phone/LivePage'),
+    load: withTexts(['phone', 'game'], () => import('../game/phone/LivePage')),
   },
   { name: 'student-account', path: '/student/account', access: 'STUDENT', load: notAvailable },
   { name: 'avatar-selection', path: '/student/avatar-selection', access: 'STUDENT', load: notAvailable },

@@ -1,13 +1,19 @@
 // /error, and the router's error element when a page fails to render or its code fails to load
 // (typically after a new version was deployed: reloading fetches the new files).
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { getStoredUser } from '../../app/auth-store';
 import { homeOf } from '../../app/guards';
+import { loadTexts } from '../../i18n';
 import { InfoPage } from './InfoPage';
 
 export default function ErrorPage() {
   const { t } = useTranslation();
+  // Shown outside the routes (router error element, unknown path): fetch its strings here.
+  useEffect(() => {
+    void loadTexts(['misc']);
+  }, []);
   const crashed = useRouteError() !== undefined;
   // Plain links: this page may render outside the router's layout, and a full load is what fixes it.
   return (

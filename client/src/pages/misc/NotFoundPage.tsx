@@ -1,11 +1,17 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { homeOf } from '../../app/guards';
 import { useSession } from '../../app/session';
+import { loadTexts } from '../../i18n';
 import { InfoPage } from './InfoPage';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();
+  // Shown outside the routes (router error element, unknown path): fetch its strings here.
+  useEffect(() => {
+    void loadTexts(['misc']);
+  }, []);
   const { user } = useSession();
   const { pathname } = useLocation();
   return (
