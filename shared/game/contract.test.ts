@@ -43,8 +43,9 @@ const snap: RoomSnapshot = {
 describe('applyPatch', () => {
   it('applies the next patch in order', () => {
     const s = applyPatch(snap, { seq: 5, patch: { type: 'answered', studentId: 'a', count: 1 } });
-    expect(s?.seq).toBe(5);
-    expect((s?.activity as RaidView).answeredStudentIds).toEqual(['a']);
+    if (!s) throw new Error('patch refused');
+    expect(s.seq).toBe(5);
+    expect((s.activity as RaidView).answeredStudentIds).toEqual(['a']);
   });
   it('ignores a patch it already has and reports a gap as null', () => {
     expect(applyPatch(snap, { seq: 4, patch: { type: 'paused', paused: true } })).toBe(snap);
