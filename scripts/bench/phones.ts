@@ -32,29 +32,51 @@ async function run(job: Job) {
   const lastSentAt: Record<string, number> = {};
   const pending = new Set<Promise<void>>();
 
+  // Phones arrive as pupils enter classrooms, not all in the same millisecond: at most 100
+  // connections of this process are being set up at any time.
+  let slots = 100;
+  const waiting: (() => void)[] = [];
+  const acquire = () => {
+    if (slots > 0) {
+      slots--;
+      return Promise.resolve();
+    }
+    return new Promise<void>((r) => waiting.push(r));
+  };
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else slots++;
+  };
   const phones = await Promise.all(
     job.phones.map(async (p, i) => {
-      // Spread connections a little, as phones arrive in a classroom.
-      await new Promise((r) => setTimeout(r, (i % 200) * 5));
+      await acquire();
       const s = io(job.url, {
         auth: { token: p.token },
         transports: ['websocket'],
         reconnection: true,
         forceNew: true,
+        timeout: 60_000,
       });
       await new Promise<void>((resolve, reject) => {
         s.once('connect', () => resolve());
-        s.once('connect_error', reject);
+        s.once('connect_error', (e) => {
+          release();
+          reject(e);
+        });
       });
       const joined = await send(s, 'room:join', { schoolclassId: p.schoolclassId, subjectId: p.subjectId });
+      release();
       if (!joined.ok) throw new Error(`join: ${joined.message}`);
       const answered = new Set<string>();
       s.on('room:patch', ({ patch }: { patch: RoomPatch }) => {
         if (patch.type !== 'activity' || patch.activity?.kind !== 'raid') return;
         const raid = patch.activity as RaidView;
         const q = raid.question;
-        if (raid.phase !== 'question' || !q || answered.has(q.id)) return;
-        answered.add(q.id);
+        // A question is identified by its id and its deadline: a raid played again reopens the same ids.
+        const opening = `${q?.id}@${raid.deadline}`;
+        if (raid.phase !== 'question' || !q || answered.has(opening)) return;
+        answered.add(opening);
         const delay = Math.random() * 1000;
         const task = (async () => {
           await new Promise((r) => setTimeout(r, delay));
