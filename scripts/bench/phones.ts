@@ -112,8 +112,8 @@ async function run(job: Job) {
     async stop() {
       await Promise.all([...pending]);
       for (const s of phones) s.disconnect();
-      process.send?.({ type: 'stats', latencies, sent, acked, duplicates, errors });
-      setTimeout(() => process.exit(0), 100);
+      // A large message needs time to cross the IPC channel: exit once it is sent.
+      process.send?.({ type: 'stats', latencies, sent, acked, duplicates, errors }, () => process.exit(0));
     },
   };
 }
