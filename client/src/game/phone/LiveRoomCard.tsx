@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type LiveRoom, listLiveRooms } from '../../api/live';
 import { Icon } from '../../components/layout/Icon';
+import { loadTexts } from '../../i18n';
 import './live-card.css';
 
 export const LIVE_POLL_MS = 15_000;
@@ -16,10 +17,17 @@ export function useLiveRooms(): LiveRoom[] {
     let live = true;
     let timer: ReturnType<typeof setInterval> | undefined;
     const load = () => {
-      listLiveRooms().then(
-        (r) => live && setRooms(Array.isArray(r) ? r : []),
-        () => undefined,
-      );
+      listLiveRooms()
+        .then(async (r) => {
+          const list = Array.isArray(r) ? r : [];
+          // The card's strings are the phone's: fetched once there is a game to join, not with the home.
+          if (list.length) await loadTexts(['phone']).catch(() => undefined);
+          return list;
+        })
+        .then(
+          (list) => live && setRooms(list),
+          () => undefined,
+        );
     };
     const start = () => {
       clearInterval(timer);

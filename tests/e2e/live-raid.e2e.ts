@@ -1,0 +1,196 @@
+// A whole live raid: the teacher's projector (1440x1024) and three phones (360x800) in one Chromium,
+// from the board to VICTORY, every phone answering every question right; then the XP in the database.
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { DEMO_CHAPTERS, STUDENT_NAMES } from '../../server/db/demo/raids';
+import { effectiveGain, raidReward } from '../../shared/game/rules';
+import { atPath, DESKTOP, launch, newPage, PHONE, scrollWidth, shot, thirdPartyRequests } from './browser';
+import { fr, tr } from './pages/fr';
+import { gameFr } from './pages/game-fr';
+import { LoginPage } from './pages/login';
+import { PhonePage } from './pages/phone';
+import { ProjectorPage } from './pages/projector';
+
+const TEACHER_PASSWORD = 'Craie-Verte-2026!';
+const STUDENT_PASSWORD = 'Cartable-Bleu-7!';
+const CLASS = '5e B';
+const RAID_TITLE = 'Les fractions';
+// Students no other e2e file touches.
+const STUDENTS = [7, 8, 9].map((n) => {
+  const [firstName, lastName] = STUDENT_NAMES[n - 1];
+  return { login: `eleve0${n}`, firstName, label: `${firstName} ${lastName.slice(0, 1)}.` };
+});
+
+const RAID = DEMO_CHAPTERS.flatMap((c) => c.raids).find((r) => r.title === RAID_TITLE);
+if (!RAID) throw new Error(`no demo raid ${RAID_TITLE}`);
+const QUESTIONS = RAID.questions;
+
+/** The REST API as a signed-in user: the token of POST /api/auth/signin. */
+async function signIn(login: string, password: string): Promise<{ id: string; token: string }> {
+  const res = await fetch(`${inject('baseUrl')}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login, password }),
+  });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { id: string; accessToken: string };
+  return { id: body.id, token: body.accessToken };
+}
+
+async function studentRecord(login: string) {
+  const { id, token } = await signIn(login, STUDENT_PASSWORD);
+  const res = await fetch(`${inject('baseUrl')}/api/users/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { student: { xp: number; activeProfessorsCount: number } };
+  return body.student;
+}
+
+describe('a live raid with a projector and three phones', () => {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {});
+    await browser?.close();
+  });
+
+  test('the class plays "Les fractions" to VICTORY and every phone sees its own gain', {
+    timeout: 240_000,
+  }, async () => {
+    const before = await studentRecord(STUDENTS[0].login);
+
+    // The teacher opens the board of 5e B.
+    const teacher = await newPage(browser, DESKTOP);
+    contexts.push(teacher.context);
+    await new LoginPage(teacher.page).signInTo('prof-demo', TEACHER_PASSWORD, '/prof/select');
+    await teacher.page.getByRole('link', { name: tr(fr.PROF_HOME.PLAY_WITH, { name: CLASS }) }).click();
+    await teacher.page.waitForURL((u) => /^\/prof\/game\/[^/]+\/[^/]+$/.test(u.pathname));
+    const boardPath = new URL(teacher.page.url()).pathname;
+    const [, , , schoolclassId, subjectId] = boardPath.split('/');
+    const board = new ProjectorPage(teacher.page);
+    await board.className(CLASS).waitFor();
+    expect(await board.worldIcon().getAttribute('src')).toBe('/assets/worlds/nebula-icon.webp');
+    for (const s of STUDENTS) await board.rosterEntry(s.label).waitFor({ state: 'attached' });
+    const classSize = await board.roster().getByRole('listitem').count();
+    expect(classSize).toBeGreaterThan(STUDENTS.length);
+
+    // Each phone signs in, finds the join card on its home and taps it.
+    const phones: PhonePage[] = [];
+    for (const s of STUDENTS) {
+      const { context, page } = await newPage(browser, PHONE);
+      contexts.push(context);
+      await new LoginPage(page).signInTo(s.login, STUDENT_PASSWORD, '/student');
+      const phone = new PhonePage(page);
+      await phone.waitForJoinCard(CLASS);
+      await phone.joinLink(CLASS).click();
+      await atPath(page, `/student/live/${schoolclassId}/${subjectId}`);
+      await phone.hello(s.firstName).waitFor();
+      phones.push(phone);
+    }
+    for (const s of STUDENTS) await board.presentEntry(s.label).waitFor({ state: 'attached' });
+    await board.connectedCount(STUDENTS.length, classSize).waitFor();
+    await shot(teacher.page, 'live-board-connected');
+
+    // The teacher starts the raid from select-raid.
+    await board.raidMenu().click();
+    await atPath(teacher.page, `${boardPath}/select-raid`);
+    await board.selectRaidHeading().waitFor();
+    await board.raidButton(RAID_TITLE).click();
+    await teacher.page.waitForURL((u) => u.pathname.startsWith(boardPath) && u.pathname.endsWith('/raid'));
+
+    // Question after question until the boss falls: with every answer right, before the last one.
+    const count = QUESTIONS.length;
+    let played = 0;
+    for (let i = 0; i < count && !(await board.victory().isVisible()); i++) {
+      await board.questionIndex(i + 1, count).waitFor();
+      await board.timer().waitFor();
+      const hpBefore = await board.hp();
+
+      // Each phone finds the question in the demo data and taps the right answer(s).
+      let rightLetters: string[] = [];
+      for (const [n, phone] of phones.entries()) {
+        await phone.questionIndex(i + 1, count).waitFor();
+        const shown = await phone.shown();
+        const q = QUESTIONS.find((x) => x.text === shown.question);
+        if (!q) throw new Error(`question not in the demo raid: ${shown.question}`);
+        expect(q).toBe(QUESTIONS[i]);
+        const right = q.answers.filter(([, ok]) => ok).map(([text]) => text);
+        const letters = shown.answers.filter((a) => right.includes(a.source)).map((a) => a.letter);
+        expect(letters).toHaveLength(right.length);
+        expect(shown.answers).toHaveLength(q.answers.length);
+        // Every phone of the play sees the same order (the board's letters too).
+        if (n === 0) rightLetters = letters;
+        else expect(letters).toEqual(rightLetters);
+        if (i === 0 && n === 0) {
+          expect(await scrollWidth(phone.page)).toBeLessThanOrEqual(PHONE.width);
+          await shot(phone.page, 'live-phone-question', false);
+        }
+        for (const l of letters) await phone.answer(l).click();
+        if (letters.length > 1) await phone.validate(letters.length).click();
+        await phone.received().waitFor();
+      }
+      await board.answeredCount(STUDENTS.length, STUDENTS.length).waitFor();
+      if (i === 0) await shot(teacher.page, 'live-board-question');
+
+      // The reveal: by the button, or by the presenter's clicker (→) every other question.
+      if (i % 2 === 0) await board.revealButton().click();
+      else await teacher.page.keyboard.press('ArrowRight');
+      await board.revealPanel().waitFor();
+      await board.share(100).waitFor();
+      const hpAfter = await board.hp();
+      expect(hpAfter).toBeLessThan(hpBefore);
+      await board.damage(hpBefore - hpAfter).waitFor();
+      expect((await board.correctLetters()).sort()).toEqual([...rightLetters].sort());
+      for (const phone of phones) {
+        await phone.right().waitFor();
+        await phone.classShare(100).waitFor();
+      }
+      if (i === 0) {
+        await shot(teacher.page, 'live-board-reveal');
+        await shot(phones[0].page, 'live-phone-revealed', false);
+      }
+      played++;
+
+      if (i % 2 === 0) await board.nextButton(i === count - 1).click();
+      else await teacher.page.keyboard.press('ArrowRight');
+      // The next question, or the end once the boss has no HP left.
+      if (hpAfter === 0) await board.victory().waitFor();
+      else await board.questionIndex(i + 2, count).waitFor();
+    }
+    expect(played).toBeGreaterThan(1);
+
+    // VICTORY on the board, with each student's gain, and on each phone its own.
+    const gain = raidReward({ correctAnswers: played, victory: true });
+    await board.victory().waitFor();
+    for (const s of STUDENTS) {
+      const row = board.gainRow(s.label);
+      await row.getByText(tr(gameFr.GAME.RESULT.XP, { xp: gain.xp }), { exact: true }).waitFor();
+    }
+    await shot(teacher.page, 'live-board-victory');
+    for (const phone of phones) {
+      await phone.victory().waitFor();
+      await phone.xpGain(gain.xp).waitFor();
+    }
+    await shot(phones[0].page, 'live-phone-victory', false);
+
+    // The XP is in the database.
+    const after = await studentRecord(STUDENTS[0].login);
+    expect(after.xp).toBeGreaterThan(before.xp);
+    expect(after.xp - before.xp).toBe(effectiveGain(gain.xp, after.activeProfessorsCount));
+
+    // Back to the board and paused: the other students' homes no longer offer to join.
+    await board.backToBoard().click();
+    await atPath(teacher.page, boardPath);
+    await board.pauseButton().click();
+    await board.pausedDialog().waitFor();
+  });
+
+  test('nothing is loaded from another host', () => {
+    expect(thirdPartyRequests).toEqual([]);
+  });
+});

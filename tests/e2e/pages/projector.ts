@@ -1,0 +1,71 @@
+// The teacher's projector: /prof/game/:schoolclassId/:subjectId and its children (board,
+// select-raid, raid). The Pixi scene is a canvas hidden from assistive technology: the page object
+// reads the DOM that repeats it (the roster list, counts, the answers' letters).
+import type { Page } from 'playwright-core';
+import { tr } from './fr';
+import { gameFr } from './game-fr';
+
+const G = gameFr.GAME;
+
+export class ProjectorPage {
+  constructor(readonly page: Page) {}
+
+  readonly root = () => this.page.getByTestId('projector');
+  readonly className = (name: string) => this.page.getByRole('heading', { name, level: 1, exact: true });
+  readonly worldIcon = () => this.page.locator('.proj-top__icon');
+  readonly connectedCount = (count: number, total: number) =>
+    this.page.getByTestId('connected-count').getByText(tr(G.CONNECTED, { count, total }), { exact: true });
+  /** The screen-reader list of the class on the board: one item per student, "connecté" or "absent". */
+  readonly roster = () => this.page.getByRole('list', { name: G.STUDENTS });
+  readonly rosterEntry = (label: string) => this.roster().getByRole('listitem').filter({ hasText: label });
+  readonly presentEntry = (label: string) =>
+    this.rosterEntry(label).and(this.page.locator('[data-connected="true"]'));
+
+  // Board → select-raid → raid.
+  readonly activities = () => this.page.getByRole('navigation', { name: G.MENU.TITLE });
+  readonly raidMenu = () => this.activities().getByRole('link', { name: G.MENU.RAID });
+  readonly selectRaidHeading = () => this.page.getByRole('heading', { name: G.SELECT_RAID.TITLE });
+  readonly raidButton = (title: string) => this.page.getByRole('button', { name: title });
+
+  // A raid question.
+  readonly questionIndex = (index: number, count: number) =>
+    this.page.getByText(tr(G.RAID.QUESTION_OF, { index, count }), { exact: true });
+  readonly questionHeading = () => this.page.locator('#raid-question');
+  readonly answeredCount = (count: number, total: number) =>
+    this.page.getByTestId('answered-count').getByText(tr(G.RAID.ANSWERED, { count, total }), { exact: true });
+  readonly timer = () => this.page.getByRole('timer');
+  readonly answers = () => this.page.getByTestId('answer');
+  readonly revealButton = () => this.page.getByRole('button', { name: G.RAID.REVEAL });
+  readonly bossHp = () => this.page.getByTestId('boss-hp');
+
+  // The reveal.
+  readonly revealPanel = () => this.page.getByTestId('reveal');
+  readonly share = (percent: number) =>
+    this.revealPanel().getByRole('heading', { name: tr(G.RAID.SHARE, { percent }) });
+  readonly damage = (damage: number) =>
+    this.revealPanel().getByText(tr(G.RAID.DAMAGE, { damage }), { exact: true });
+  readonly correctAnswers = () => this.page.locator('[data-testid="answer"][data-correct="true"]');
+  readonly nextButton = (last: boolean) =>
+    this.revealPanel().getByRole('button', { name: last ? G.RAID.FINISH : G.RAID.NEXT });
+
+  // The end.
+  readonly result = () => this.page.getByTestId('result');
+  readonly victory = () => this.result().getByRole('heading', { name: G.RESULT.VICTORY });
+  readonly gainRow = (label: string) => this.result().getByRole('listitem').filter({ hasText: label });
+  readonly backToBoard = () => this.result().getByRole('button', { name: G.BACK_TO_BOARD });
+  readonly pauseButton = () =>
+    this.page.getByRole('navigation', { name: G.TOOLS }).getByRole('button', { name: G.PAUSE, exact: true });
+  readonly pausedDialog = () => this.page.getByRole('dialog', { name: G.PAUSED_TITLE });
+
+  /** The letters (A, B, …) of the answers the board marks correct after the reveal. */
+  async correctLetters(): Promise<string[]> {
+    return (await this.correctAnswers().locator('.answer__letter').allTextContents()).map((s) => s.trim());
+  }
+
+  /** "12 / 90 PV": the boss's hit points left. */
+  async hp(): Promise<number> {
+    const m = /(\d+)/.exec((await this.bossHp().textContent()) ?? '');
+    if (!m) throw new Error('no boss HP on the board');
+    return Number(m[1]);
+  }
+}
