@@ -16,6 +16,7 @@ import { IMAGE_MAX_BYTES, SCREENSHOT_MAX_BYTES } from '../shared/constants.js';
 import { ERR } from '../shared/errors.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import { attachGame, type GameServer } from './game/socket.js';
 import { type Cipher, makeCipher } from './lib/crypto.js';
 import { loggerOptions } from './lib/logging.js';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
@@ -24,6 +25,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import authRoutes from './modules/auth/routes.js';
 import catalogueRoutes from './modules/catalogue/routes.js';
 import changelogRoutes from './modules/changelog/routes.js';
+import gameRoutes from './modules/game/routes.js';
 import professorRoutes from './modules/professors/routes.js';
 import schoolclassRoutes from './modules/schoolclasses/routes.js';
 import sessionLogRoutes from './modules/session-logs/routes.js';
@@ -48,6 +50,8 @@ export interface Deps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
+    /** The live rooms; null when built without them (some tests). */
+    game: GameServer | null;
   }
 }
 
@@ -59,6 +63,10 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Prefix of this app's Redis keys (tests give each file its own). */
   redisPrefix?: string;
+  /** Live rooms over Socket.IO (default on). */
+  game?: boolean;
+  /** Seconds a question stays open (tests shorten it). */
+  questionSeconds?: number;
 }
 
 export const ROOT_DIR = path.resolve(import.meta.dirname, '..');
@@ -97,7 +105,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         // The outbox is for trying the product locally; a production log must not hold reset links.
         logLinks: config.NODE_ENV !== 'production',
       }),
-    limiter: redis ? redisRateLimiter(redis, opts.redisPrefix ?? 'cr:') : memoryRateLimiter(),
+    limiter: redis ? redisRateLimiter(redis, opts.redisPrefix ?? config.REDIS_PREFIX) : memoryRateLimiter(),
     signer: makeTokenSigner(config.AUTH_SECRET),
     cipher: makeCipher(config.ENCRYPTION_KEY),
     redis,
@@ -142,10 +150,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(schoolclassRoutes);
       await api.register(ticketRoutes);
       await api.register(changelogRoutes);
+      await api.register(gameRoutes);
     },
     { prefix: '/api' },
   );
 
+  // Question images: random file names, PNG or JPEG checked on upload, never executable.
+  await app.register(fastifyStatic, {
+    root: path.join(dataDir, 'uploads', 'questions'),
+    prefix: '/uploads/questions/',
+    decorateReply: false,
+    maxAge: '7d',
+    setHeaders: (res) => res.setHeader('x-content-type-options', 'nosniff'),
+  });
   await app.register(fastifyStatic, {
     root: path.join(ROOT_DIR, 'assets'),
     prefix: '/assets/',
@@ -156,6 +173,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const hasClient = existsSync(path.join(clientDist, 'index.html'));
   if (hasClient) {
     await app.register(fastifyStatic, { root: clientDist, prefix: '/', wildcard: false, index: false });
+  }
+
+  app.decorate('game', null);
+  if (opts.game !== false) {
+    app.game = attachGame(app, {
+      redis,
+      prefix: opts.redisPrefix ?? config.REDIS_PREFIX,
+      questionSeconds: opts.questionSeconds ?? config.QUESTION_SECONDS,
+      presenceGraceMs: config.PRESENCE_GRACE_SECONDS * 1000,
+    });
+    app.addHook('onClose', async () => {
+      await app.game?.close();
+    });
   }
 
   app.setNotFoundHandler((req, reply) => {

@@ -30,10 +30,14 @@ describe('password', () => {
     expect(passwordSchema.safeParse('abcdefg!').success).toBe(true);
   });
   it('needs a matching confirmation', () => {
-    expect(firstMessage(studentPasswordStepSchema.safeParse({ password: 'Trousse-9!', confirmation: 'Trousse-8!' }))).toBe(
-      'VALIDATION.PASSWORD_MISMATCH',
-    );
-    expect(studentPasswordStepSchema.safeParse({ password: 'Trousse-9!', confirmation: 'Trousse-9!' }).success).toBe(true);
+    expect(
+      firstMessage(
+        studentPasswordStepSchema.safeParse({ password: 'Trousse-9!', confirmation: 'Trousse-8!' }),
+      ),
+    ).toBe('VALIDATION.PASSWORD_MISMATCH');
+    expect(
+      studentPasswordStepSchema.safeParse({ password: 'Trousse-9!', confirmation: 'Trousse-9!' }).success,
+    ).toBe(true);
   });
 });
 
@@ -77,9 +81,12 @@ describe('first and last name', () => {
 });
 
 describe('phone', () => {
-  it.each(['06 12 34 56 78', '01.02.03.04.05', '+33 6 12 34 56 78', '0033612345678', '+262 692 12 34 56'])('accepts %j', (p) => {
-    expect(phoneSchema.safeParse(p).success).toBe(true);
-  });
+  it.each(['06 12 34 56 78', '01.02.03.04.05', '+33 6 12 34 56 78', '0033612345678', '+262 692 12 34 56'])(
+    'accepts %j',
+    (p) => {
+      expect(phoneSchema.safeParse(p).success).toBe(true);
+    },
+  );
   it.each([
     ['', 'VALIDATION.REQUIRED'],
     ['12345', 'VALIDATION.PHONE_INVALID'],
@@ -104,20 +111,37 @@ describe('teacher registration', () => {
     expect(teacherPersonalSchema.safeParse(personal).success).toBe(true);
     for (const field of ['city', 'department', 'school'] as const) {
       const r = teacherPersonalSchema.safeParse({ ...personal, [field]: ' ' });
-      expect(r.success ? null : r.error.issues[0]).toMatchObject({ message: 'VALIDATION.REQUIRED', path: [field] });
+      expect(r.success ? null : r.error.issues[0]).toMatchObject({
+        message: 'VALIDATION.REQUIRED',
+        path: [field],
+      });
     }
   });
   it('needs at least one teaching subject', () => {
-    expect(teacherSubjectsSchema.safeParse({ subjectIds: ['8c3f2d6e-0e0e-4a4a-9b9b-123456789abc'] }).success).toBe(true);
-    expect(firstMessage(teacherSubjectsSchema.safeParse({ subjectIds: [] }))).toBe('VALIDATION.SUBJECT_REQUIRED');
+    expect(
+      teacherSubjectsSchema.safeParse({ subjectIds: ['8c3f2d6e-0e0e-4a4a-9b9b-123456789abc'] }).success,
+    ).toBe(true);
+    expect(firstMessage(teacherSubjectsSchema.safeParse({ subjectIds: [] }))).toBe(
+      'VALIDATION.SUBJECT_REQUIRED',
+    );
   });
   it('checks the password step', () => {
     expect(
-      teacherPasswordStepSchema.safeParse({ username: 'cfontaine', password: 'Craie-Verte-1', confirmation: 'Craie-Verte-1' })
-        .success,
+      teacherPasswordStepSchema.safeParse({
+        username: 'cfontaine',
+        password: 'Craie-Verte-1',
+        confirmation: 'Craie-Verte-1',
+      }).success,
     ).toBe(true);
-    const r = teacherPasswordStepSchema.safeParse({ username: 'cfontaine', password: 'Craie-Verte-1', confirmation: 'x' });
-    expect(r.success ? null : r.error.issues[0]).toMatchObject({ message: 'VALIDATION.PASSWORD_MISMATCH', path: ['confirmation'] });
+    const r = teacherPasswordStepSchema.safeParse({
+      username: 'cfontaine',
+      password: 'Craie-Verte-1',
+      confirmation: 'x',
+    });
+    expect(r.success ? null : r.error.issues[0]).toMatchObject({
+      message: 'VALIDATION.PASSWORD_MISMATCH',
+      path: ['confirmation'],
+    });
   });
 });
 
@@ -133,12 +157,21 @@ describe('class code', () => {
 });
 
 describe('student sign-up', () => {
-  const ok = { code: '123456', firstName: 'Nina', lastName: 'Perrin', username: 'nina-p', password: 'Trousse-Rouge-9!' };
+  const ok = {
+    code: '123456',
+    firstName: 'Nina',
+    lastName: 'Perrin',
+    username: 'nina-p',
+    password: 'Trousse-Rouge-9!',
+  };
   it('needs first name, last name, username and password', () => {
     expect(codeSignupSchema.safeParse(ok).success).toBe(true);
     for (const field of ['firstName', 'lastName', 'username', 'password'] as const) {
       const r = codeSignupSchema.safeParse({ ...ok, [field]: '' });
-      expect(r.success ? null : r.error.issues[0]).toMatchObject({ message: 'VALIDATION.REQUIRED', path: [field] });
+      expect(r.success ? null : r.error.issues[0]).toMatchObject({
+        message: 'VALIDATION.REQUIRED',
+        path: [field],
+      });
     }
   });
 });

@@ -19,7 +19,12 @@ export const emailSchema = z
   .pipe(z.email({ error: ERR.INVALID_EMAIL }))
   .transform((e) => e.toLowerCase());
 
-export const nameSchema = z.string({ error: ERR.REQUIRED }).trim().min(1, ERR.REQUIRED).min(NAME_MIN, ERR.NAME_TOO_SHORT).max(80, ERR.INVALID_BODY);
+export const nameSchema = z
+  .string({ error: ERR.REQUIRED })
+  .trim()
+  .min(1, ERR.REQUIRED)
+  .min(NAME_MIN, ERR.NAME_TOO_SHORT)
+  .max(80, ERR.INVALID_BODY);
 
 /** Length and character rules. The quality check (a strength estimator) runs on the server. */
 export const passwordSchema = z
@@ -35,9 +40,14 @@ export const phoneSchema = z
   .trim()
   .min(1, ERR.REQUIRED)
   .transform((p) => p.replace(/[\s.-]/g, ''))
-  .pipe(z.string().regex(/^(?:0[1-9]\d{8}|(?:\+|00)(?:33|262|590|594|596|269|687|689)[1-9]\d{7,8})$/, ERR.PHONE_INVALID));
+  .pipe(
+    z
+      .string()
+      .regex(/^(?:0[1-9]\d{8}|(?:\+|00)(?:33|262|590|594|596|269|687|689)[1-9]\d{7,8})$/, ERR.PHONE_INVALID),
+  );
 
-export const requiredText = (max = 120) => z.string({ error: ERR.REQUIRED }).trim().min(1, ERR.REQUIRED).max(max, ERR.INVALID_BODY);
+export const requiredText = (max = 120) =>
+  z.string({ error: ERR.REQUIRED }).trim().min(1, ERR.REQUIRED).max(max, ERR.INVALID_BODY);
 
 export const classCodeSchema = z
   .string({ error: ERR.REQUIRED })
@@ -61,7 +71,10 @@ export const teacherPersonalSchema = z.object({
   school: requiredText(),
 });
 export const teacherSubjectsSchema = z.object({
-  subjectIds: z.array(z.uuid({ error: ERR.SUBJECT_REQUIRED })).min(1, ERR.SUBJECT_REQUIRED).max(32, ERR.INVALID_BODY),
+  subjectIds: z
+    .array(z.uuid({ error: ERR.SUBJECT_REQUIRED }))
+    .min(1, ERR.SUBJECT_REQUIRED)
+    .max(32, ERR.INVALID_BODY),
 });
 export const teacherPasswordStepSchema = z
   .object({ username: usernameSchema, password: passwordSchema, confirmation: z.string() })

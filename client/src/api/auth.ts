@@ -4,10 +4,13 @@ import { api } from './http';
 
 export const signin = (login: string, password: string) =>
   api.post<StoredUser>('/auth/signin', { login, password }, { auth: false });
-export const logoutSession = (refreshToken: string) => api.post<void>('/auth/logout', { refreshToken }, { auth: false });
-export const signupTeacher = (body: TeacherSignup) => api.post<{ id: string }>('/auth/signup', body, { auth: false });
+export const logoutSession = (refreshToken: string) =>
+  api.post<void>('/auth/logout', { refreshToken }, { auth: false });
+export const signupTeacher = (body: TeacherSignup) =>
+  api.post<{ id: string }>('/auth/signup', body, { auth: false });
 export const activateAccount = (token: string) =>
   api.put<{ status: 'PENDING_APPROVAL' | 'ACTIVE' }>('/auth/activate', { token }, { auth: false });
-export const codeSignup = (body: CodeSignup) => api.post<StoredUser>('/auth/code-signup', body, { auth: false });
+export const codeSignup = (body: CodeSignup) =>
+  api.post<StoredUser>('/auth/code-signup', body, { auth: false });
 export const checkUsername = (username: string) =>
   api.get<{ available: boolean }>(`/auth/check-username/${encodeURIComponent(username)}`, { auth: false });

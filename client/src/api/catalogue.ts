@@ -5,9 +5,13 @@ export const listSubjects = () => api.get<SubjectDto[]>('/subjects', { auth: fal
 export const listAvatars = (query: { userType: 'student' | 'professor'; starter?: boolean }) =>
   api.get<AvatarDto[]>('/avatars', { query, auth: false });
 export const lookupClassCode = (code: string) =>
-  api.get<{ status: string; schoolclassId: string; name: string; planet: string }>('/professorsSchoolclasses', {
-    query: { code },
-    auth: false,
-  });
+  api.get<{ status: string; schoolclassId: string; name: string; planet: string }>(
+    '/professorsSchoolclasses',
+    {
+      query: { code },
+      auth: false,
+    },
+  );
 export const sendTicket = (form: FormData) => api.post<{ id: string }>('/tickets', undefined, { form });
-export const listChangelogFiles = () => api.get<{ file: string; date: string }[]>('/changelog', { auth: false });
+export const listChangelogFiles = () =>
+  api.get<{ file: string; date: string }[]>('/changelog', { auth: false });

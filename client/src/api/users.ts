@@ -13,7 +13,11 @@ export const checkPassword = (password: string) =>
 export const forgotPassword = (email: string) =>
   api.get<{ sent: boolean }>(`/users/forgot-password/${encodeURIComponent(email)}`, { auth: false });
 export const resetPassword = (token: string, newPassword: string) =>
-  api.put<{ ok: boolean }>(`/users/reset-password/${encodeURIComponent(token)}`, { newPassword }, { auth: false });
+  api.put<{ ok: boolean }>(
+    `/users/reset-password/${encodeURIComponent(token)}`,
+    { newPassword },
+    { auth: false },
+  );
 export const listPendingProfessors = () => api.get<PendingProfessorDto[]>('/users/pending/freemium');
 export const decideProfessor = (id: string, action: 'active' | 'reject' | 'approve-ent') =>
   api.put<{ id: string; status: string }>(`/users/${id}/${action}`);

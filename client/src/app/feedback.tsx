@@ -32,7 +32,10 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
 function FeedbackBanner({ feedback }: { feedback: Feedback }) {
   const { t } = useTranslation();
   return (
-    <div className={`feedback feedback--${feedback.status}`} role={feedback.status === 'error' ? 'alert' : 'status'}>
+    <div
+      className={`feedback feedback--${feedback.status}`}
+      role={feedback.status === 'error' ? 'alert' : 'status'}
+    >
       {t(feedback.message, feedback.params)}
     </div>
   );

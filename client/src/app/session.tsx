@@ -37,7 +37,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return r;
     } catch (err) {
       // At start-up, a stored user whose record comes back empty is removed (SPEC point 4).
-      if ((err as { status?: number }).status === 404 || (err as { status?: number }).status === 401) logout();
+      if ((err as { status?: number }).status === 404 || (err as { status?: number }).status === 401)
+        logout();
       setRecord(null);
       return null;
     } finally {
@@ -68,7 +69,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, [user?.id, refresh]);
 
-  return <SessionContext.Provider value={{ user, record, loading, refresh }}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={{ user, record, loading, refresh }}>{children}</SessionContext.Provider>
+  );
 }
 
 export const useSession = () => useContext(SessionContext);
