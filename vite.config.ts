@@ -9,6 +9,8 @@ export default defineConfig({
     outDir: '../dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // Browsers without modulepreload still run the app; the polyfill would cost every phone 0.8 KB.
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 1500,
   },
   server: {

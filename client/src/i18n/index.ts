@@ -11,18 +11,15 @@ type Tree = { [k: string]: string | Tree };
  * other file (an area's strings, or another language) loads on demand: a phone downloads only the
  * strings of the pages it opens. A route names the areas it needs (routes.ts).
  */
-export const CORE_AREAS = ['common', 'layout', 'home'] as const;
-export type Area = 'register' | 'misc' | 'game' | 'phone' | (typeof CORE_AREAS)[number];
+export const CORE_AREAS = ['common', 'layout'] as const;
+export type Area = 'home' | 'register' | 'misc' | 'game' | 'phone' | (typeof CORE_AREAS)[number];
 
-const core = import.meta.glob<Tree>(
-  ['./locales/fr/common.json', './locales/fr/layout.json', './locales/fr/home.json'],
-  {
-    eager: true,
-    import: 'default',
-  },
-);
+const core = import.meta.glob<Tree>(['./locales/fr/common.json', './locales/fr/layout.json'], {
+  eager: true,
+  import: 'default',
+});
 const lazyFiles = import.meta.glob<Tree>(
-  ['./locales/*/*.json', '!./locales/fr/common.json', '!./locales/fr/layout.json', '!./locales/fr/home.json'],
+  ['./locales/*/*.json', '!./locales/fr/common.json', '!./locales/fr/layout.json'],
   { import: 'default' },
 );
 

@@ -1,6 +1,6 @@
 // The page frame: top bar, content, footer and bug-report button. Routes with `chrome: false`
 // (game and registration) get the content alone, edge to edge.
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { onOtherTabUserChange } from '../../app/auth-store';
@@ -9,9 +9,12 @@ import { NavigationHistoryProvider } from '../../app/navigation-history';
 import { useSession } from '../../app/session';
 import { useActivityTracking } from '../../app/use-activity';
 import { BugReportButton } from './BugReportButton';
-import { Footer } from './Footer';
 import './layout.css';
-import { TopBar } from './TopBar';
+
+// The top bar and the footer come in their own chunk: the game pages (the phones' live page above
+// all, within its 150 KB budget) hide them and never download their menus.
+const TopBar = lazy(() => import('./TopBar').then((m) => ({ default: m.TopBar })));
+const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
 
 /** What a route tells the layout (set as `handle` on the router's route objects). */
 export interface RouteHandle {
@@ -48,11 +51,25 @@ export function AppLayout() {
         <a className="skip-link" href="#main">
           {t('LAYOUT.SKIP_TO_CONTENT')}
         </a>
-        {route.chrome ? <TopBar /> : null}
+        {route.chrome ? (
+          <Suspense
+            fallback={
+              <header className="topbar" aria-hidden="true">
+                <div className="topbar__inner" />
+              </header>
+            }
+          >
+            <TopBar />
+          </Suspense>
+        ) : null}
         <main id="main" className={`app__main${route.chrome ? '' : ' app__main--bare'}`}>
           <Outlet />
         </main>
-        {showFooter ? <Footer /> : null}
+        {showFooter ? (
+          <Suspense fallback={null}>
+            <Footer />
+          </Suspense>
+        ) : null}
         {route.name === 'ticket-form' ? null : (
           <BugReportButton routeName={route.name} path={pathname} game={game} />
         )}
