@@ -3,7 +3,7 @@
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicAnswer } from '../../../../shared/game/contract';
-import { answerStyle, SHAPE_PATHS } from './answer-style';
+import { answerStyle, SHAPE_PATHS } from '../answer-style';
 import { MathText, type useKatex } from './math-text';
 
 export type Mark = 'chosen' | 'right' | 'wrong-chosen' | 'missed' | 'dim' | null;

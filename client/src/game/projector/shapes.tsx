@@ -1,4 +1,4 @@
-import { type AnswerStyle, SHAPE_PATHS } from './answer-style';
+import { type AnswerStyle, SHAPE_PATHS } from '../answer-style';
 
 export function AnswerShapeIcon({ style, size = 40 }: { style: AnswerStyle; size?: number }) {
   return (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIVE_POWERS_TTL_MS } from '../../../../shared/constants';
+import { answerStyle } from '../answer-style';
 import { ACTIVE_POWERS_KEY, readActivePowers, rememberActivePowers } from './active-powers';
-import { answerStyle } from './answer-style';
 import { clampFontSize, FONT_SIZE_KEY, readFontSize, stepFontSize } from './font-size';
 import { memoryStore } from './memory-store';
 

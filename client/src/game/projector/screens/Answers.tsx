@@ -2,7 +2,7 @@
 // once the teacher revealed them (RaidView.reveal is null before).
 import { useTranslation } from 'react-i18next';
 import type { PublicQuestion, RaidView } from '../../../../../shared/game/contract';
-import { answerStyle } from '../answer-style';
+import { answerStyle } from '../../answer-style';
 import { MathText } from '../MathText';
 import { AnswerShapeIcon } from '../shapes';
 

@@ -1,6 +1,6 @@
-// How an answer looks on the phone: letter, shape and colour, the same as on the projector
-// (client/src/game/projector/answer-style.ts: keep the two lists in step), so a student who does
-// not read colours, or sits far from a washed-out board, still finds "B, the blue diamond".
+// One look per answer, on the board and on the phones: shape, colour AND letter, so a colour-blind
+// student or a washed-out projector still works ("B, the blue diamond"): A ▲ red, B ◆ blue,
+// C ● yellow, D ■ green, then more.
 export type AnswerShape =
   | 'triangle'
   | 'diamond'
@@ -14,8 +14,9 @@ export type AnswerShape =
 export interface AnswerStyle {
   letter: string;
   shape: AnswerShape;
+  /** Tile colour. */
   color: string;
-  /** Text colour on `color` (contrast ≥ 4.5:1). */
+  /** Text colour on the tile (contrast ≥ 4.5:1). */
   ink: string;
 }
 
@@ -31,11 +32,11 @@ const STYLES: readonly Omit<AnswerStyle, 'letter'>[] = [
 ];
 
 export function answerStyle(index: number): AnswerStyle {
-  const base = STYLES[index % STYLES.length] as Omit<AnswerStyle, 'letter'>;
+  const base = STYLES[index % STYLES.length];
   return { ...base, letter: String.fromCharCode(65 + (index % 26)) };
 }
 
-/** SVG paths in a 24x24 box. */
+/** SVG paths on a 24x24 box. */
 export const SHAPE_PATHS: Record<AnswerShape, string> = {
   triangle: 'M12 2.5 22.5 21h-21z',
   diamond: 'M12 1.5 22.5 12 12 22.5 1.5 12z',
