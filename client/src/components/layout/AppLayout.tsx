@@ -54,9 +54,9 @@ export function AppLayout() {
         {route.chrome ? (
           <Suspense
             fallback={
-              <header className="topbar" aria-hidden="true">
+              <div className="topbar">
                 <div className="topbar__inner" />
-              </header>
+              </div>
             }
           >
             <TopBar />
