@@ -240,9 +240,10 @@ describe('Projector', () => {
     expect(result.textContent).toContain(t('GAME.RESULT.XP', { xp: 40 }));
     expect(result.textContent).not.toContain('Hugo');
     fireEvent.click(within(result).getByRole('button', { name: t('GAME.BACK_TO_BOARD') }));
-    await waitFor(() => expect(send).toHaveBeenCalledWith('activity:close', {}));
+    await waitFor(() => expect(send).toHaveBeenCalledWith('activity:close', {}), { timeout: 4000 });
     rerender(makeSnapshot({ activity: null }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(base));
+    // A loaded CI machine can take more than waitFor's default second to settle the navigation.
+    await waitFor(() => expect(router.state.location.pathname).toBe(base), { timeout: 4000 });
   });
 
   it('changes the font size with + and -, within bounds, and stores it', () => {

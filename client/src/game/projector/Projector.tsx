@@ -90,8 +90,10 @@ export function Projector({ roomKey, snapshot, status, place, client }: Projecto
   );
 
   const toBoard = useCallback(async () => {
+    // With an activity running, the room's answer (activity null) moves the URL, through the effect
+    // above: navigating here as well raced with it and could bounce back to the finished raid.
     if (activity) await run('activity:close', {});
-    navigate(gamePath(roomKey, { screen: 'board', raidId: null }));
+    else navigate(gamePath(roomKey, { screen: 'board', raidId: null }));
   }, [activity, run, navigate, roomKey]);
 
   const doStep = useCallback(
