@@ -99,6 +99,10 @@ export class RoomClient {
       this.loading = true;
       void this.open().finally(() => {
         this.loading = false;
+        // Patches that arrived between the snapshot and now were held back: apply them.
+        const held = this.buffered.sort((a, b) => a.seq - b.seq);
+        this.buffered = [];
+        for (const p of held) this.onPatch(p);
       });
     } else void this.sync();
   };
