@@ -74,7 +74,7 @@ export const ROUTES: AppRoute[] = [
     path: '/register/form',
     access: 'public',
     chrome: false,
-    load: withTexts(['register'], () => import('../pages/register/TeacherRegisterPage')),
+    load: withTexts(['register', 'subjects'], () => import('../pages/register/TeacherRegisterPage')),
   },
   {
     name: 'register-request-sent',
@@ -193,7 +193,7 @@ export const ROUTES: AppRoute[] = [
     path: '/users-validation',
     access: 'PROFESSOR',
     special: 'admin',
-    load: withTexts(['register'], () => import('../pages/professor/UsersValidationPage')),
+    load: withTexts(['register', 'subjects'], () => import('../pages/professor/UsersValidationPage')),
   },
   {
     name: 'sign-out-professor',
@@ -205,7 +205,7 @@ export const ROUTES: AppRoute[] = [
     name: 'select',
     path: '/prof/select',
     access: 'PROFESSOR',
-    load: withTexts(['home'], () => import('../pages/professor/ProfessorHomePage')),
+    load: withTexts(['home', 'subjects'], () => import('../pages/professor/ProfessorHomePage')),
   },
   {
     name: 'game',

@@ -9,10 +9,12 @@ import enCommon from './locales/en/common.json';
 import enHome from './locales/en/home.json';
 import enLayout from './locales/en/layout.json';
 import enMisc from './locales/en/misc.json';
+import enSubjects from './locales/en/subjects.json';
 import frCommon from './locales/fr/common.json';
 import frHome from './locales/fr/home.json';
 import frLayout from './locales/fr/layout.json';
 import frMisc from './locales/fr/misc.json';
+import frSubjects from './locales/fr/subjects.json';
 
 type Tree = { [k: string]: unknown };
 const get = (tree: Tree, key: string): unknown =>
@@ -39,7 +41,6 @@ const REQUIRED = [
   'COMMON.BACK_HOME',
   'COMMON.SHOW_PASSWORD',
   'COMMON.HIDE_PASSWORD',
-  ...SUBJECTS.map((s) => `SUBJECTS.${s.code}`),
   ...CLASS_LEVELS.map((l) => `LEVELS.${l}`),
   ...PLANETS.map((p) => `WORLDS.${p}`),
 ];
@@ -51,6 +52,18 @@ describe('common.json', () => {
   ] as const) {
     it(`${lang} translates every error key, subject, level and world`, () => {
       const missing = REQUIRED.filter(
+        (k) => typeof get(tree, k) !== 'string' || !(get(tree, k) as string).trim(),
+      );
+      expect(missing).toEqual([]);
+    });
+  }
+
+  for (const [lang, tree] of [
+    ['fr', frSubjects],
+    ['en', enSubjects],
+  ] as const) {
+    it(`${lang} names every subject (subjects.json, loaded by the pages that show subjects)`, () => {
+      const missing = SUBJECTS.map((s) => `SUBJECTS.${s.code}`).filter(
         (k) => typeof get(tree, k) !== 'string' || !(get(tree, k) as string).trim(),
       );
       expect(missing).toEqual([]);

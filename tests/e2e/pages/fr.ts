@@ -4,8 +4,9 @@ import home from '../../../client/src/i18n/locales/fr/home.json';
 import layout from '../../../client/src/i18n/locales/fr/layout.json';
 import misc from '../../../client/src/i18n/locales/fr/misc.json';
 import register from '../../../client/src/i18n/locales/fr/register.json';
+import subjects from '../../../client/src/i18n/locales/fr/subjects.json';
 
-export const fr = { ...common, ...home, ...layout, ...misc, ...register };
+export const fr = { ...common, ...home, ...layout, ...misc, ...register, ...subjects };
 
 /** i18next interpolation: `tr('Bonjour {{name}} !', { name: 'Léa' })`. */
 export const tr = (text: string, params: Record<string, string | number>) =>

@@ -21,7 +21,7 @@ export function useLiveRooms(): LiveRoom[] {
         .then(async (r) => {
           const list = Array.isArray(r) ? r : [];
           // The card's strings are the phone's: fetched once there is a game to join, not with the home.
-          if (list.length) await loadTexts(['phone']).catch(() => undefined);
+          if (list.length) await loadTexts(['phone', 'subjects']).catch(() => undefined);
           return list;
         })
         .then(
