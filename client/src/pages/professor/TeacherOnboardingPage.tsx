@@ -1,9 +1,7 @@
 // /gar-signup: at first sign-in a teacher chooses a character, the power mode and raid sharing.
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import type { AvatarDto } from '../../../../shared/types';
-import { listAvatars } from '../../api/catalogue';
 import { updateProfessorPreferences } from '../../api/professors';
 import { updateUser } from '../../api/users';
 import { getStoredUser, saveStoredUser } from '../../app/auth-store';
@@ -13,7 +11,7 @@ import { Button } from '../../components/ui/Button';
 import { translateError } from '../../i18n';
 import { AuthScreen } from '../auth/AuthScreen';
 import { errorKey } from '../auth/api-error';
-import { AvatarGrid } from '../register/AvatarGrid';
+import { AvatarChoice, useAvatarList } from '../register/AvatarGrid';
 import { Stepper } from '../register/Stepper';
 import { ChoiceCards } from './ChoiceCards';
 
@@ -24,22 +22,13 @@ export default function TeacherOnboardingPage() {
   const { refresh } = useSession();
   const [user] = useState(getStoredUser);
   const [step, setStep] = useState(0);
-  const [avatars, setAvatars] = useState<AvatarDto[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const avatarList = useAvatarList({ userType: 'professor' });
   const [avatarId, setAvatarId] = useState<string | null>(null);
   // Powers are what makes the game lively: on by default. Sharing is opt-in.
   const [powerMode, setPowerMode] = useState(true);
   const [shareRaids, setShareRaids] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const load = () => {
-    setLoadFailed(false);
-    listAvatars({ userType: 'professor' })
-      .then(setAvatars)
-      .catch(() => setLoadFailed(true));
-  };
-  useEffect(load, []);
 
   if (user?.role !== 'PROFESSOR') return <Navigate to="/login" replace />;
 
@@ -83,26 +72,15 @@ export default function TeacherOnboardingPage() {
           <>
             <h2>{t('ONBOARDING.CHARACTER_TITLE')}</h2>
             <p className="muted">{t('ONBOARDING.CHARACTER_TEXT')}</p>
-            {loadFailed ? (
-              <div className="notice notice--error" role="alert">
-                <p>{t('REGISTER.AVATARS_LOAD_FAILED')}</p>
-                <Button variant="secondary" onClick={load}>
-                  {t('REGISTER.RETRY')}
-                </Button>
-              </div>
-            ) : avatars ? (
-              <AvatarGrid
-                avatars={avatars}
-                selected={avatarId}
-                label={t('ONBOARDING.CHARACTER_TITLE')}
-                onSelect={(id) => {
-                  setAvatarId(id);
-                  setError(null);
-                }}
-              />
-            ) : (
-              <p role="status">{t('REGISTER.LOADING')}</p>
-            )}
+            <AvatarChoice
+              list={avatarList}
+              selected={avatarId}
+              label={t('ONBOARDING.CHARACTER_TITLE')}
+              onSelect={(id) => {
+                setAvatarId(id);
+                setError(null);
+              }}
+            />
           </>
         ) : null}
         {step === 1 ? (

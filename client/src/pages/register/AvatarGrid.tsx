@@ -1,7 +1,44 @@
 // A grid of avatars to pick one from: native radio buttons dressed as pictures (arrows move).
-import { useId } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AvatarDto } from '../../../../shared/types';
+import { listAvatars } from '../../api/catalogue';
+import { Button } from '../../components/ui/Button';
+
+/** The avatars of a catalogue query, loaded once by the page, with a retry after a failure. */
+export function useAvatarList(query: Parameters<typeof listAvatars>[0]) {
+  const [avatars, setAvatars] = useState<AvatarDto[] | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const { userType, starter } = query;
+  const load = useCallback(() => {
+    setLoadFailed(false);
+    listAvatars({ userType, starter })
+      .then(setAvatars)
+      .catch(() => setLoadFailed(true));
+  }, [userType, starter]);
+  useEffect(load, [load]);
+  return { avatars, loadFailed, reload: load };
+}
+
+/** The grid once loaded; meanwhile a loading line, or the failure with a retry button. */
+export function AvatarChoice({
+  list,
+  ...grid
+}: { list: ReturnType<typeof useAvatarList> } & Omit<Parameters<typeof AvatarGrid>[0], 'avatars'>) {
+  const { t } = useTranslation();
+  if (list.loadFailed) {
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>{t('REGISTER.AVATARS_LOAD_FAILED')}</p>
+        <Button variant="secondary" onClick={list.reload}>
+          {t('REGISTER.RETRY')}
+        </Button>
+      </div>
+    );
+  }
+  if (!list.avatars) return <p role="status">{t('REGISTER.LOADING')}</p>;
+  return <AvatarGrid avatars={list.avatars} {...grid} />;
+}
 
 export function AvatarGrid({
   avatars,

@@ -3,15 +3,14 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { AvatarDto } from '../../../../shared/types';
-import { listAvatars, lookupClassCode } from '../../api/catalogue';
+import { lookupClassCode } from '../../api/catalogue';
 import { updateUser } from '../../api/users';
 import { getStoredUser, saveStoredUser } from '../../app/auth-store';
 import { useSession } from '../../app/session';
 import { Button } from '../../components/ui/Button';
 import { translateError } from '../../i18n';
 import { errorKey } from '../auth/api-error';
-import { AvatarGrid } from './AvatarGrid';
+import { AvatarChoice, useAvatarList } from './AvatarGrid';
 import { StudentFrame } from './StudentFrame';
 import { readDraft, saveDraft, stepUrl, useRegistrationCode } from './student-draft';
 
@@ -25,8 +24,7 @@ export default function StudentAvatarPage() {
     const u = getStoredUser();
     return u?.role === 'STUDENT' ? u : null;
   });
-  const [avatars, setAvatars] = useState<AvatarDto[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const avatarList = useAvatarList({ userType: 'student', starter: true });
   const [selected, setSelected] = useState<string | null>(() =>
     user ? null : (readDraft().avatarId ?? null),
   );
@@ -35,14 +33,6 @@ export default function StudentAvatarPage() {
     () => (location.state as { error?: string } | null)?.error ?? null,
   );
   const [busy, setBusy] = useState(false);
-
-  const load = () => {
-    setLoadFailed(false);
-    listAvatars({ userType: 'student', starter: true })
-      .then(setAvatars)
-      .catch(() => setLoadFailed(true));
-  };
-  useEffect(load, []);
 
   // Arriving from a link with a code but no draft (new tab): show the class name all the same.
   useEffect(() => {
@@ -84,26 +74,15 @@ export default function StudentAvatarPage() {
       <h1>{t('REGISTER.STUDENT.AVATAR_TITLE')}</h1>
       <p className="lead">{t('REGISTER.STUDENT.AVATAR_TEXT')}</p>
       <form onSubmit={onSubmit} noValidate>
-        {loadFailed ? (
-          <div className="notice notice--error" role="alert">
-            <p>{t('REGISTER.AVATARS_LOAD_FAILED')}</p>
-            <Button variant="secondary" onClick={load}>
-              {t('REGISTER.RETRY')}
-            </Button>
-          </div>
-        ) : avatars ? (
-          <AvatarGrid
-            avatars={avatars}
-            selected={selected}
-            label={t('REGISTER.STUDENT.AVATAR_TITLE')}
-            onSelect={(id) => {
-              setSelected(id);
-              setError(null);
-            }}
-          />
-        ) : (
-          <p role="status">{t('REGISTER.LOADING')}</p>
-        )}
+        <AvatarChoice
+          list={avatarList}
+          selected={selected}
+          label={t('REGISTER.STUDENT.AVATAR_TITLE')}
+          onSelect={(id) => {
+            setSelected(id);
+            setError(null);
+          }}
+        />
         {error ? (
           <div className="field__error" role="alert">
             {translateError(error)}
