@@ -571,8 +571,8 @@ export function createGameService(deps: GameDeps) {
 
     /** Presence sweep for one room, by the node holding its lease: announces who went away. */
     async sweep(id: string, announcedAway: Set<string>) {
-      const r = await store.readRoom(id);
-      if (!r) return;
+      // Only presence matters here: the record (roster, questions) is not parsed every 2 s per room.
+      if ((await store.revision(id)) === 0) return;
       const seen = await store.lastSeen(id);
       const limit = now() - grace;
       for (const [studentId, at] of Object.entries(seen)) {
