@@ -70,6 +70,17 @@ export default async function setup(project: TestProject) {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
     SMTP_URL: '',
+    // Its own Redis keys: rate-limit counters of an earlier run (within the hour) must not refuse
+    // this run's password resets.
+    REDIS_PREFIX: `cre2e:${randomUUID().slice(0, 8)}:`,
+  };
+  const dropRedisKeys = async () => {
+    if (!process.env.REDIS_URL) return;
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(process.env.REDIS_URL);
+    const keys = await redis.keys(`${env.REDIS_PREFIX}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
   };
   let dropDb: (() => Promise<void>) | null = null;
   if (process.env.DATABASE_URL) {
@@ -114,6 +125,7 @@ export default async function setup(project: TestProject) {
     server.stdout?.destroy();
     server.stderr?.destroy();
     await dropDb?.();
+    await dropRedisKeys().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
   };
   let output = '';
