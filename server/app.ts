@@ -23,12 +23,19 @@ import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './lib/rat
 import { makeTokenSigner, type TokenSigner } from './lib/tokens.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import authRoutes from './modules/auth/routes.js';
+import avatarRoutes from './modules/avatars/routes.js';
 import catalogueRoutes from './modules/catalogue/routes.js';
 import changelogRoutes from './modules/changelog/routes.js';
+import classRoutes from './modules/classes/routes.js';
+import codexRoutes from './modules/codex/routes.js';
 import gameRoutes from './modules/game/routes.js';
+import libraryRoutes from './modules/library/routes.js';
 import professorRoutes from './modules/professors/routes.js';
+import questionImportRoutes from './modules/question-import/routes.js';
+import raidRoutes from './modules/raids/routes.js';
 import schoolclassRoutes from './modules/schoolclasses/routes.js';
 import sessionLogRoutes from './modules/session-logs/routes.js';
+import studentRoutes from './modules/student/routes.js';
 import ticketRoutes from './modules/tickets/routes.js';
 import userRoutes from './modules/users/routes.js';
 import authPlugin from './plugins/auth.js';
@@ -151,6 +158,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(ticketRoutes);
       await api.register(changelogRoutes);
       await api.register(gameRoutes);
+      // Teacher administration (issue 4) and the student world (issue 5).
+      await api.register(classRoutes);
+      await api.register(raidRoutes);
+      await api.register(questionImportRoutes);
+      await api.register(libraryRoutes);
+      await api.register(codexRoutes);
+      await api.register(avatarRoutes);
+      await api.register(studentRoutes);
     },
     { prefix: '/api' },
   );

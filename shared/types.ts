@@ -107,3 +107,66 @@ export interface ChangelogEntry {
   title: string;
   items: string[];
 }
+
+// Student account and homework practice (server/modules/student).
+/** GET /students/{id} and /students/findOne: the student's own progress. */
+export interface StudentDto {
+  id: string;
+  studentId: string;
+  userId: string;
+  coin: number;
+  xp: number;
+  level: number;
+  levelProgression: number;
+  powerXp: number;
+  user: { firstName: string; lastName: string; username: string; avatar: AvatarRef | null };
+}
+/** GET /homeworkRaids/{studentId}: one ongoing homework of the student's classes. */
+export interface HomeworkRaidDto {
+  id: string;
+  name: string;
+  isOnGoing: boolean;
+  createdAt: string;
+  raidId: string;
+  schoolclassId: string;
+  schoolclassName: string;
+  professor: { id: string; civility: 'M' | 'MME' | null };
+  user: { firstName: string; lastName: string; avatar: AvatarRef | null };
+  subject: { id: string; code: string; name: string };
+  questionCount: number;
+  answeredCount: number;
+  completion: { score: number; total: number; xpGained: number; completedAt: string } | null;
+}
+/** A question of a homework raid as the student sees it: no correct flag. */
+export interface HomeworkQuestionDto {
+  id: string;
+  text: string;
+  equationMode: boolean;
+  image: string | null;
+  multiple: boolean;
+  answers: { id: string; text: string }[];
+  /** Set once answered (a reload resumes). */
+  given: { answerIds: string[]; correct: boolean; correctAnswerIds: string[] } | null;
+}
+/** GET /students/{studentId}/homework/{homeworkId} */
+export interface HomeworkPlayDto {
+  homework: HomeworkRaidDto;
+  title: string;
+  questions: HomeworkQuestionDto[];
+}
+/** POST …/answer */
+export interface HomeworkAnswerResult {
+  correct: boolean;
+  correctAnswerIds: string[];
+}
+/** POST …/finish */
+export interface HomeworkFinishResult {
+  score: number;
+  total: number;
+  xpGained: number;
+  coinsGained: number;
+  level: number;
+  levelProgression: number;
+  previousLevel: number;
+  coin: number;
+}

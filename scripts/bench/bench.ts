@@ -175,7 +175,7 @@ async function main() {
       let count = 0;
       const h = ({ patch }: { patch: RoomPatch }) => {
         if (patch.type !== 'answered') return;
-        count++;
+        count += patch.studentIds.length;
         if (count === rooms[i].students.length) completeAt.set(i, Date.now());
       };
       b.on('room:patch', h);

@@ -301,6 +301,27 @@ export const homeworkCompletions = pgTable(
   (t) => [uniqueIndex('homework_completions_uq').on(t.homeworkRaidId, t.studentId)],
 );
 
+/** One answer a student gave while practising a homework raid: a reload resumes, a second answer is refused. */
+export const homeworkAnswers = pgTable(
+  'homework_answers',
+  {
+    id: id(),
+    homeworkRaidId: uuid('homework_raid_id')
+      .notNull()
+      .references(() => homeworkRaids.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    answerIds: jsonb('answer_ids').$type<string[]>().notNull(),
+    correct: boolean('correct').notNull(),
+    answeredAt: createdAt(),
+  },
+  (t) => [uniqueIndex('homework_answers_uq').on(t.homeworkRaidId, t.studentId, t.questionId)],
+);
+
 /** Codex status: 0 PENDING, 1 APPROVED, 2 REJECTED, 3 DISPLAYED, 4 DELETED (SPEC point 4). */
 export const codex = pgTable(
   'codex',
@@ -434,3 +455,18 @@ export const gameEvents = pgTable(
   },
   (t) => [index('game_events_professor_type_idx').on(t.professorId, t.type, t.createdAt)],
 );
+
+/** A live room the teacher paused: kept here so it resumes at the next lesson, even after a restart. */
+export const pausedRooms = pgTable('paused_rooms', {
+  roomId: text('room_id').primaryKey(),
+  professorId: uuid('professor_id')
+    .notNull()
+    .references(() => professors.id, { onDelete: 'cascade' }),
+  schoolclassId: uuid('schoolclass_id')
+    .notNull()
+    .references(() => schoolclasses.id, { onDelete: 'cascade' }),
+  /** The room record (RoomRecord) and the answers already given to the open question. */
+  record: jsonb('record').notNull(),
+  answers: jsonb('answers').notNull().default({}),
+  pausedAt: timestamp('paused_at', { withTimezone: true }).notNull().defaultNow(),
+});

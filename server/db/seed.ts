@@ -7,8 +7,9 @@ import { CLASS_CODE_VALIDITY_DAYS } from '../../shared/constants.js';
 import { SUBJECTS } from '../../shared/subjects.js';
 import type { Planet } from '../../shared/worlds.js';
 import { ROOT_DIR } from '../app.js';
-import { randomDigits } from '../lib/crypto.js';
 import { hashPassword } from '../lib/passwords.js';
+import { grantLevelUnlocks } from '../modules/avatars/unlocks.js';
+import { freeCode } from '../modules/schoolclasses/service.js';
 import type { Db } from './client.js';
 import { DEMO_CHAPTERS, DEMO_CODEX, STUDENT_NAMES } from './demo/raids.js';
 import {
@@ -16,6 +17,7 @@ import {
   avatars,
   chapters,
   codex,
+  homeworkRaids,
   professorSubjects,
   professors,
   professorsSchoolclasses,
@@ -70,6 +72,9 @@ export interface DemoClassCode {
   code: string;
   expiresAt: Date;
 }
+
+/** Raids of prof-demo sent to 5e B as homework in the demo school. */
+export const DEMO_HOMEWORK = ['Les fractions', 'Puissances et Pythagore'] as const;
 
 const DEMO_CLASSES = [
   {
@@ -164,6 +169,8 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<void> {
     }
 
     const studentIdsByNumber = new Map<number, string>();
+    const classIdsByName = new Map<string, string>();
+    const raidIdsByTitle = new Map<string, string>();
     for (const c of DEMO_CLASSES) {
       const [cls] = await tx
         .insert(schoolclasses)
@@ -176,6 +183,7 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<void> {
           codeExpiresAt: new Date(Date.now() + CLASS_CODE_VALIDITY_DAYS * 86400_000),
         })
         .returning({ id: schoolclasses.id });
+      classIdsByName.set(c.name, cls.id);
       await tx
         .insert(professorsSchoolclasses)
         .values({ professorId: teacherIds[c.owner], schoolclassId: cls.id, subjectId: subjectId(c.subject) });
@@ -241,6 +249,7 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<void> {
           .insert(raids)
           .values({ professorId: teacherIds[ch.owner], chapterId: chapter.id, title: r.title })
           .returning({ id: raids.id });
+        raidIdsByTitle.set(r.title, raid.id);
         for (const [qi, q] of r.questions.entries()) {
           let imagePath: string | null = null;
           if (q.image) {
@@ -272,26 +281,31 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<void> {
         }
       }
     }
-  });
-}
 
-/** A six-digit code held by no class; an expired holder loses it first. */
-async function freeCode(db: Pick<Db, 'select' | 'update'>): Promise<string> {
-  for (;;) {
-    const code = randomDigits(6);
-    const [holder] = await db
-      .select({ id: schoolclasses.id, expiresAt: schoolclasses.codeExpiresAt })
-      .from(schoolclasses)
-      .where(eq(schoolclasses.code, code));
-    if (!holder) return code;
-    if (holder.expiresAt && holder.expiresAt.getTime() < Date.now()) {
-      await db
-        .update(schoolclasses)
-        .set({ code: null, codeExpiresAt: null })
-        .where(eq(schoolclasses.id, holder.id));
-      return code;
+    // Two of prof-demo's raids are ongoing homework of 5e B, so a student has something to practise.
+    for (const title of DEMO_HOMEWORK) {
+      const raidId = raidIdsByTitle.get(title) as string;
+      await tx.update(raids).set({ isHomework: true }).where(eq(raids.id, raidId));
+      await tx.insert(homeworkRaids).values({
+        name: title,
+        raidId,
+        schoolclassId: classIdsByName.get('5e B') as string,
+        professorId: teacherIds['prof-demo'],
+        subjectId: subjectId('MATHEMATICS'),
+      });
     }
-  }
+
+    // Avatars and shop demo (eleve20-24): they just reached level 5 (a choice of two avatars at
+    // level 4, a gift at level 5) and saved coins for a few skin chests.
+    for (let n = 20; n <= 24; n++) {
+      const id = studentIdsByNumber.get(n) as string;
+      await tx
+        .update(students)
+        .set({ xp: 400 + n, level: 5, levelProgression: n, coin: 100 })
+        .where(eq(students.id, id));
+      await grantLevelUnlocks(tx, id, 3, 5);
+    }
+  });
 }
 
 /** The live codes of the demo classes, renewed when they expired, for the start-up banner. */

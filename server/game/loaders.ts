@@ -5,12 +5,13 @@ import { bossesOf } from '../../shared/catalogue/bosses.js';
 import { addCoins, applyXp } from '../../shared/game/rules.js';
 import type { Planet } from '../../shared/worlds.js';
 import type { Db } from '../db/client.js';
+import { raidQuestions } from '../db/raid-questions.js';
 import {
-  answers,
   avatars,
   chapters,
   codex,
   gameEvents,
+  pausedRooms,
   professors,
   professorsSchoolclasses,
   questions,
@@ -20,6 +21,7 @@ import {
   studentsSchoolclasses,
   users,
 } from '../db/schema.js';
+import { grantLevelUnlocks } from '../modules/avatars/unlocks.js';
 import type { Boss, RaidQuestion } from './raid.js';
 import type { RoomRecord } from './store.js';
 
@@ -108,28 +110,12 @@ export async function loadRaid(
     .from(raids)
     .where(and(eq(raids.id, raidId), eq(raids.professorId, professorId)));
   if (!raid) return null;
-  const qs = await db
-    .select()
-    .from(questions)
-    .where(eq(questions.raidId, raidId))
-    .orderBy(asc(questions.position));
-  const ans = qs.length
-    ? await db
-        .select()
-        .from(answers)
-        .where(
-          inArray(
-            answers.questionId,
-            qs.map((q) => q.id),
-          ),
-        )
-        .orderBy(asc(answers.position))
-    : [];
+  const qs = await raidQuestions(db, raidId);
   return {
     raidId,
     title: raid.title,
     questions: qs.map((q) => {
-      const mine = ans.filter((a) => a.questionId === q.id);
+      const mine = q.answers;
       const correctIds = mine.filter((a) => a.isCorrect).map((a) => a.id);
       return {
         id: q.id,
@@ -248,6 +234,7 @@ export async function rewardStudents(
           coin: p.coin,
         })
         .where(eq(students.id, s.id));
+      if (p.level > s.level) await grantLevelUnlocks(tx, s.id, s.level, p.level);
       out[s.id] = { level: p.level, powerXp: p.powerXp };
     }
     return out;
@@ -276,4 +263,25 @@ export async function recordEvent(
   },
 ) {
   await db.insert(gameEvents).values({ ...e, studentId: e.studentId ?? null, payload: e.payload ?? {} });
+}
+
+/** A paused room, kept in the database until the teacher resumes it (next lesson, after a restart). */
+export async function savePausedRoom(db: Db, r: RoomRecord, answersGiven: Record<string, string>) {
+  const row = { record: r, answers: answersGiven, pausedAt: new Date() };
+  await db
+    .insert(pausedRooms)
+    .values({ roomId: r.id, professorId: r.professorId, schoolclassId: r.schoolclassId, ...row })
+    .onConflictDoUpdate({ target: pausedRooms.roomId, set: row });
+}
+
+export async function loadPausedRoom(
+  db: Db,
+  roomId: string,
+): Promise<{ record: RoomRecord; answers: Record<string, string> } | null> {
+  const [row] = await db.select().from(pausedRooms).where(eq(pausedRooms.roomId, roomId));
+  return row ? { record: row.record as RoomRecord, answers: row.answers as Record<string, string> } : null;
+}
+
+export async function deletePausedRoom(db: Db, roomId: string) {
+  await db.delete(pausedRooms).where(eq(pausedRooms.roomId, roomId));
 }

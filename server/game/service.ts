@@ -12,7 +12,9 @@ import { drawFromPool, POWER_COST, XP_SUMMON_RIGHT } from '../../shared/game/rul
 import type { Db } from '../db/client.js';
 import {
   approvedPhrases,
+  deletePausedRoom,
   isStudentOfClass,
+  loadPausedRoom,
   loadRaid,
   loadRoomBase,
   loadRoster,
@@ -20,6 +22,7 @@ import {
   pickBoss,
   recordEvent,
   rewardStudents,
+  savePausedRoom,
   spendPowerXp,
 } from './loaders.js';
 import { end, isRight, next, raidView, reveal, startRaid, submitAnswer } from './raid.js';
@@ -27,6 +30,8 @@ import type { ActivityState, RoomRecord, RoomStore } from './store.js';
 
 /** A dropped phone stays "connected" this long before the board shows it away. */
 export const PRESENCE_GRACE_MS = 20_000;
+/** The board learns who answered at most this late (one batched patch per room). */
+export const ANSWERED_BATCH_MS = 100;
 /** An active power adds half of the XP a raid gives. */
 export const POWER_XP_BONUS = 0.5;
 
@@ -81,7 +86,51 @@ export function createGameService(deps: GameDeps) {
 
   const phoneSeqKey = (id: string) => `${id}#phones`;
 
+  /**
+   * "Who answered" goes to the board in batches: one patch per room every ANSWERED_BATCH_MS instead
+   * of one per answer (30 phones answering within a second in each of 300 rooms would otherwise be
+   * 9,000 numbered patches a second through the adapter). Any other patch of the room flushes first.
+   */
+  const answeredBatches = new Map<
+    string,
+    { questionId: string; ids: string[]; count: number; timer: ReturnType<typeof setTimeout> }
+  >();
+
+  async function flushAnswered(id: string) {
+    const b = answeredBatches.get(id);
+    if (!b) return;
+    answeredBatches.delete(id);
+    clearTimeout(b.timer);
+    const patch: RoomPatch = {
+      type: 'answered',
+      questionId: b.questionId,
+      studentIds: b.ids,
+      count: b.count,
+    };
+    out.patch(id, 'board', { seq: await store.nextSeq(id), patch });
+  }
+
+  function queueAnswered(id: string, questionId: string, studentId: string, count: number) {
+    let b = answeredBatches.get(id);
+    if (b && b.questionId !== questionId) {
+      void flushAnswered(id).catch(() => {});
+      b = undefined;
+    }
+    if (!b) {
+      b = {
+        questionId,
+        ids: [],
+        count: 0,
+        timer: setTimeout(() => void flushAnswered(id).catch(() => {}), ANSWERED_BATCH_MS),
+      };
+      answeredBatches.set(id, b);
+    }
+    b.ids.push(studentId);
+    b.count = Math.max(b.count, count);
+  }
+
   async function broadcast(id: string, patch: RoomPatch) {
+    await flushAnswered(id);
     out.patch(id, 'board', { seq: await store.nextSeq(id), patch });
     if (patch.type === 'activity' || patch.type === 'paused') {
       const forPhones =
@@ -161,6 +210,7 @@ export function createGameService(deps: GameDeps) {
       myAnswer: null,
       lastResult: null,
       xpGained: 0,
+      coinsGained: 0,
       powerXp: me?.powerXp ?? 0,
       powerActive: r.activePowers.includes(studentId),
     };
@@ -177,6 +227,7 @@ export function createGameService(deps: GameDeps) {
       }
     }
     state.xpGained = raid.result?.gains[studentId]?.xp ?? 0;
+    state.coinsGained = raid.result?.gains[studentId]?.coins ?? 0;
     return state;
   }
 
@@ -273,24 +324,34 @@ export function createGameService(deps: GameDeps) {
       const base = await loadRoomBase(db, t.professorId, key.schoolclassId, key.subjectId);
       if (!base) return fail('ERRORS.FORBIDDEN');
       const id = makeRoomId(key);
+      // A room paused at the end of a lesson may have left the store since (expiry, restart): it
+      // comes back from the database, still paused, with the answers already given.
+      const saved = (await store.readRoom(id)) ? null : await loadPausedRoom(db, id);
+      if (saved && saved.record.activity?.kind === 'raid') {
+        const raid = saved.record.activity.raid;
+        const q = raid.questions[raid.index];
+        for (const [studentId, value] of Object.entries(saved.answers)) {
+          if (q) await store.addAnswer(id, answerKey(raid, q.id), studentId, value);
+        }
+      }
       let created = false;
       const r = await store.updateRoom(id, (cur) => {
         created = !cur;
         // Re-opening keeps the running activity and the pools; the roster is refreshed (new students).
-        return cur
-          ? { ...cur, ...base, updatedAt: now() }
-          : {
-              id,
-              ...base,
-              paused: false,
-              activePowers: [],
-              summonPool: base.roster.map((s) => s.studentId),
-              activity: null,
-              updatedAt: now(),
-            };
+        if (cur) return { ...cur, ...base, updatedAt: now() };
+        if (saved) return { ...saved.record, ...base, paused: true, updatedAt: now() };
+        return {
+          id,
+          ...base,
+          paused: false,
+          activePowers: [],
+          summonPool: base.roster.map((s) => s.studentId),
+          activity: null,
+          updatedAt: now(),
+        };
       });
       if (!r) return fail('GAME.NO_ROOM');
-      if (created) {
+      if (created && !saved) {
         out.roomsChanged(key.schoolclassId);
         await ev(r, 'ROOM_OPENED');
       }
@@ -298,7 +359,27 @@ export function createGameService(deps: GameDeps) {
     },
 
     async setPaused(t: Teacher, id: string, paused: boolean) {
-      const { after } = await teacherUpdate(t, id, (r) => ({ ...r, paused }));
+      const { before, after } = await teacherUpdate(t, id, (r) => {
+        if (r.paused === paused) return r;
+        if (paused) return { ...r, paused, pausedAt: now() };
+        // The open question keeps the time it had left when the lesson stopped.
+        let activity = r.activity;
+        if (activity?.kind === 'raid' && activity.raid.deadline !== null && r.pausedAt) {
+          const shift = Math.max(0, now() - r.pausedAt);
+          activity = { kind: 'raid', raid: { ...activity.raid, deadline: activity.raid.deadline + shift } };
+        }
+        return { ...r, paused, pausedAt: null, activity };
+      });
+      if (paused) {
+        const raid = after.activity?.kind === 'raid' ? after.activity.raid : null;
+        const q = raid?.questions[raid.index];
+        await savePausedRoom(db, after, raid && q ? await store.answers(id, answerKey(raid, q.id)) : {});
+      } else {
+        await deletePausedRoom(db, id);
+        if (before.activity !== after.activity) {
+          await broadcast(id, { type: 'activity', activity: activityView(after.activity) });
+        }
+      }
       await broadcast(id, { type: 'paused', paused });
       out.roomsChanged(after.schoolclassId);
     },
@@ -383,7 +464,13 @@ export function createGameService(deps: GameDeps) {
           summonPool: d.pool,
           activity: {
             kind: 'summon',
-            view: { kind: 'summon', drawn, poolLeft: d.pool.length, marked: null },
+            // "Left to call" counts the students here now: absent ones are never drawn.
+            view: {
+              kind: 'summon',
+              drawn,
+              poolLeft: d.pool.filter((s) => present.has(s)).length,
+              marked: null,
+            },
           },
         };
       });
@@ -408,12 +495,13 @@ export function createGameService(deps: GameDeps) {
     },
 
     async summonReset(t: Teacher, id: string) {
+      const present = (await presentIds(await requireRoom(id))).length;
       const { after } = await teacherUpdate(t, id, (r) => ({
         ...r,
         summonPool: r.roster.map((s) => s.studentId),
         activity:
           r.activity?.kind === 'summon'
-            ? { kind: 'summon', view: { ...r.activity.view, poolLeft: r.roster.length } }
+            ? { kind: 'summon', view: { ...r.activity.view, poolLeft: present } }
             : r.activity,
       }));
       await broadcast(id, { type: 'activity', activity: activityView(after.activity) });
@@ -524,7 +612,7 @@ export function createGameService(deps: GameDeps) {
         JSON.stringify({ answerIds: [...new Set(a.answerIds)], clientId: a.clientId }),
       );
       if (!stored.added) return 'duplicate' as const;
-      await broadcast(id, { type: 'answered', studentId: s.studentId, count: stored.count });
+      queueAnswered(id, a.questionId, s.studentId, stored.count);
       return 'counted' as const;
     },
 

@@ -19,6 +19,8 @@ export interface RoomRecord {
   planet: string;
   powerMode: boolean;
   paused: boolean;
+  /** When the room was paused (ms): resuming moves an open question's deadline by the pause's length. */
+  pausedAt?: number | null;
   roster: Omit<RosterEntry, 'connected' | 'powerActive'>[];
   activePowers: string[];
   summonPool: string[];

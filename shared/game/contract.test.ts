@@ -10,7 +10,7 @@ const raid: RaidView = {
   index: 0,
   count: 9,
   phase: 'question',
-  question: null,
+  question: { id: 'q1', text: 'Q', equationMode: false, image: null, answers: [], multiple: false },
   deadline: null,
   answeredStudentIds: [],
   reveal: null,
@@ -42,10 +42,25 @@ const snap: RoomSnapshot = {
 
 describe('applyPatch', () => {
   it('applies the next patch in order', () => {
-    const s = applyPatch(snap, { seq: 5, patch: { type: 'answered', studentId: 'a', count: 1 } });
+    const s = applyPatch(snap, {
+      seq: 5,
+      patch: { type: 'answered', questionId: 'q1', studentIds: ['a', 'b'], count: 2 },
+    });
     if (!s) throw new Error('patch refused');
     expect(s.seq).toBe(5);
-    expect((s.activity as RaidView).answeredStudentIds).toEqual(['a']);
+    expect((s.activity as RaidView).answeredStudentIds).toEqual(['a', 'b']);
+    const again = applyPatch(s, {
+      seq: 6,
+      patch: { type: 'answered', questionId: 'q1', studentIds: ['b', 'c'], count: 3 },
+    });
+    expect(((again as RoomSnapshot).activity as RaidView).answeredStudentIds).toEqual(['a', 'b', 'c']);
+  });
+  it('never marks who answered an earlier question on the question now on screen', () => {
+    const s = applyPatch(snap, {
+      seq: 5,
+      patch: { type: 'answered', questionId: 'q0', studentIds: ['a'], count: 1 },
+    });
+    expect(((s as RoomSnapshot).activity as RaidView).answeredStudentIds).toEqual([]);
   });
   it('ignores a patch it already has and reports a gap as null', () => {
     expect(applyPatch(snap, { seq: 4, patch: { type: 'paused', paused: true } })).toBe(snap);

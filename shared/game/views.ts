@@ -99,13 +99,15 @@ export interface PhoneState {
   myAnswer: { questionId: string; answerIds: string[] } | null;
   lastResult: { questionId: string; correct: boolean } | null;
   xpGained: number;
+  coinsGained: number;
   powerXp: number;
   powerActive: boolean;
 }
 
 export type RoomPatch =
   | { type: 'presence'; studentId: string; connected: boolean }
-  | { type: 'answered'; studentId: string; count: number }
+  /** Who answered the open question since the last such patch (batched), and how many have answered. */
+  | { type: 'answered'; questionId: string; studentIds: string[]; count: number }
   | { type: 'power'; studentId: string; active: boolean; powerXp: number }
   | { type: 'activity'; activity: ActivityView | null }
   | { type: 'paused'; paused: boolean };
@@ -128,11 +130,13 @@ export function applyPatch(s: RoomSnapshot, p: { seq: number; patch: RoomPatch }
       );
       break;
     case 'answered':
-      if (s.activity?.kind === 'raid' && !s.activity.answeredStudentIds.includes(patch.studentId)) {
-        next.activity = {
-          ...s.activity,
-          answeredStudentIds: [...s.activity.answeredStudentIds, patch.studentId],
-        };
+      // Only for the question on screen: a late batch never marks students on the next question.
+      if (s.activity?.kind === 'raid' && s.activity.question?.id === patch.questionId) {
+        const known = new Set(s.activity.answeredStudentIds);
+        const added = patch.studentIds.filter((id) => !known.has(id));
+        if (added.length) {
+          next.activity = { ...s.activity, answeredStudentIds: [...s.activity.answeredStudentIds, ...added] };
+        }
       }
       break;
     case 'activity':

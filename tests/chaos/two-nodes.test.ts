@@ -194,10 +194,13 @@ describe('two nodes, one killed mid-question', () => {
         status: 'counted',
       });
     }
-    for (let t = 0; t < 100 && board.patches.filter((p) => p.type === 'answered').length < 6; t++) {
+    const announced = () => board.patches.flatMap((p) => (p.type === 'answered' ? p.studentIds : []));
+    for (let t = 0; t < 100 && announced().length < 6; t++) {
       await new Promise((r) => setTimeout(r, 20));
     }
-    expect(board.patches.filter((p) => p.type === 'answered')).toHaveLength(6);
+    // Six students announced once each, from both nodes' batches.
+    expect(announced()).toHaveLength(6);
+    expect(new Set(announced()).size).toBe(6);
 
     // Node A dies.
     kill(nodeA);

@@ -196,8 +196,12 @@ const cases: Case[] = [
 ];
 
 describe('every route that needs a caller', () => {
-  it('covers each such route of docs/protocol.md', () => {
-    const doc = readFileSync(path.join(ROOT_DIR, 'docs/protocol.md'), 'utf8');
+  it('covers each such route of the platform and live-game sections of docs/protocol.md', () => {
+    // The teacher-administration and student-world modules prove the same rules route by route in
+    // their own files (classes, raids, question-import, library, codex, avatars, student .test.ts).
+    const doc = readFileSync(path.join(ROOT_DIR, 'docs/protocol.md'), 'utf8').split(
+      '## Teacher administration and student world',
+    )[0];
     const needed: string[] = [];
     for (const line of doc.split('\n')) {
       // An escaped pipe (`student\|professor`) is not a column separator.

@@ -173,10 +173,15 @@ describe('a raid', () => {
       ok: true,
       status: 'duplicate',
     });
-    const seen = await patchMatching(teacher, (p) => p.type === 'answered' && p.studentId === studentA);
-    expect(seen.patch).toEqual({ type: 'answered', studentId: studentA, count: 1 });
+    const seen = await patchMatching(
+      teacher,
+      (p) => p.type === 'answered' && p.studentIds.includes(studentA),
+    );
+    expect(seen.patch).toEqual({ type: 'answered', questionId: q.id, studentIds: [studentA], count: 1 });
+    // A second send of the same answer is never announced again.
+    await new Promise((r) => setTimeout(r, 250));
     expect(
-      teacher.patches.filter((p) => p.patch.type === 'answered' && p.patch.studentId === studentA),
+      teacher.patches.filter((p) => p.patch.type === 'answered' && p.patch.studentIds.includes(studentA)),
     ).toHaveLength(1);
     // Phones do not receive the others' answers.
     expect(phoneB.patches.some((p) => p.patch.type === 'answered')).toBe(false);
@@ -258,6 +263,12 @@ describe('a raid', () => {
       (x) => x.type === 'activity' && x.activity?.kind === 'raid' && x.activity.phase === 'ended',
     );
     expect((phoneEnd.patch as { activity: RaidView }).activity.result?.gains).toEqual({});
+    const mine = await send<{ snapshot: RoomSnapshot; phone: PhoneState }>(phoneA, 'room:sync', {});
+    if (!mine.ok) throw new Error(mine.message);
+    expect(mine.phone).toMatchObject({
+      xpGained: raid.result?.gains[studentA].xp,
+      coinsGained: raid.result?.gains[studentA].coins,
+    });
   });
   it('plays the same raid again with fresh answers', async () => {
     expect(await send(teacher, 'raid:start', { raidId })).toEqual({ ok: true });
@@ -285,6 +296,8 @@ describe('summon, pick and codex', () => {
       if (!sync.ok) throw new Error(sync.message);
       const view = sync.snapshot.activity as SummonView;
       drawn.add(view.drawn as string);
+      // Only the three present students count as left to call, out of a class of thirty.
+      expect(view.poolLeft).toBe(2 - i);
       if (i === 0) {
         const [before] = await ctx.database.db
           .select()
@@ -373,5 +386,69 @@ describe('summon, pick and codex', () => {
     expect(refused).toEqual({ ok: false, message: 'GAME.PAUSED' });
     expect(await send(teacher, 'room:resume', {})).toEqual({ ok: true });
     await patchMatching(last, (x) => x.type === 'paused' && !x.paused);
+  });
+});
+
+describe('a room paused at the end of a lesson', () => {
+  it('comes back paused after a restart, at the same question with its answers, and the question keeps its time', async () => {
+    const a = await phone('eleve05');
+    const b = await phone('eleve06');
+    await send(a.socket, 'room:join', key);
+    await send(teacher, 'activity:close', {});
+    expect(await send(teacher, 'raid:start', { raidId })).toEqual({ ok: true });
+    const sync = await send<{ snapshot: RoomSnapshot }>(a.socket, 'room:sync', {});
+    if (!sync.ok) throw new Error(sync.message);
+    const q = (sync.snapshot.activity as RaidView).question;
+    if (!q) throw new Error('no question');
+    const status = await send(a.socket, 'answer:submit', {
+      questionId: q.id,
+      answerIds: [q.answers[0].id],
+      clientId: 'before-pause-1',
+    });
+    expect(status).toEqual({ ok: true, status: 'counted' });
+    expect(await send(teacher, 'room:pause', {})).toEqual({ ok: true });
+
+    // A restart: another server on the same database, with an empty room store.
+    const { buildApp } = await import('../../server/app.js');
+    const { loadConfig } = await import('../../server/config.js');
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: ctx.dataDir,
+      LOG_LEVEL: 'silent',
+      QUESTION_SECONDS: '3',
+    });
+    const app2 = await buildApp({
+      config,
+      database: ctx.database,
+      redis: ctx.redis,
+      redisPrefix: `crtest:restart:${Date.now()}:`,
+      logger: false,
+      questionSeconds: 3,
+    });
+    const url2 = await listen(app2);
+    try {
+      // The lesson stops for longer than the question's 3 seconds.
+      await new Promise((r) => setTimeout(r, 3500));
+      const prof = await signin(app2, DEMO.admin);
+      const board = await connect(url2, prof.accessToken);
+      const opened = await send<{ snapshot: RoomSnapshot }>(board, 'room:open', key);
+      if (!opened.ok) throw new Error(opened.message);
+      expect(opened.snapshot.paused).toBe(true);
+      const raid = opened.snapshot.activity as RaidView;
+      expect(raid).toMatchObject({ title: 'Les fractions', index: 0, phase: 'question' });
+      expect(raid.answeredStudentIds).toEqual([a.user.studentId]);
+      // Phones cannot answer while paused; after the resume the question still has its time left.
+      const late = await connectAs(app2, url2, { login: 'eleve06', password: DEMO.student.password });
+      await send(late.socket, 'room:join', key);
+      const answer = { questionId: q.id, answerIds: [q.answers[1].id], clientId: 'after-pause-1' };
+      expect(await send(late.socket, 'answer:submit', answer)).toEqual({ ok: false, message: 'GAME.PAUSED' });
+      expect(await send(board, 'room:resume', {})).toEqual({ ok: true });
+      expect(await send(late.socket, 'answer:submit', answer)).toEqual({ ok: true, status: 'counted' });
+      board.disconnect();
+      late.socket.disconnect();
+      b.socket.disconnect();
+    } finally {
+      await app2.close();
+    }
   });
 });

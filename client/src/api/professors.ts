@@ -9,3 +9,39 @@ export interface ProfessorPreferences {
 
 export const updateProfessorPreferences = (professorId: string, body: ProfessorPreferences) =>
   api.put<ProfessorPreferences & { id: string }>(`/professors/${professorId}`, body);
+
+/** The teacher's account as GET/PUT /professors/{id} answer it. */
+export interface ProfessorAccount extends ProfessorPreferences {
+  id: string;
+  civility: 'M' | 'MME' | null;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  city: string | null;
+  department: string | null;
+  school: string | null;
+  subjectIds: string[];
+  isGar: boolean;
+  avatarId: string | null;
+}
+
+export type ProfessorAccountUpdate = Partial<
+  ProfessorPreferences &
+    Pick<ProfessorAccount, 'firstName' | 'lastName'> & {
+      civility: 'M' | 'MME';
+      phone: string;
+      city: string;
+      department: string;
+      school: string;
+      subjectIds: string[];
+    }
+>;
+
+export const getProfessorAccount = (professorId: string) =>
+  api.get<ProfessorAccount>(`/professors/${professorId}`);
+export const updateProfessorAccount = (professorId: string, body: ProfessorAccountUpdate) =>
+  api.put<ProfessorAccount>(`/professors/${professorId}`, body);
+/** Public: whether the teacher of a /settings/{professorId} link still has to set up their account. */
+export const getSetupStatus = (professorId: string) =>
+  api.get<{ needsSetup: boolean }>(`/professors/${professorId}/setup-status`, { auth: false });

@@ -140,6 +140,15 @@ describe('CodeInput', () => {
     expect(onFinish).toHaveBeenCalledWith('123456');
   });
 
+  it('fires finish again when a digit of a full code is corrected (a refused code is retyped)', async () => {
+    const { user, onFinish } = setup({ defaultValue: '123456' });
+    await user.click(boxes()[5]);
+    await user.keyboard('{Backspace}');
+    expect(onFinish).not.toHaveBeenCalled();
+    await user.keyboard('9');
+    expect(onFinish).toHaveBeenCalledWith('123459');
+  });
+
   it('an autofill of the whole code in the first box spreads it', () => {
     const { onFinish } = setup();
     fireEvent.change(boxes()[0], { target: { value: '654321' } });

@@ -12,7 +12,20 @@ type Tree = { [k: string]: string | Tree };
  * strings of the pages it opens. A route names the areas it needs (routes.ts).
  */
 export const CORE_AREAS = ['common', 'layout'] as const;
-export type Area = 'home' | 'subjects' | 'register' | 'misc' | 'game' | 'phone' | (typeof CORE_AREAS)[number];
+export type Area =
+  | 'home'
+  | 'subjects'
+  | 'register'
+  | 'misc'
+  | 'game'
+  | 'phone'
+  | 'classes'
+  | 'raids'
+  | 'library'
+  | 'codex'
+  | 'avatars'
+  | 'student'
+  | (typeof CORE_AREAS)[number];
 
 const core = import.meta.glob<Tree>(['./locales/fr/common.json', './locales/fr/layout.json'], {
   eager: true,

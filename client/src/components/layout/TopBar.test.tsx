@@ -71,6 +71,8 @@ describe('TopBar', () => {
     expect(items(t('LAYOUT.MENU.ADMINISTRATION'))).toEqual([
       [t('LAYOUT.MENU.CLASSES'), '/prof/administration/classlist'],
       [t('LAYOUT.MENU.RAIDS'), '/prof/administration/chapters'],
+      [t('LAYOUT.MENU.HOMEWORK'), '/prof/administration/homework'],
+      [t('LAYOUT.MENU.LIBRARY'), '/prof/administration/library'],
       [t('LAYOUT.MENU.CODEX'), '/prof/administration/codex'],
     ]);
     expect(items(t('LAYOUT.MENU.ANALYZE'))).toEqual([

@@ -31,6 +31,8 @@ export function teacherMenu({ isGar, isAdmin }: { isGar: boolean; isAdmin: boole
   const administration: MenuLink[] = [
     link('classes', 'LAYOUT.MENU.CLASSES', '/prof/administration/classlist'),
     link('raids', 'LAYOUT.MENU.RAIDS', '/prof/administration/chapters'),
+    link('homework', 'LAYOUT.MENU.HOMEWORK', '/prof/administration/homework'),
+    link('library', 'LAYOUT.MENU.LIBRARY', '/prof/administration/library'),
     link('codex', 'LAYOUT.MENU.CODEX', '/prof/administration/codex'),
   ];
   if (isAdmin)

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverNow } from './server-clock';
+import { serverNow } from '../server-clock';
 
 /** Seconds left until `deadline` (server epoch ms), ticking; 0 once passed. */
 export function useSecondsLeft(deadline: number | null): number | null {

@@ -11,8 +11,8 @@ export function EndScreen({ raid, phone }: { raid: RaidView; phone: PhoneState |
   // Phones get their own gain in their phone state (the room's `gains` is left empty for them);
   // a snapshot that still carries the map (older servers) works too.
   const fromMap = phone ? result.gains[phone.studentId] : undefined;
-  const gain: { xp: number; coins: number | null } | undefined =
-    fromMap ?? (phone && phone.xpGained > 0 ? { xp: phone.xpGained, coins: null } : undefined);
+  const gain: { xp: number; coins: number } | undefined =
+    fromMap ?? (phone && phone.xpGained > 0 ? { xp: phone.xpGained, coins: phone.coinsGained } : undefined);
   return (
     <section className={`end end--${victory ? 'victory' : 'defeat'}`} role="status">
       <p className="end__raid">{raid.title}</p>
@@ -27,7 +27,7 @@ export function EndScreen({ raid, phone }: { raid: RaidView; phone: PhoneState |
             <Icon name="star" size={28} />
             <strong>{t('PHONE.GAIN_XP', { xp: gain.xp })}</strong>
           </li>
-          {gain.coins !== null ? (
+          {gain.coins > 0 ? (
             <li>
               <Icon name="coin" size={28} />
               <strong>{t('PHONE.GAIN_COINS', { count: gain.coins })}</strong>

@@ -51,6 +51,7 @@ const phoneState = (over: Partial<PhoneState> = {}): PhoneState => ({
   myAnswer: null,
   lastResult: null,
   xpGained: 0,
+  coinsGained: 0,
   powerXp: 1,
   powerActive: false,
   ...over,
@@ -428,7 +429,7 @@ describe('LivePage (phone)', () => {
     expect(screen.getByText(t('PHONE.GAIN_COINS', { count: 7 }))).toBeTruthy();
   });
 
-  it('shows the student own XP at the end from the phone state when the room hides everybody gains', async () => {
+  it('shows the student own XP and coins at the end from the phone state when the room hides everybody gains', async () => {
     serve(
       snapshot({
         activity: raid({
@@ -438,11 +439,12 @@ describe('LivePage (phone)', () => {
           result: { outcome: 'DEFEAT', gains: {} },
         }),
       }),
-      phoneState({ xpGained: 25 }),
+      phoneState({ xpGained: 25, coinsGained: 3 }),
     );
     open();
     expect(await screen.findByText(t('PHONE.DEFEAT'))).toBeTruthy();
     expect(screen.getByText(t('PHONE.GAIN_XP', { xp: 25 }))).toBeTruthy();
+    expect(screen.getByText(t('PHONE.GAIN_COINS', { count: 3 }))).toBeTruthy();
     expect(screen.queryByText(t('PHONE.NO_GAIN'))).toBeNull();
   });
 

@@ -11,9 +11,9 @@ import {
   type RoomSnapshot,
 } from '../../../../shared/game/views';
 import { getStoredUser } from '../../app/auth-store';
+import { measureServerClock } from '../server-clock';
 import { command, connectGame, type GameSocket } from '../socket';
 import { type AnswerQueue, createAnswerQueue, type QueueEntry } from './answer-queue';
-import { measureServerClock } from './server-clock';
 
 export type Connection = 'connecting' | 'online' | 'offline';
 

@@ -49,8 +49,11 @@ describe('GamePage', () => {
         patch: { type: 'presence', studentId: ids.students[1], connected: true },
       }),
     );
-    expect(screen.getByTestId('connected-count').textContent).toBe(
-      t('GAME.CONNECTED', { count: 2, total: 2 }),
+    // The patch may arrive while the board is still applying the room it opened: it shows once applied.
+    await waitFor(() =>
+      expect(screen.getByTestId('connected-count').textContent).toBe(
+        t('GAME.CONNECTED', { count: 2, total: 2 }),
+      ),
     );
 
     fireEvent.click(screen.getByRole('link', { name: new RegExp(t('GAME.MENU.RAID')) }));

@@ -149,6 +149,13 @@ describe('Projector', () => {
     expect(screen.getByTestId('answered-count').textContent).toBe(
       t('GAME.RAID.ANSWERED', { count: 1, total: 1 }),
     );
+    // Who answered is also said in words (screen readers), never what they answered.
+    const answered = screen.getByRole('list', { name: t('GAME.RAID.ANSWERED_LIST') });
+    expect(
+      within(answered)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Léa M.']);
 
     rerender(
       makeSnapshot({

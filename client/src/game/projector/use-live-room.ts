@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { RoomKey } from '../../../../shared/game/contract';
+import { measureServerClock } from '../server-clock';
 import type { RoomClient, RoomState } from './room-client';
 import { type RoomRegistry, roomRegistry } from './room-registry';
 
@@ -14,6 +15,8 @@ export function useLiveRoom(
   const [client, setClient] = useState<RoomClient | null>(null);
   const { schoolclassId, subjectId } = key;
   useEffect(() => {
+    // Deadlines are server times; a school computer's clock is often minutes off.
+    void measureServerClock();
     const k = { schoolclassId, subjectId };
     setClient(registry.acquire(k));
     return () => {

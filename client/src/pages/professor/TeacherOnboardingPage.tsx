@@ -13,7 +13,7 @@ import { AuthScreen } from '../auth/AuthScreen';
 import { errorKey } from '../auth/api-error';
 import { AvatarChoice, useAvatarList } from '../register/AvatarGrid';
 import { Stepper } from '../register/Stepper';
-import { ChoiceCards } from './ChoiceCards';
+import { PowersStep, SharingStep } from './PreferenceSteps';
 
 export default function TeacherOnboardingPage() {
   const { t } = useTranslation();
@@ -85,52 +85,12 @@ export default function TeacherOnboardingPage() {
         ) : null}
         {step === 1 ? (
           <>
-            <h2>{t('ONBOARDING.POWERS_TITLE')}</h2>
-            <p className="muted">{t('ONBOARDING.POWERS_TEXT')}</p>
-            <ChoiceCards
-              label={t('ONBOARDING.POWERS_TITLE')}
-              value={powerMode}
-              onChange={setPowerMode}
-              options={[
-                {
-                  value: true,
-                  icon: 'bolt',
-                  title: t('ONBOARDING.POWERS_ON'),
-                  text: t('ONBOARDING.POWERS_ON_TEXT'),
-                },
-                {
-                  value: false,
-                  icon: 'book',
-                  title: t('ONBOARDING.POWERS_OFF'),
-                  text: t('ONBOARDING.POWERS_OFF_TEXT'),
-                },
-              ]}
-            />
+            <PowersStep value={powerMode} onChange={setPowerMode} />
           </>
         ) : null}
         {step === 2 ? (
           <>
-            <h2>{t('ONBOARDING.SHARING_TITLE')}</h2>
-            <p className="muted">{t('ONBOARDING.SHARING_TEXT')}</p>
-            <ChoiceCards
-              label={t('ONBOARDING.SHARING_TITLE')}
-              value={shareRaids}
-              onChange={setShareRaids}
-              options={[
-                {
-                  value: true,
-                  icon: 'share',
-                  title: t('ONBOARDING.SHARE_ON'),
-                  text: t('ONBOARDING.SHARE_ON_TEXT'),
-                },
-                {
-                  value: false,
-                  icon: 'lock',
-                  title: t('ONBOARDING.SHARE_OFF'),
-                  text: t('ONBOARDING.SHARE_OFF_TEXT'),
-                },
-              ]}
-            />
+            <SharingStep value={shareRaids} onChange={setShareRaids} />
             <p className="muted">{t('ONBOARDING.CHANGE_LATER')}</p>
           </>
         ) : null}

@@ -45,11 +45,14 @@ export function AvatarGrid({
   selected,
   onSelect,
   label,
+  itemLabel,
 }: {
   avatars: AvatarDto[];
   selected: string | null;
   onSelect: (id: string) => void;
   label: string;
+  /** What a screen reader says for each picture (default: "Character n"). */
+  itemLabel?: (avatar: AvatarDto, index: number) => string;
 }) {
   const { t } = useTranslation();
   const name = useId();
@@ -68,7 +71,9 @@ export function AvatarGrid({
               onChange={() => onSelect(a.id)}
             />
             <img src={a.image} alt="" loading="lazy" />
-            <span className="sr-only">{t('REGISTER.AVATAR_ALT', { index: i + 1 })}</span>
+            <span className="sr-only">
+              {itemLabel ? itemLabel(a, i) : t('REGISTER.AVATAR_ALT', { index: i + 1 })}
+            </span>
           </label>
         ))}
       </div>

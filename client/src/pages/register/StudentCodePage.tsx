@@ -1,7 +1,7 @@
 // /register/student/code: the six-digit class code given by the teacher.
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { ERR } from '../../../../shared/errors';
 import { classCodeSchema } from '../../../../shared/schemas/account';
@@ -25,6 +25,10 @@ export default function StudentCodePage() {
     () => (location.state as { error?: string } | null)?.error ?? null,
   );
   const [busy, setBusy] = useState(false);
+  // The QR code on the teacher's screen opens this page with ?code=: the code is checked at once.
+  const [params] = useSearchParams();
+  const linked = params.get('code') ?? '';
+  const linkedTried = useRef(false);
 
   async function submit(value: string) {
     if (busy) return;
@@ -45,6 +49,14 @@ export default function StudentCodePage() {
     }
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the code in the address
+  useEffect(() => {
+    if (linkedTried.current || !/^\d{6}$/.test(linked)) return;
+    linkedTried.current = true;
+    setCode(linked);
+    void submit(linked);
+  }, []);
+
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     void submit(code);
@@ -61,6 +73,7 @@ export default function StudentCodePage() {
           label={t('REGISTER.STUDENT.CODE_LABEL')}
           error={error}
           disabled={busy}
+          defaultValue={linked}
           autoFocus
           onChange={(v) => {
             setCode(v);

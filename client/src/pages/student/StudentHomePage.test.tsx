@@ -9,8 +9,12 @@ const ROUTES: AppRoute[] = [
 ];
 const t = (k: string, o?: Record<string, unknown>) => i18n.t(k, o);
 
-function open(over: Parameters<typeof studentRecord>[0] = {}) {
-  stubFetch({ 'GET /api/users/u-stu': { body: studentRecord(over) }, 'GET /api/changelog': { body: [] } });
+function open(over: Parameters<typeof studentRecord>[0] = {}, toDo?: number) {
+  stubFetch({
+    'GET /api/users/u-stu': { body: studentRecord(over) },
+    'GET /api/changelog': { body: [] },
+    ...(toDo === undefined ? {} : { 'GET /api/homeworkRaids/count/st1': { body: { count: toDo } } }),
+  });
   signIn(studentUser());
   renderApp('/student', ROUTES);
 }
@@ -65,5 +69,27 @@ describe('StudentHomePage', () => {
     });
     expect((await screen.findByRole('progressbar')).getAttribute('aria-valuenow')).toBe('100');
     expect(screen.getByText(t('STUDENT_HOME.NO_CLASS'))).toBeTruthy();
+  });
+
+  it('counts the homework left to do on the Raids tile, and none when all is done', async () => {
+    open({}, 2);
+    expect((await screen.findByTestId('raids-to-do')).textContent).toBe(
+      t('STUDENT_HOME.TILE_RAIDS_TODO', { count: 2 }),
+    );
+    expect(screen.getByTestId('raids-to-do').closest('a')?.getAttribute('href')).toBe('/student/raid-list');
+  });
+
+  it('shows no homework badge when nothing is left to do', async () => {
+    open({}, 0);
+    await screen.findByRole('heading', { level: 1, name: 'Léo Martin' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('raids-to-do')).toBeNull();
+  });
+
+  it('links "join a class" to the join-class page', async () => {
+    open();
+    expect(
+      (await screen.findByRole('link', { name: t('STUDENT_HOME.JOIN_CLASS') })).getAttribute('href'),
+    ).toBe('/student/account/join-class');
   });
 });

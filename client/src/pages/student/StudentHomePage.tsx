@@ -1,8 +1,9 @@
 // /student: the student's home on a phone (360x800 first). Kept light: no zod, KaTeX or Pixi here.
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { WORLDS } from '../../../../shared/worlds';
+import { countHomework } from '../../api/student';
 import { useSession } from '../../app/session';
 import { Icon } from '../../components/layout/Icon';
 import { Button } from '../../components/ui/Button';
@@ -40,9 +41,27 @@ const TILES = [
   },
 ] as const;
 
+/** Ongoing homework not done yet, for the badge on the Raids tile (none shown while unknown). */
+function useHomeworkToDo(studentId: string | null | undefined): number {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    if (!studentId) return;
+    let live = true;
+    countHomework(studentId).then(
+      (r) => live && setCount(r.count),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [studentId]);
+  return count;
+}
+
 export default function StudentHomePage() {
   const { t } = useTranslation();
-  const { record, refresh } = useSession();
+  const { user, record, refresh } = useSession();
+  const toDo = useHomeworkToDo(user?.studentId);
   if (!record) {
     return (
       <div className="card narrow stack" role="alert">
@@ -119,6 +138,11 @@ export default function StudentHomePage() {
             <Icon name={tile.icon} size={36} />
             <span className="tile__label">{t(tile.label)}</span>
             <span className="tile__hint">{t(tile.hint)}</span>
+            {tile.id === 'raids' && toDo > 0 ? (
+              <span className="tile__badge" data-testid="raids-to-do">
+                {t('STUDENT_HOME.TILE_RAIDS_TODO', { count: toDo })}
+              </span>
+            ) : null}
           </Link>
         ))}
       </nav>
@@ -143,7 +167,7 @@ export default function StudentHomePage() {
           </ul>
         )}
         {!record.isGar ? (
-          <Link to="/student/account" className="my-classes__join">
+          <Link to="/student/account/join-class" className="my-classes__join">
             {t('STUDENT_HOME.JOIN_CLASS')}
           </Link>
         ) : null}

@@ -1,15 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverNow } from '../../server-clock';
 
 export const secondsLeft = (deadline: number, now: number) => Math.max(0, Math.ceil((deadline - now) / 1000));
 
-/** Seconds to the question's deadline; re-renders itself only, four times a second. */
+/** Seconds to the question's deadline (server clock); re-renders itself only, four times a second. */
 export function Countdown({ deadline }: { deadline: number | null }) {
   const { t } = useTranslation();
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(serverNow);
   useEffect(() => {
     if (deadline === null) return;
-    const id = setInterval(() => setNow(Date.now()), 250);
+    setNow(serverNow());
+    const id = setInterval(() => setNow(serverNow()), 250);
     return () => clearInterval(id);
   }, [deadline]);
   if (deadline === null) return null;

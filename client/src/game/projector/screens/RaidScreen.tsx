@@ -94,6 +94,14 @@ function RaidQuestion({
           <span className="raid__answered" data-testid="answered-count">
             {t('GAME.RAID.ANSWERED', { count: raid.answeredStudentIds.length, total: connected })}
           </span>
+          {/* The scene shows who answered as avatars; this list says it to screen readers (never what). */}
+          <ul className="sr-only" aria-label={t('GAME.RAID.ANSWERED_LIST')} data-testid="answered-list">
+            {snapshot.roster
+              .filter((s) => raid.phase === 'question' && raid.answeredStudentIds.includes(s.studentId))
+              .map((s) => (
+                <li key={s.studentId}>{`${s.firstName} ${s.lastInitial}.`}</li>
+              ))}
+          </ul>
         </div>
         {q ? (
           <>

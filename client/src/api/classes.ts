@@ -1,0 +1,38 @@
+// Class administration calls (issue 4): one typed function per REST call.
+import type {
+  ClassCodeDto,
+  ClassStudentDto,
+  ClassTeacherDto,
+  SchoolclassDto,
+  SchoolclassInput,
+  ShareClassInput,
+} from '../../../shared/schemas/schoolclass';
+import { api } from './http';
+
+export const listClasses = () => api.get<SchoolclassDto[]>('/schoolclasses');
+export const getClass = (id: string) => api.get<SchoolclassDto>(`/schoolclasses/${id}`);
+export const createClass = (body: SchoolclassInput) => api.post<SchoolclassDto>('/schoolclasses', body);
+export const updateClass = (id: string, body: SchoolclassInput) =>
+  api.put<SchoolclassDto>(`/schoolclasses/${id}`, body);
+export const deleteClass = (id: string) => api.delete<void>(`/schoolclasses/${id}`);
+
+export const listClassStudents = (schoolclassId: string) =>
+  api.get<ClassStudentDto[]>(`/students/users/schoolclasses/${schoolclassId}`);
+export const removeStudent = (schoolclassId: string, studentId: string) =>
+  api.delete<void>(`/schoolclasses/${schoolclassId}/students/${studentId}`);
+export const generateStudentPassword = (userId: string) =>
+  api.put<{ userId: string; studentId: string; password: string }>(`/users/${userId}/password`);
+
+export const generateCode = (schoolclassId: string) =>
+  api.patch<ClassCodeDto>('/professors/generate-code', { schoolclassId });
+export const revokeCode = (schoolclassId: string) =>
+  api.patch<ClassCodeDto>('/professors/revoke-code', { schoolclassId });
+
+export const listClassTeachers = (schoolclassId: string) =>
+  api.get<ClassTeacherDto[]>(`/professorsSchoolclasses/schoolclass/${schoolclassId}`);
+export const shareClass = (body: ShareClassInput) =>
+  api.post<ClassTeacherDto>('/professorsSchoolclasses/', body);
+
+/** The address a phone opens (from the QR code) to register straight into the class. */
+export const joinUrl = (code: string) =>
+  `${window.location.origin}/register/student/code?code=${encodeURIComponent(code)}`;

@@ -1,0 +1,38 @@
+// REST helpers of the teacher's homework raids (docs/protocol.md, section "library").
+import { api } from './http';
+
+/** One of the teacher's classes, with the subject of their link: where a homework can be sent. */
+export interface HomeworkTarget {
+  schoolclassId: string;
+  schoolclassName: string;
+  level: number;
+  subjectId: string;
+  subjectCode: string;
+}
+
+export interface TeacherHomework {
+  id: string;
+  name: string;
+  isOnGoing: boolean;
+  createdAt: string;
+  raidId: string;
+  raidTitle: string;
+  schoolclassId: string;
+  schoolclassName: string;
+  subject: { id: string; code: string; name: string };
+  /** Students of the class who completed it. */
+  completedCount: number;
+  studentCount: number;
+}
+
+export const listHomeworkTargets = (professorId: string) =>
+  api.get<HomeworkTarget[]>(`/homeworkRaids/professors/${professorId}/targets`);
+export const listTeacherHomework = (professorId: string) =>
+  api.get<TeacherHomework[]>(`/homeworkRaids/professors/${professorId}`);
+export const sendHomework = (body: {
+  raidId: string;
+  name: string;
+  targets: { schoolclassId: string; subjectId: string }[];
+}) => api.post<{ ids: string[] }>('/homeworkRaids', body);
+export const stopHomework = (id: string) => api.patch<TeacherHomework>(`/homeworkRaids/${id}/stop`);
+export const deleteHomework = (id: string) => api.delete<void>(`/homeworkRaids/${id}`);

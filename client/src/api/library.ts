@@ -1,0 +1,40 @@
+// REST helpers of the shared library (docs/protocol.md, section "library").
+import { api } from './http';
+
+export interface LibraryRaid {
+  id: string;
+  title: string;
+  level: number;
+  chapterName: string;
+  subject: { id: string; code: string };
+  author: { civility: string | null; lastName: string };
+  questionCount: number;
+  updatedAt: string;
+}
+
+export interface LibraryRaidDetail extends LibraryRaid {
+  questions: {
+    id: string;
+    text: string;
+    equationMode: boolean;
+    imagePath: string | null;
+    answers: { text: string; isCorrect: boolean }[];
+  }[];
+}
+
+export interface CopyResult {
+  raidId: string;
+  chapterId: string;
+  title: string;
+  copied: number;
+  skipped: string[];
+  missingImages: number;
+}
+
+export const searchLibrary = (query: { q?: string; level?: number; subjectId?: string }) =>
+  api.get<LibraryRaid[]>('/library/raids', { query });
+export const getLibraryRaid = (id: string) => api.get<LibraryRaidDetail>(`/library/raids/${id}`);
+export const copyLibraryRaid = (
+  id: string,
+  body: { chapterId: string; targetRaidId?: string; questionIds?: string[] },
+) => api.post<CopyResult>(`/library/raids/${id}/copy`, body);

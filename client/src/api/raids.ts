@@ -1,0 +1,32 @@
+// Chapters, raids and question images of the signed-in teacher (server/modules/raids).
+import type {
+  ChapterDto,
+  ChapterInput,
+  RaidDto,
+  RaidSave,
+  RaidSummaryDto,
+} from '../../../shared/schemas/raid';
+import { api } from './http';
+
+export const listChapters = () => api.get<ChapterDto[]>('/chapters');
+export const getChapter = (id: string) => api.get<ChapterDto>(`/chapters/${id}`);
+export const createChapter = (body: ChapterInput) => api.post<ChapterDto>('/chapters', body);
+export const updateChapter = (id: string, body: ChapterInput) => api.put<ChapterDto>(`/chapters/${id}`, body);
+export const deleteChapter = (id: string) => api.delete<void>(`/chapters/${id}`);
+
+export const listRaids = (chapterId: string) => api.get<RaidSummaryDto[]>(`/chapters/${chapterId}/raids`);
+export const getRaid = (id: string) => api.get<RaidDto>(`/raids/${id}`);
+export const createRaid = (chapterId: string, body: RaidSave) =>
+  api.post<RaidDto>(`/chapters/${chapterId}/raids`, body);
+export const updateRaid = (id: string, body: RaidSave) => api.put<RaidDto>(`/raids/${id}`, body);
+export const deleteRaid = (id: string) => api.delete<void>(`/raids/${id}`);
+
+export function uploadQuestionImage(file: Blob) {
+  const form = new FormData();
+  form.append('image', file);
+  return api.post<{ imagePath: string }>('/raids/images', undefined, { form });
+}
+export const questionImageUrl = (imagePath: string) => `/uploads/questions/${encodeURIComponent(imagePath)}`;
+/** The teacher's sharing preference: the default of "Share in the library" for a new raid. */
+export const getSharePreference = (professorId: string) =>
+  api.get<{ shareRaids: boolean }>(`/professors/${professorId}`);

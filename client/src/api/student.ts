@@ -1,0 +1,36 @@
+// The student's own account and homework practice (docs/protocol.md, section `student`).
+import type {
+  HomeworkAnswerResult,
+  HomeworkFinishResult,
+  HomeworkPlayDto,
+  HomeworkRaidDto,
+  StoredUser,
+  StudentDto,
+} from '../../../shared/types';
+import { api } from './http';
+
+export const getStudent = (studentId: string) => api.get<StudentDto>(`/students/${studentId}`);
+export const joinClass = (studentId: string, code: string) =>
+  api.post<{ name: string; schoolclassId: string }>('/students/join', { code, studentId });
+/** Answers a fresh session: the other devices were signed out. */
+export const changeOwnPassword = (studentId: string, currentPassword: string, newPassword: string) =>
+  api.put<StoredUser>(`/students/${studentId}/password`, { currentPassword, newPassword });
+export const completeAccount = (
+  studentId: string,
+  body: { firstName: string; lastName: string; userName: string },
+) => api.put<{ ok: true }>(`/students/${studentId}/account`, body);
+
+export const listHomework = (studentId: string) => api.get<HomeworkRaidDto[]>(`/homeworkRaids/${studentId}`);
+export const countHomework = (studentId: string) =>
+  api.get<{ count: number }>(`/homeworkRaids/count/${studentId}`);
+const hw = (studentId: string, homeworkId: string) => `/students/${studentId}/homework/${homeworkId}`;
+export const getHomework = (studentId: string, homeworkId: string) =>
+  api.get<HomeworkPlayDto>(hw(studentId, homeworkId));
+export const answerHomework = (
+  studentId: string,
+  homeworkId: string,
+  questionId: string,
+  answerIds: string[],
+) => api.post<HomeworkAnswerResult>(`${hw(studentId, homeworkId)}/answer`, { questionId, answerIds });
+export const finishHomework = (studentId: string, homeworkId: string) =>
+  api.post<HomeworkFinishResult>(`${hw(studentId, homeworkId)}/finish`);

@@ -1,0 +1,305 @@
+// /prof/administration/class/:id? — without an id, the form that creates a class; with one, the class:
+// its form, its registration code (modal with a QR code), its students and the teachers sharing it.
+import { type CSSProperties, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import type {
+  ClassCodeDto,
+  ClassStudentDto,
+  ClassTeacherDto,
+  SchoolclassDto,
+  SchoolclassInput,
+} from '../../../../../shared/schemas/schoolclass';
+import type { SubjectDto } from '../../../../../shared/types';
+import { WORLDS } from '../../../../../shared/worlds';
+import { listSubjects } from '../../../api/catalogue';
+import {
+  createClass,
+  deleteClass,
+  generateCode,
+  getClass,
+  listClassStudents,
+  listClassTeachers,
+  updateClass,
+} from '../../../api/classes';
+import { useFeedback } from '../../../app/feedback';
+import { useSession } from '../../../app/session';
+import { Button } from '../../../components/ui/Button';
+import { formatDateTime } from '../../../lib/dates';
+import { errorKey, errorStatus } from '../../auth/api-error';
+import { ClassForm } from './ClassForm';
+import { CodeDialog } from './CodeDialog';
+import { StudentTable } from './StudentTable';
+import { TeachersPanel } from './TeachersPanel';
+import './classes.css';
+
+const LIST = '/prof/administration/classlist';
+
+function BackLink() {
+  const { t } = useTranslation();
+  return (
+    <Link className="cls-back" to={LIST}>
+      ← {t('CLASSES.BACK_TO_LIST')}
+    </Link>
+  );
+}
+
+function NewClass({ subjects }: { subjects: SubjectDto[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const feedback = useFeedback();
+  const { record, refresh } = useSession();
+  const first = record?.professor?.schoolclasses[0];
+
+  async function create(values: SchoolclassInput) {
+    const c = await createClass(values);
+    void refresh();
+    feedback({ status: 'success', message: 'CLASSES.CREATED', params: { name: c.name } });
+    navigate(`/prof/administration/class/${c.id}`, { replace: true });
+  }
+
+  return (
+    <section className="cls stack">
+      <BackLink />
+      <header>
+        <h1>{t('CLASSES.NEW_TITLE')}</h1>
+        <p className="muted">{t('CLASSES.NEW_INTRO')}</p>
+      </header>
+      <ClassForm
+        initial={first ? { subjectId: first.subjectId } : null}
+        subjects={subjects}
+        onSubmit={create}
+        onCancel={() => navigate(LIST)}
+      />
+    </section>
+  );
+}
+
+interface Loaded {
+  schoolclass: SchoolclassDto;
+  students: ClassStudentDto[];
+  teachers: ClassTeacherDto[];
+}
+
+function ExistingClass({ id, subjects }: { id: string; subjects: SubjectDto[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const feedback = useFeedback();
+  const { refresh } = useSession();
+  const [data, setData] = useState<Loaded | null>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'missing' | 'failed'>('loading');
+  const [editing, setEditing] = useState(false);
+  const [codeOpen, setCodeOpen] = useState(false);
+  const [generating, setGenerating] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  const load = useCallback(() => {
+    setState('loading');
+    Promise.all([getClass(id), listClassStudents(id), listClassTeachers(id)])
+      .then(([schoolclass, students, teachers]) => {
+        setData({ schoolclass, students, teachers });
+        setState('ready');
+      })
+      .catch((err) => setState(errorStatus(err) === 404 || errorStatus(err) === 400 ? 'missing' : 'failed'));
+  }, [id]);
+  useEffect(load, [load]);
+
+  if (state === 'loading') return <p role="status">{t('CLASSES.LOADING')}</p>;
+  if (state !== 'ready' || !data) {
+    return (
+      <section className="cls stack">
+        <BackLink />
+        <div className="card stack" role="alert">
+          <p>{t(state === 'missing' ? 'CLASSES.NOT_FOUND' : 'CLASSES.LOAD_FAILED')}</p>
+          {state === 'failed' ? (
+            <div>
+              <Button onClick={load}>{t('CLASSES.RETRY')}</Button>
+            </div>
+          ) : null}
+        </div>
+      </section>
+    );
+  }
+
+  const c = data.schoolclass;
+  const world = WORLDS[c.planet] ?? WORLDS.nebula;
+  const shared = data.teachers.length > 1;
+  const setCode = (code: ClassCodeDto) =>
+    setData(
+      (d) =>
+        d && { ...d, schoolclass: { ...d.schoolclass, code: code.code, codeExpiresAt: code.codeExpiresAt } },
+    );
+
+  async function save(values: SchoolclassInput) {
+    const saved = await updateClass(id, values);
+    setData((d) => d && { ...d, schoolclass: saved });
+    setEditing(false);
+    void refresh();
+    feedback({ status: 'success', message: 'CLASSES.SAVED', params: { name: saved.name } });
+  }
+
+  async function firstCode() {
+    setGenerating(true);
+    try {
+      setCode(await generateCode(id));
+      setCodeOpen(true);
+    } catch (err) {
+      feedback({ status: 'error', message: errorKey(err) });
+    } finally {
+      setGenerating(false);
+    }
+  }
+
+  async function remove() {
+    setDeleting(true);
+    try {
+      await deleteClass(id);
+      void refresh();
+      feedback({
+        status: 'success',
+        message: shared ? 'CLASSES.LEFT' : 'CLASSES.DELETED',
+        params: { name: c.name },
+      });
+      navigate(LIST, { replace: true });
+    } catch (err) {
+      feedback({ status: 'error', message: errorKey(err) });
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <section className="cls stack" style={{ '--world-color': world.color } as CSSProperties}>
+      <BackLink />
+      <header className="cls-hero">
+        <img
+          className="cls-hero__icon"
+          src={world.icon}
+          alt=""
+          width={72}
+          height={72}
+          onError={(e) => {
+            e.currentTarget.style.visibility = 'hidden';
+          }}
+        />
+        <div className="cls-hero__text">
+          <h1>{c.name}</h1>
+          <p>
+            {t(`LEVELS.${c.level}`)} · {t(`SUBJECTS.${c.subjectCode}`)} ·{' '}
+            {t('CLASSES.WORLD_OF', { world: t(`WORLDS.${c.planet}`) })}
+          </p>
+        </div>
+        {editing ? null : (
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            {t('CLASSES.EDIT')}
+          </Button>
+        )}
+      </header>
+
+      {editing ? (
+        <ClassForm initial={c} subjects={subjects} onSubmit={save} onCancel={() => setEditing(false)} />
+      ) : null}
+
+      <section className="card cls-register" aria-labelledby="register-title">
+        <div>
+          <h2 id="register-title">{t('CLASSES.CODE.SECTION')}</h2>
+          {c.code && c.codeExpiresAt ? (
+            <p>
+              {t('CLASSES.CODE.CURRENT', { code: c.code })}{' '}
+              <span className="muted">
+                {t('CLASSES.CODE.VALID_UNTIL', { date: formatDateTime(c.codeExpiresAt) })}
+              </span>
+            </p>
+          ) : (
+            <p>{t('CLASSES.CODE.NONE_YET')}</p>
+          )}
+        </div>
+        {c.code ? (
+          <Button size="medium" data-code-action onClick={() => setCodeOpen(true)}>
+            {t('CLASSES.CODE.SHOW')}
+          </Button>
+        ) : (
+          <Button size="medium" data-code-action loading={generating} onClick={() => void firstCode()}>
+            {t('CLASSES.CODE.GENERATE')}
+          </Button>
+        )}
+      </section>
+
+      <section className="stack cls-print" aria-labelledby="students-title" data-class-name={c.name}>
+        <div className="cls-section-head">
+          <h2 id="students-title">{t('CLASSES.STUDENTS.TITLE', { count: data.students.length })}</h2>
+          {data.students.length ? (
+            <Button variant="secondary" onClick={() => window.print()}>
+              {t('CLASSES.STUDENTS.PRINT')}
+            </Button>
+          ) : null}
+        </div>
+        {data.students.length === 0 ? (
+          <div className="card cls-empty">
+            <p>{t('CLASSES.STUDENTS.EMPTY')}</p>
+          </div>
+        ) : (
+          <StudentTable
+            schoolclassId={id}
+            students={data.students}
+            onChange={(students) => setData((d) => d && { ...d, students })}
+          />
+        )}
+      </section>
+
+      <TeachersPanel
+        schoolclassId={id}
+        teachers={data.teachers}
+        subjects={subjects}
+        onAdded={(x) => setData((d) => d && { ...d, teachers: [...d.teachers, x] })}
+      />
+
+      <section className="card cls-danger" aria-labelledby="danger-title">
+        <h2 id="danger-title">{t(shared ? 'CLASSES.LEAVE_TITLE' : 'CLASSES.DELETE_TITLE')}</h2>
+        <p className="muted">{t(shared ? 'CLASSES.LEAVE_TEXT' : 'CLASSES.DELETE_TEXT')}</p>
+        {confirmDelete ? (
+          <div className="cls-confirm cls-confirm--left">
+            <span>{t(shared ? 'CLASSES.CONFIRM_LEAVE' : 'CLASSES.CONFIRM_DELETE', { name: c.name })}</span>
+            <Button className="btn--danger" loading={deleting} onClick={() => void remove()}>
+              {t(shared ? 'CLASSES.LEAVE' : 'CLASSES.DELETE')}
+            </Button>
+            <Button variant="secondary" disabled={deleting} onClick={() => setConfirmDelete(false)}>
+              {t('CLASSES.CANCEL')}
+            </Button>
+          </div>
+        ) : (
+          <div>
+            <Button
+              variant="secondary"
+              className="btn--danger-outline"
+              onClick={() => setConfirmDelete(true)}
+            >
+              {t(shared ? 'CLASSES.LEAVE' : 'CLASSES.DELETE')}
+            </Button>
+          </div>
+        )}
+      </section>
+
+      {codeOpen ? (
+        <CodeDialog
+          schoolclassId={id}
+          className={c.name}
+          code={{ schoolclassId: id, code: c.code, codeExpiresAt: c.codeExpiresAt }}
+          onChange={setCode}
+          onClose={() => setCodeOpen(false)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+export default function ClassPage() {
+  const { id } = useParams();
+  const [subjects, setSubjects] = useState<SubjectDto[]>([]);
+  useEffect(() => {
+    listSubjects()
+      .then(setSubjects)
+      .catch(() => setSubjects([]));
+  }, []);
+  return id ? <ExistingClass key={id} id={id} subjects={subjects} /> : <NewClass subjects={subjects} />;
+}

@@ -1,0 +1,233 @@
+// /prof/administration/homework: the teacher's homework raids (name, raid, class, subject, date sent,
+// students who completed it), to stop or delete; and a way to send another raid as homework.
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChapterDto, RaidSummaryDto } from '../../../../../shared/schemas/raid';
+import {
+  deleteHomework,
+  listTeacherHomework,
+  stopHomework,
+  type TeacherHomework,
+} from '../../../api/homework';
+import { listChapters, listRaids } from '../../../api/raids';
+import { useFeedback } from '../../../app/feedback';
+import { useSession } from '../../../app/session';
+import { Button } from '../../../components/ui/Button';
+import { SelectField } from '../../../components/ui/Field';
+import { formatDateTime } from '../../../lib/dates';
+import { errorKey } from '../../auth/api-error';
+import SendHomeworkDialog from './SendHomeworkDialog';
+import './homework.css';
+
+function HomeworkRow({ hw, onChanged }: { hw: TeacherHomework; onChanged(): void }) {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState<'stop' | 'delete' | null>(null);
+
+  async function act(kind: 'stop' | 'delete') {
+    setBusy(kind);
+    try {
+      if (kind === 'stop') await stopHomework(hw.id);
+      else await deleteHomework(hw.id);
+      feedback({ status: 'success', message: kind === 'stop' ? 'HOMEWORK.STOPPED' : 'HOMEWORK.DELETED' });
+      onChanged();
+    } catch (err) {
+      feedback({ status: 'error', message: errorKey(err) });
+    } finally {
+      setBusy(null);
+      setConfirming(false);
+    }
+  }
+
+  return (
+    <tr>
+      <th scope="row" data-label={t('HOMEWORK.COL.NAME')}>
+        {hw.name}
+        {hw.name !== hw.raidTitle ? <div className="muted hw__sub">{hw.raidTitle}</div> : null}
+      </th>
+      <td data-label={t('HOMEWORK.COL.CLASS')}>{hw.schoolclassName}</td>
+      <td data-label={t('HOMEWORK.COL.SUBJECT')}>{t(`SUBJECTS.${hw.subject.code}`)}</td>
+      <td data-label={t('HOMEWORK.COL.CREATED')} className="hw__num">
+        {formatDateTime(hw.createdAt)}
+      </td>
+      <td data-label={t('HOMEWORK.COL.COMPLETED')} className="hw__num">
+        {t('HOMEWORK.COMPLETED_OF', { count: hw.completedCount, total: hw.studentCount })}
+      </td>
+      <td data-label={t('HOMEWORK.COL.STATUS')}>
+        <span className={`hw__status hw__status--${hw.isOnGoing ? 'on' : 'off'}`}>
+          {t(hw.isOnGoing ? 'HOMEWORK.ONGOING' : 'HOMEWORK.FINISHED')}
+        </span>
+      </td>
+      <td>
+        <div className="hw__actions">
+          {confirming ? (
+            <div className="hw__confirm">
+              <span>{t('HOMEWORK.CONFIRM_DELETE', { name: hw.name })}</span>
+              <Button className="hw__danger" loading={busy === 'delete'} onClick={() => void act('delete')}>
+                {t('HOMEWORK.DELETE')}
+              </Button>
+              <Button variant="secondary" disabled={!!busy} onClick={() => setConfirming(false)}>
+                {t('HOMEWORK.CANCEL')}
+              </Button>
+            </div>
+          ) : (
+            <>
+              {hw.isOnGoing ? (
+                <Button variant="secondary" loading={busy === 'stop'} onClick={() => void act('stop')}>
+                  {t('HOMEWORK.STOP')}
+                </Button>
+              ) : null}
+              <Button variant="secondary" disabled={!!busy} onClick={() => setConfirming(true)}>
+                {t('HOMEWORK.DELETE')}
+              </Button>
+            </>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** Chapter, then raid: the raid to send (the raids list also opens the dialog). */
+function RaidPicker({ onPick, onCancel }: { onPick(raid: RaidSummaryDto): void; onCancel(): void }) {
+  const { t } = useTranslation();
+  const [chapters, setChapters] = useState<ChapterDto[] | null>(null);
+  const [chapterId, setChapterId] = useState('');
+  const [raids, setRaids] = useState<RaidSummaryDto[] | null>(null);
+  const [raidId, setRaidId] = useState('');
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    listChapters()
+      .then(setChapters)
+      .catch(() => setFailed(true));
+  }, []);
+  useEffect(() => {
+    setRaids(null);
+    setRaidId('');
+    if (!chapterId) return;
+    listRaids(chapterId)
+      .then(setRaids)
+      .catch(() => setFailed(true));
+  }, [chapterId]);
+
+  const raid = raids?.find((r) => r.id === raidId);
+  return (
+    <div className="card hw__picker">
+      <h2>{t('HOMEWORK.PICK_TITLE')}</h2>
+      {failed ? <p role="alert">{t('HOMEWORK.LOAD_FAILED')}</p> : null}
+      <div className="hw__picker-fields">
+        <SelectField
+          label={t('HOMEWORK.CHAPTER')}
+          value={chapterId}
+          onChange={setChapterId}
+          placeholder={t('HOMEWORK.CHOOSE')}
+          options={(chapters ?? []).map((c) => ({ value: c.id, label: c.name }))}
+        />
+        <SelectField
+          label={t('HOMEWORK.RAID')}
+          value={raidId}
+          onChange={setRaidId}
+          disabled={!raids}
+          placeholder={t('HOMEWORK.CHOOSE')}
+          options={(raids ?? []).map((r) => ({ value: r.id, label: r.title }))}
+        />
+      </div>
+      <div className="hw-dialog__actions">
+        <Button variant="secondary" onClick={onCancel}>
+          {t('HOMEWORK.CANCEL')}
+        </Button>
+        <Button disabled={!raid} onClick={() => raid && onPick(raid)}>
+          {t('HOMEWORK.NEXT')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export default function HomeworkPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const [list, setList] = useState<TeacherHomework[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const [sending, setSending] = useState<{ id: string; title: string } | null>(null);
+
+  const load = useCallback(() => {
+    if (!user?.professorId) return;
+    setFailed(false);
+    listTeacherHomework(user.professorId)
+      .then(setList)
+      .catch(() => setFailed(true));
+  }, [user?.professorId]);
+  useEffect(load, [load]);
+
+  return (
+    <div className="hw stack">
+      <div className="hw__head">
+        <div>
+          <h1>{t('HOMEWORK.TITLE')}</h1>
+          <p className="muted">{t('HOMEWORK.INTRO')}</p>
+        </div>
+        {picking ? null : <Button onClick={() => setPicking(true)}>{t('HOMEWORK.NEW')}</Button>}
+      </div>
+      {picking ? (
+        <RaidPicker
+          onCancel={() => setPicking(false)}
+          onPick={(r) => {
+            setPicking(false);
+            setSending({ id: r.id, title: r.title });
+          }}
+        />
+      ) : null}
+      {failed ? (
+        <div className="card hw__empty" role="alert">
+          <p>{t('HOMEWORK.LOAD_FAILED')}</p>
+          <Button variant="secondary" onClick={load}>
+            {t('HOMEWORK.RETRY')}
+          </Button>
+        </div>
+      ) : list === null ? (
+        <p className="muted">{t('HOMEWORK.LOADING')}</p>
+      ) : list.length === 0 ? (
+        <div className="card hw__empty">
+          <p>{t('HOMEWORK.EMPTY')}</p>
+        </div>
+      ) : (
+        <div className="hw__wrap">
+          <table className="hw__table">
+            <thead>
+              <tr>
+                <th scope="col">{t('HOMEWORK.COL.NAME')}</th>
+                <th scope="col">{t('HOMEWORK.COL.CLASS')}</th>
+                <th scope="col">{t('HOMEWORK.COL.SUBJECT')}</th>
+                <th scope="col">{t('HOMEWORK.COL.CREATED')}</th>
+                <th scope="col">{t('HOMEWORK.COL.COMPLETED')}</th>
+                <th scope="col">{t('HOMEWORK.COL.STATUS')}</th>
+                <th scope="col">
+                  <span className="sr-only">{t('HOMEWORK.COL.ACTIONS')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((hw) => (
+                <HomeworkRow key={hw.id} hw={hw} onChanged={load} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {sending ? (
+        <SendHomeworkDialog
+          raid={sending}
+          onClose={() => setSending(null)}
+          onSent={() => {
+            setSending(null);
+            load();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LibraryRaid, LibraryRaidDetail } from '../../../api/library';
+import { mockApi, renderPage, tx } from '../../../test-utils/page';
+import LibraryPage from './LibraryPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const RAID: LibraryRaid = {
+  id: 'r1',
+  title: 'Vitesse et forces',
+  level: 2,
+  chapterName: 'Mouvement et interactions',
+  subject: { id: 's-phys', code: 'PHYSICS_CHEMISTRY' },
+  author: { civility: 'M', lastName: 'Lemaire' },
+  questionCount: 2,
+  updatedAt: '2026-03-04T08:07:00.000Z',
+};
+const DETAIL: LibraryRaidDetail = {
+  ...RAID,
+  questions: [
+    {
+      id: 'q1',
+      text: 'Sur Terre, g vaut environ :',
+      equationMode: false,
+      imagePath: null,
+      answers: [
+        { text: '9,8 N/kg', isCorrect: true },
+        { text: '98 N/kg', isCorrect: false },
+      ],
+    },
+    {
+      id: 'q2',
+      text: 'Quelle est l’unité du newton ?',
+      equationMode: false,
+      imagePath: null,
+      answers: [
+        { text: 'Une force', isCorrect: true },
+        { text: 'Une masse', isCorrect: false },
+      ],
+    },
+  ],
+};
+const CHAPTERS = [
+  {
+    id: 'ch1',
+    name: 'Forces',
+    level: 2,
+    subjectId: 's-phys',
+    subjectCode: 'PHYSICS_CHEMISTRY',
+    raidCount: 1,
+    updatedAt: '2026-03-01T08:00:00.000Z',
+  },
+];
+const SUBJECTS = [
+  { id: 's-phys', code: 'PHYSICS_CHEMISTRY', name: 'Physique-chimie', group: 'MAIN', position: 1 },
+];
+
+const handlers = (search: LibraryRaid[] = [RAID]) => [
+  { method: 'GET', path: '/subjects', body: SUBJECTS },
+  { method: 'GET', path: '/chapters', body: CHAPTERS },
+  { method: 'GET', path: /^\/library\/raids(\?.*)?$/, body: search },
+  { method: 'GET', path: '/library/raids/r1', body: DETAIL },
+  { method: 'GET', path: '/chapters/ch1/raids', body: [{ id: 'mine', title: 'Mes forces' }] },
+];
+
+describe('LibraryPage', () => {
+  it('searches with words, level and subject, and shows each raid with its author and count', async () => {
+    const calls = mockApi(handlers());
+    const user = userEvent.setup();
+    renderPage(<LibraryPage />, '/prof/administration/library');
+    const card = (await screen.findByRole('heading', { name: 'Vitesse et forces' })).closest(
+      'li',
+    ) as HTMLElement;
+    expect(
+      within(card).getByText(tx('LIBRARY.BY', { name: `${tx('LIBRARY.CIVILITY.M')} Lemaire` }), {
+        exact: false,
+      }),
+    ).toBeTruthy();
+    expect(within(card).getByText(tx('LEVELS.2'))).toBeTruthy();
+    await user.type(screen.getByLabelText(tx('LIBRARY.SEARCH')), 'durée');
+    await user.click(screen.getByRole('button', { name: tx('LIBRARY.SEARCH_BUTTON') }));
+    await user.selectOptions(screen.getByLabelText(tx('LIBRARY.LEVEL')), '2');
+    await user.selectOptions(screen.getByLabelText(tx('LIBRARY.SUBJECT')), 's-phys');
+    await waitFor(() =>
+      expect(calls.map((c) => c.url)).toContain('/api/library/raids?q=dur%C3%A9e&level=2&subjectId=s-phys'),
+    );
+  });
+
+  it('says when nothing matches', async () => {
+    mockApi(handlers([]));
+    renderPage(<LibraryPage />, '/prof/administration/library');
+    expect(await screen.findByText(tx('LIBRARY.EMPTY'))).toBeTruthy();
+  });
+
+  it('shows the questions with their correct answers and copies the chosen ones into a raid of a chapter', async () => {
+    const calls = mockApi([
+      ...handlers(),
+      {
+        method: 'POST',
+        path: '/library/raids/r1/copy',
+        status: 201,
+        body: {
+          raidId: 'mine',
+          chapterId: 'ch1',
+          title: 'Mes forces',
+          copied: 0,
+          skipped: ['Sur Terre, g vaut environ :'],
+          missingImages: 0,
+        },
+      },
+    ]);
+    const user = userEvent.setup();
+    renderPage(<LibraryPage />, '/prof/administration/library');
+    await user.click(await screen.findByRole('button', { name: tx('LIBRARY.SHOW_QUESTIONS') }));
+    expect(await screen.findByText('Sur Terre, g vaut environ :')).toBeTruthy();
+    expect(screen.getByText('9,8 N/kg').className).toContain('is-correct');
+    expect(screen.getByText('98 N/kg').className).not.toContain('is-correct');
+    await user.click(
+      screen.getByRole('checkbox', {
+        name: tx('LIBRARY.SELECT_QUESTION', { text: 'Sur Terre, g vaut environ :' }),
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: tx('LIBRARY.COPY') }));
+    expect(screen.getByRole('heading', { name: tx('LIBRARY.COPY_SELECTED', { count: 1 }) })).toBeTruthy();
+    // No chapter chosen yet: said, nothing sent.
+    const copyButtons = () => screen.getAllByRole('button', { name: tx('LIBRARY.COPY') });
+    await user.click(copyButtons()[1]);
+    expect(screen.getByRole('alert').textContent).toBe(tx('LIBRARY.ERRORS.CHAPTER_REQUIRED'));
+    await user.selectOptions(screen.getByLabelText(tx('LIBRARY.INTO_CHAPTER')), 'ch1');
+    await screen.findByRole('option', { name: 'Mes forces' });
+    await user.selectOptions(screen.getByLabelText(tx('LIBRARY.INTO_RAID')), 'mine');
+    await user.click(copyButtons()[1]);
+    expect(await screen.findByText(tx('LIBRARY.COPIED', { count: 0, title: 'Mes forces' }))).toBeTruthy();
+    expect(screen.getByText(tx('LIBRARY.SKIPPED', { count: 1 }))).toBeTruthy();
+    expect(screen.getByRole('link', { name: tx('LIBRARY.OPEN_CHAPTER') }).getAttribute('href')).toBe(
+      '/prof/administration/chapters/ch1/raids',
+    );
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      chapterId: 'ch1',
+      targetRaidId: 'mine',
+      questionIds: ['q1'],
+    });
+  });
+
+  it('shows a refused copy', async () => {
+    mockApi([
+      ...handlers(),
+      {
+        method: 'POST',
+        path: '/library/raids/r1/copy',
+        status: 400,
+        body: { message: 'RAIDS.ERRORS.TOO_MANY_QUESTIONS' },
+      },
+    ]);
+    const user = userEvent.setup();
+    renderPage(<LibraryPage />, '/prof/administration/library');
+    await user.click(await screen.findByRole('button', { name: tx('LIBRARY.COPY') }));
+    expect(screen.getByRole('heading', { name: tx('LIBRARY.COPY_ALL') })).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText(tx('LIBRARY.INTO_CHAPTER')), 'ch1');
+    await user.click(screen.getAllByRole('button', { name: tx('LIBRARY.COPY') })[1]);
+    expect((await screen.findByRole('alert')).textContent).toBe(tx('RAIDS.ERRORS.TOO_MANY_QUESTIONS'));
+  });
+});

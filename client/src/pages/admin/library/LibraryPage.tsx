@@ -1,0 +1,360 @@
+// /prof/administration/library: raids other teachers share, searched by words (titles and questions,
+// case and accents ignored) and filtered by level and subject; their questions on demand; a copy of the
+// whole raid, or of chosen questions, into one of the teacher's chapters.
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CLASS_LEVELS } from '../../../../../shared/constants';
+import type { ChapterDto, RaidSummaryDto } from '../../../../../shared/schemas/raid';
+import type { SubjectDto } from '../../../../../shared/types';
+import { listSubjects } from '../../../api/catalogue';
+import {
+  type CopyResult,
+  copyLibraryRaid,
+  getLibraryRaid,
+  type LibraryRaid,
+  type LibraryRaidDetail,
+  searchLibrary,
+} from '../../../api/library';
+import { listChapters, listRaids, questionImageUrl } from '../../../api/raids';
+import { Button } from '../../../components/ui/Button';
+import { SelectField, TextField } from '../../../components/ui/Field';
+import { translateError } from '../../../i18n';
+import { formatDateTime } from '../../../lib/dates';
+import { errorKey } from '../../auth/api-error';
+import './library.css';
+
+interface Filters {
+  q: string;
+  level: string;
+  subjectId: string;
+}
+
+function CopyPanel({
+  raid,
+  selected,
+  chapters,
+  onDone,
+}: {
+  raid: LibraryRaid;
+  selected: string[];
+  chapters: ChapterDto[];
+  onDone(): void;
+}) {
+  const { t } = useTranslation();
+  const [chapterId, setChapterId] = useState('');
+  const [raids, setRaids] = useState<RaidSummaryDto[]>([]);
+  const [target, setTarget] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<CopyResult | null>(null);
+
+  useEffect(() => {
+    setRaids([]);
+    setTarget('');
+    if (chapterId)
+      listRaids(chapterId)
+        .then(setRaids)
+        .catch(() => setRaids([]));
+  }, [chapterId]);
+
+  async function copy() {
+    if (!chapterId) return setError('LIBRARY.ERRORS.CHAPTER_REQUIRED');
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await copyLibraryRaid(raid.id, {
+        chapterId,
+        targetRaidId: target || undefined,
+        questionIds: selected.length ? selected : undefined,
+      });
+      setResult(r);
+    } catch (err) {
+      setError(errorKey(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (result)
+    return (
+      <div className="lib__copy lib__copy--done" role="status">
+        <p>
+          <strong>{t('LIBRARY.COPIED', { count: result.copied, title: result.title })}</strong>
+        </p>
+        {result.skipped.length ? (
+          <div>
+            <p>{t('LIBRARY.SKIPPED', { count: result.skipped.length })}</p>
+            <ul className="lib__skipped">
+              {result.skipped.map((s) => (
+                <li key={s}>{s}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {result.missingImages ? <p>{t('LIBRARY.MISSING_IMAGES', { count: result.missingImages })}</p> : null}
+        <div className="row">
+          <Link
+            className="btn btn--small btn--primary"
+            to={`/prof/administration/chapters/${result.chapterId}/raids`}
+          >
+            {t('LIBRARY.OPEN_CHAPTER')}
+          </Link>
+          <Button variant="secondary" onClick={onDone}>
+            {t('LIBRARY.CLOSE')}
+          </Button>
+        </div>
+      </div>
+    );
+
+  return (
+    <div className="lib__copy">
+      <h3>
+        {selected.length ? t('LIBRARY.COPY_SELECTED', { count: selected.length }) : t('LIBRARY.COPY_ALL')}
+      </h3>
+      {chapters.length === 0 ? (
+        <p className="muted">
+          {t('LIBRARY.NO_CHAPTER')}{' '}
+          <Link to="/prof/administration/chapters">{t('LIBRARY.CREATE_CHAPTER')}</Link>
+        </p>
+      ) : (
+        <div className="lib__copy-fields">
+          <SelectField
+            label={t('LIBRARY.INTO_CHAPTER')}
+            value={chapterId}
+            onChange={(v) => {
+              setChapterId(v);
+              setError(null);
+            }}
+            placeholder={t('LIBRARY.CHOOSE')}
+            options={chapters.map((c) => ({ value: c.id, label: `${c.name} (${t(`LEVELS.${c.level}`)})` }))}
+          />
+          <SelectField
+            label={t('LIBRARY.INTO_RAID')}
+            value={target}
+            onChange={setTarget}
+            disabled={!chapterId}
+            options={[
+              { value: '', label: t('LIBRARY.NEW_RAID') },
+              ...raids.map((r) => ({ value: r.id, label: r.title })),
+            ]}
+          />
+        </div>
+      )}
+      {error ? (
+        <div className="lib__error" role="alert">
+          {translateError(error)}
+        </div>
+      ) : null}
+      <div className="row">
+        <Button loading={busy} disabled={!chapters.length} onClick={() => void copy()}>
+          {t('LIBRARY.COPY')}
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={onDone}>
+          {t('LIBRARY.CANCEL')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function LibraryCard({ raid, chapters }: { raid: LibraryRaid; chapters: ChapterDto[] }) {
+  const { t } = useTranslation();
+  const [detail, setDetail] = useState<LibraryRaidDetail | null>(null);
+  const [open, setOpen] = useState(false);
+  const [copying, setCopying] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const civility = raid.author.civility ? `${t(`LIBRARY.CIVILITY.${raid.author.civility}`)} ` : '';
+
+  function toggleQuestions() {
+    setOpen((o) => !o);
+    if (!detail)
+      getLibraryRaid(raid.id)
+        .then(setDetail)
+        .catch(() => setFailed(true));
+  }
+  function toggle(id: string) {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  const titleId = `lib-${raid.id}`;
+  return (
+    <li className="card lib__card" aria-labelledby={titleId}>
+      <div className="lib__card-head">
+        <div>
+          <h2 id={titleId}>{raid.title}</h2>
+          <p className="lib__meta">
+            <span className="lib__tag">{t(`LEVELS.${raid.level}`)}</span>
+            <span className="lib__tag">{t(`SUBJECTS.${raid.subject.code}`)}</span>
+            <span>{t('LIBRARY.CHAPTER', { name: raid.chapterName })}</span>
+          </p>
+          <p className="muted lib__by">
+            {t('LIBRARY.BY', { name: `${civility}${raid.author.lastName}` })} ·{' '}
+            {t('LIBRARY.QUESTIONS', { count: raid.questionCount })} · {formatDateTime(raid.updatedAt)}
+          </p>
+        </div>
+        <div className="lib__card-actions">
+          <Button variant="secondary" aria-expanded={open} onClick={toggleQuestions}>
+            {open ? t('LIBRARY.HIDE_QUESTIONS') : t('LIBRARY.SHOW_QUESTIONS')}
+          </Button>
+          <Button onClick={() => setCopying(true)} disabled={copying}>
+            {t('LIBRARY.COPY')}
+          </Button>
+        </div>
+      </div>
+      {open ? (
+        failed ? (
+          <p role="alert">{t('LIBRARY.LOAD_FAILED')}</p>
+        ) : !detail ? (
+          <p className="muted">{t('LIBRARY.LOADING')}</p>
+        ) : (
+          <ol className="lib__questions">
+            {detail.questions.map((q) => (
+              <li key={q.id} className="lib__question">
+                <label className="lib__question-text">
+                  <input
+                    type="checkbox"
+                    checked={selected.has(q.id)}
+                    onChange={() => toggle(q.id)}
+                    aria-label={t('LIBRARY.SELECT_QUESTION', { text: q.text })}
+                  />
+                  <span>{q.text}</span>
+                </label>
+                {q.imagePath ? (
+                  <img className="lib__image" src={questionImageUrl(q.imagePath)} alt="" />
+                ) : null}
+                <ul className="lib__answers">
+                  {q.answers.map((a, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: answers have no id here and keep their order
+                    <li key={i} className={a.isCorrect ? 'lib__answer is-correct' : 'lib__answer'}>
+                      {a.isCorrect ? <span className="sr-only">{t('LIBRARY.CORRECT')} </span> : null}
+                      {a.text}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ol>
+        )
+      ) : null}
+      {copying ? (
+        <CopyPanel
+          raid={raid}
+          selected={open ? [...selected] : []}
+          chapters={chapters}
+          onDone={() => setCopying(false)}
+        />
+      ) : null}
+    </li>
+  );
+}
+
+export default function LibraryPage() {
+  const { t } = useTranslation();
+  const [subjects, setSubjects] = useState<SubjectDto[]>([]);
+  const [chapters, setChapters] = useState<ChapterDto[]>([]);
+  const [draft, setDraft] = useState('');
+  const [filters, setFilters] = useState<Filters>({ q: '', level: '', subjectId: '' });
+  const [results, setResults] = useState<LibraryRaid[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    listSubjects()
+      .then(setSubjects)
+      .catch(() => setSubjects([]));
+    listChapters()
+      .then(setChapters)
+      .catch(() => setChapters([]));
+  }, []);
+
+  const load = useCallback(() => {
+    setFailed(false);
+    setResults(null);
+    searchLibrary({
+      q: filters.q || undefined,
+      level: filters.level === '' ? undefined : Number(filters.level),
+      subjectId: filters.subjectId || undefined,
+    })
+      .then(setResults)
+      .catch(() => setFailed(true));
+  }, [filters]);
+  useEffect(load, [load]);
+
+  function onSearch(e: FormEvent) {
+    e.preventDefault();
+    setFilters((f) => ({ ...f, q: draft.trim() }));
+  }
+
+  return (
+    <div className="lib stack">
+      <div>
+        <h1>{t('LIBRARY.TITLE')}</h1>
+        <p className="muted lib__intro">{t('LIBRARY.INTRO')}</p>
+      </div>
+      <form className="card lib__filters" onSubmit={onSearch} aria-label={t('LIBRARY.SEARCH_BUTTON')}>
+        <TextField
+          type="search"
+          label={t('LIBRARY.SEARCH')}
+          value={draft}
+          onChange={setDraft}
+          maxLength={200}
+        />
+        <SelectField
+          label={t('LIBRARY.LEVEL')}
+          value={filters.level}
+          onChange={(level) => setFilters((f) => ({ ...f, level }))}
+          options={[
+            { value: '', label: t('LIBRARY.ALL_LEVELS') },
+            ...CLASS_LEVELS.map((l) => ({ value: String(l), label: t(`LEVELS.${l}`) })),
+          ]}
+        />
+        <SelectField
+          label={t('LIBRARY.SUBJECT')}
+          value={filters.subjectId}
+          onChange={(subjectId) => setFilters((f) => ({ ...f, subjectId }))}
+          options={[
+            { value: '', label: t('LIBRARY.ALL_SUBJECTS') },
+            ...subjects.map((s) => ({
+              value: s.id,
+              label: t(`SUBJECTS.${s.code}`, { defaultValue: s.name }),
+            })),
+          ]}
+        />
+        <Button type="submit" size="medium">
+          {t('LIBRARY.SEARCH_BUTTON')}
+        </Button>
+      </form>
+      {failed ? (
+        <div className="card lib__empty" role="alert">
+          <p>{t('LIBRARY.LOAD_FAILED')}</p>
+          <Button variant="secondary" onClick={load}>
+            {t('LIBRARY.RETRY')}
+          </Button>
+        </div>
+      ) : results === null ? (
+        <p className="muted">{t('LIBRARY.LOADING')}</p>
+      ) : results.length === 0 ? (
+        <div className="card lib__empty">
+          <p>{t('LIBRARY.EMPTY')}</p>
+        </div>
+      ) : (
+        <>
+          <p className="muted" aria-live="polite">
+            {t('LIBRARY.RESULTS', { count: results.length })}
+          </p>
+          <ul className="lib__list">
+            {results.map((r) => (
+              <LibraryCard key={r.id} raid={r} chapters={chapters} />
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

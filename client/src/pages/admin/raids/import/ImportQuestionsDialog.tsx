@@ -1,0 +1,290 @@
+// Question import from a CSV or XLSX file (issue 4): the format in words and two templates, a file
+// picked or dropped, a real upload progress bar, then the server's report line by line. Only whole
+// valid questions are added, and only when the teacher confirms.
+import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ANSWERS_MIN, QUESTION_MAX } from '../../../../../../shared/constants';
+import {
+  IMPORT_FILE_MAX_BYTES,
+  type ImportIssue,
+  type ImportResult,
+} from '../../../../../../shared/question-import';
+import {
+  ANSWERS_MAX,
+  QUESTIONS_PER_RAID_MAX,
+  type QuestionDraft,
+} from '../../../../../../shared/schemas/raid';
+import {
+  ImportFileError,
+  type ImportUpload,
+  importQuestionFile,
+  type UploadProgress,
+} from '../../../../api/question-import';
+import { Button } from '../../../../components/ui/Button';
+import { translateError } from '../../../../i18n';
+import './import.css';
+
+export interface ImportQuestionsDialogProps {
+  /** Questions already in the raid form: an imported line repeating one is refused. */
+  existingQuestions: string[];
+  onClose(): void;
+  /** Called with the valid questions when the teacher confirms. */
+  onImport(questions: QuestionDraft[]): void;
+}
+
+const MAX_MB = IMPORT_FILE_MAX_BYTES / (1024 * 1024);
+const ACCEPT =
+  '.csv,.tsv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+type State =
+  | { step: 'choose' }
+  | { step: 'sending'; name: string; progress: UploadProgress }
+  | { step: 'refused'; name: string; message: string; params?: Record<string, string | number> }
+  | { step: 'report'; name: string; result: ImportResult };
+
+export default function ImportQuestionsDialog({
+  existingQuestions,
+  onClose,
+  onImport,
+}: ImportQuestionsDialogProps) {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const uploadRef = useRef<ImportUpload | null>(null);
+  const [state, setState] = useState<State>({ step: 'choose' });
+  const [dragging, setDragging] = useState(false);
+
+  useEffect(() => {
+    headingRef.current?.focus();
+    return () => uploadRef.current?.abort();
+  }, []);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+      // Tab stays inside the dialog: the page behind it is not reachable while it is open.
+      const box = dialogRef.current;
+      if (e.key !== 'Tab' || !box) return;
+      const focusable = [...box.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+      if (focusable.length === 0) return;
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      const inside = box.contains(document.activeElement);
+      if (e.shiftKey && (!inside || document.activeElement === first)) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && (!inside || document.activeElement === last)) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  function start(file: File) {
+    uploadRef.current?.abort();
+    const name = file.name;
+    // Refused before sending: the server would refuse it too, after a long upload.
+    if (file.size > IMPORT_FILE_MAX_BYTES) {
+      setState({ step: 'refused', name, message: 'IMPORT.ERRORS.FILE_TOO_LARGE', params: { maxMb: MAX_MB } });
+      return;
+    }
+    setState({ step: 'sending', name, progress: { phase: 'upload', fraction: 0 } });
+    const upload = importQuestionFile(file, existingQuestions, (progress) =>
+      setState((s) => (s.step === 'sending' && s.name === name ? { ...s, progress } : s)),
+    );
+    uploadRef.current = upload;
+    upload.promise.then(
+      (result) => {
+        if (uploadRef.current === upload) setState({ step: 'report', name, result });
+      },
+      (err: unknown) => {
+        if (uploadRef.current !== upload) return;
+        const e = err instanceof ImportFileError ? err : null;
+        setState({
+          step: 'refused',
+          name,
+          message: e?.message ?? (err instanceof Error ? err.message : 'ERRORS.GENERIC'),
+          params: e?.params,
+        });
+      },
+    );
+  }
+
+  function onDrop(e: DragEvent) {
+    e.preventDefault();
+    setDragging(false);
+    const file = e.dataTransfer.files[0];
+    if (file) start(file);
+  }
+
+  function chooseAgain() {
+    uploadRef.current?.abort();
+    uploadRef.current = null;
+    setState({ step: 'choose' });
+  }
+
+  const issueText = (issue: ImportIssue) => {
+    const params = issue.params ?? {};
+    // A repeat of an earlier line of the file says which line; a repeat of the raid uses the form's words.
+    if (issue.key === 'RAIDS.ERRORS.DUPLICATE_QUESTION' && params.line)
+      return t('IMPORT.SAME_AS_LINE', { line: params.line });
+    const answer =
+      typeof params.answer === 'number' ? t('IMPORT.ANSWER_PREFIX', { answer: params.answer }) : '';
+    return `${answer}${i18nMessage(issue.key, params)}`;
+  };
+
+  /** A server key in the words of the interface, with its parameters ({{max}}, {{column}}…). */
+  function i18nMessage(key: string, params: Record<string, string | number>) {
+    return i18n.exists(key) ? t(key, params) : translateError(key);
+  }
+
+  const report = state.step === 'report' ? state.result.report : [];
+  const valid = state.step === 'report' ? state.result.questions : [];
+  const refusedCount = report.filter((l) => l.status === 'refused').length;
+
+  return (
+    <div className="qi-dialog__backdrop">
+      <div
+        ref={dialogRef}
+        className="qi-dialog card"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+      >
+        <h2 id={titleId} ref={headingRef} tabIndex={-1}>
+          {t('IMPORT.TITLE')}
+        </h2>
+
+        {state.step === 'choose' ? (
+          <>
+            <section className="qi-format" aria-label={t('IMPORT.FORMAT_TITLE')}>
+              <p>{t('IMPORT.INTRO')}</p>
+              <ul>
+                <li>{t('IMPORT.FORMAT_HEADER', { max: ANSWERS_MAX })}</li>
+                <li>{t('IMPORT.FORMAT_QUESTION', { max: QUESTION_MAX })}</li>
+                <li>{t('IMPORT.FORMAT_EQUATION')}</li>
+                <li>{t('IMPORT.FORMAT_ANSWERS', { min: ANSWERS_MIN, max: ANSWERS_MAX })}</li>
+                <li>{t('IMPORT.FORMAT_LIMITS', { max: QUESTIONS_PER_RAID_MAX, size: MAX_MB })}</li>
+              </ul>
+              <p className="qi-templates">
+                <span>{t('IMPORT.TEMPLATES')}</span>
+                <a href="/assets/templates/questions-template.xlsx" download={t('IMPORT.TEMPLATE_FILE_XLSX')}>
+                  {t('IMPORT.TEMPLATE_XLSX')}
+                </a>
+                <a href="/assets/templates/questions-template.csv" download={t('IMPORT.TEMPLATE_FILE_CSV')}>
+                  {t('IMPORT.TEMPLATE_CSV')}
+                </a>
+              </p>
+            </section>
+            <section
+              className={`qi-drop${dragging ? ' qi-drop--over' : ''}`}
+              aria-label={t('IMPORT.DROP_ZONE')}
+              onDragOver={(e) => {
+                e.preventDefault();
+                setDragging(true);
+              }}
+              onDragLeave={() => setDragging(false)}
+              onDrop={onDrop}
+            >
+              <p>{t('IMPORT.DROP')}</p>
+              <Button size="medium" onClick={() => inputRef.current?.click()}>
+                {t('IMPORT.CHOOSE')}
+              </Button>
+              <input
+                ref={inputRef}
+                className="qi-drop__input"
+                type="file"
+                accept={ACCEPT}
+                // The button above opens it: one control for keyboards and screen readers.
+                tabIndex={-1}
+                aria-hidden="true"
+                aria-label={t('IMPORT.CHOOSE')}
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  e.target.value = '';
+                  if (file) start(file);
+                }}
+              />
+            </section>
+          </>
+        ) : null}
+
+        {state.step === 'sending' ? (
+          <div className="qi-progress">
+            <p className="qi-file">{state.name}</p>
+            <progress
+              className="qi-progress__bar"
+              max={100}
+              value={
+                state.progress.phase === 'upload' ? Math.round(state.progress.fraction * 100) : undefined
+              }
+              aria-label={t('IMPORT.PROGRESS')}
+            />
+            <p aria-live="polite">
+              {state.progress.phase === 'upload'
+                ? t('IMPORT.UPLOADING', { percent: Math.round(state.progress.fraction * 100) })
+                : t('IMPORT.ANALYSING')}
+            </p>
+          </div>
+        ) : null}
+
+        {state.step === 'refused' ? (
+          <div className="qi-refused" role="alert">
+            <p className="qi-file">{t('IMPORT.FILE_REFUSED', { name: state.name })}</p>
+            <p>{i18nMessage(state.message, state.params ?? {})}</p>
+            <p className="muted">{t('IMPORT.NOTHING_ADDED')}</p>
+          </div>
+        ) : null}
+
+        {state.step === 'report' ? (
+          <div className="qi-report">
+            <p className="qi-file">{state.name}</p>
+            <p className="qi-summary" role="status">
+              <span className="qi-summary__ok">{t('IMPORT.IMPORTED_COUNT', { count: valid.length })}</span>
+              <span className="qi-summary__ko">{t('IMPORT.REFUSED_COUNT', { count: refusedCount })}</span>
+            </p>
+            <ol className="qi-lines" aria-label={t('IMPORT.REPORT')}>
+              {report.map((l) => (
+                <li key={l.line} className={`qi-line qi-line--${l.status}`}>
+                  <span className="qi-line__head">
+                    <span className="qi-line__number">{t('IMPORT.LINE', { line: l.line })}</span>
+                    <span className="qi-line__status">
+                      {t(l.status === 'imported' ? 'IMPORT.IMPORTED' : 'IMPORT.REFUSED')}
+                    </span>
+                  </span>
+                  <span className="qi-line__question">{l.question || t('IMPORT.EMPTY_QUESTION')}</span>
+                  {l.errors?.length ? (
+                    <ul className="qi-line__errors">
+                      {l.errors.map((e) => (
+                        <li key={`${e.key}${JSON.stringify(e.params ?? {})}`}>{issueText(e)}</li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+            {valid.length === 0 ? <p className="muted">{t('IMPORT.NOTHING_TO_ADD')}</p> : null}
+          </div>
+        ) : null}
+
+        <div className="qi-dialog__actions">
+          {state.step === 'report' || state.step === 'refused' ? (
+            <Button variant="secondary" onClick={chooseAgain}>
+              {t('IMPORT.OTHER_FILE')}
+            </Button>
+          ) : null}
+          <Button variant="secondary" onClick={onClose}>
+            {t('IMPORT.CANCEL')}
+          </Button>
+          {state.step === 'report' && valid.length > 0 ? (
+            <Button onClick={() => onImport(valid)}>{t('IMPORT.ADD', { count: valid.length })}</Button>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

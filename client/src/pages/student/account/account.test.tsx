@@ -1,0 +1,291 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AppRoute } from '../../../app/routes';
+import { type Routes, renderApp, signIn, stubFetch, studentRecord, studentUser } from '../../../app/test-app';
+import { tx } from '../../../test-utils/page';
+
+const page = (name: string, path: string, load: AppRoute['load']): AppRoute => ({
+  name,
+  path,
+  access: 'STUDENT',
+  load,
+});
+const ROUTES: AppRoute[] = [
+  page('student', '/student', () => import('../StudentHomePage')),
+  page('student-account', '/student/account', () => import('./OptionsPage')),
+  page('student-account-identifier', '/student/account/identifier', () => import('./IdentifierPage')),
+  page('student-account-password', '/student/account/password', () => import('./PasswordPage')),
+  page('student-account-join', '/student/account/join-class', () => import('./JoinClassPage')),
+  page('sign-out-student', '/sign-out-student', async () => ({ default: () => <h1>signed-out</h1> })),
+];
+
+function open(url: string, extra: Routes = {}, isGar = false) {
+  const calls = stubFetch({
+    'GET /api/users/u-stu': { body: studentRecord({ isGar }) },
+    'GET /api/changelog': { body: [] },
+    'GET /api/game/rooms/live': { body: [] },
+    ...extra,
+  });
+  signIn(studentUser({ isGar, ticket: isGar ? 't' : null }));
+  const view = renderApp(url, ROUTES);
+  return { calls, ...view };
+}
+const dialog = () => screen.findByRole('dialog');
+
+describe('Options (/student/account)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows identifier, password and join-class links, Disconnect and the student documents', async () => {
+    open('/student/account');
+    const d = await dialog();
+    expect(within(d).getByRole('heading', { level: 1, name: tx('STUDENT.OPTIONS.TITLE') })).toBeTruthy();
+    const hrefs = within(d)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual(
+      expect.arrayContaining([
+        '/student/account/identifier',
+        '/student/account/password',
+        '/student/account/join-class',
+        '/guide/student',
+        '/legal-notice',
+        '/privacy-policy',
+        '/changelog',
+      ]),
+    );
+    expect(within(d).getByRole('button', { name: tx('STUDENT.OPTIONS.DISCONNECT') })).toBeTruthy();
+  });
+
+  it('hides identifier, password and join class from a school sign-on student', async () => {
+    open('/student/account', {}, true);
+    const d = await dialog();
+    expect(within(d).getByText(tx('STUDENT.OPTIONS.GAR_NOTE'))).toBeTruthy();
+    expect(within(d).queryByRole('link', { name: tx('STUDENT.OPTIONS.IDENTIFIER') })).toBeNull();
+    expect(within(d).queryByRole('link', { name: tx('STUDENT.OPTIONS.PASSWORD') })).toBeNull();
+    expect(within(d).queryByRole('link', { name: tx('STUDENT.OPTIONS.JOIN_CLASS') })).toBeNull();
+    expect(within(d).getByRole('button', { name: tx('STUDENT.OPTIONS.DISCONNECT') })).toBeTruthy();
+  });
+
+  it('sends a school sign-on student from identifier, password or join-class back to Options', async () => {
+    for (const path of [
+      '/student/account/identifier',
+      '/student/account/password',
+      '/student/account/join-class',
+    ]) {
+      const { router, unmount } = open(path, {}, true);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/student/account'));
+      expect(await screen.findByText(tx('STUDENT.OPTIONS.GAR_NOTE'))).toBeTruthy();
+      unmount();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('shows the unread count of the release notes on the changelog link', async () => {
+    open('/student/account', {
+      'GET /api/changelog': { body: [{ file: '21-11-2026.txt', date: '2026-11-21T00:00:00.000Z' }] },
+      'GET /assets/changelog/21-11-2026.txt': {
+        text: '---STUDENT GENERAL---\nBoutique\n- a\nCodex\n- b\nRaids\n- c\n',
+      },
+    });
+    const badge = await screen.findByTestId('options-changelog-badge');
+    expect(badge.textContent).toContain('3');
+    expect(within(badge).getByText(tx('STUDENT.OPTIONS.UNREAD', { count: 3 }))).toBeTruthy();
+  });
+
+  it('Disconnect removes the session marker and goes to the sign-out route', async () => {
+    open('/student/account');
+    localStorage.setItem('sessionActive', JSON.stringify({ userId: 'u-stu', until: Date.now() + 1000 }));
+    fireEvent.click(within(await dialog()).getByRole('button', { name: tx('STUDENT.OPTIONS.DISCONNECT') }));
+    expect(await screen.findByRole('heading', { name: 'signed-out' })).toBeTruthy();
+    expect(localStorage.getItem('sessionActive')).toBeNull();
+  });
+
+  it('shows over the home: a click outside the card returns home, a click on the bug-report button does not', async () => {
+    const { router } = open('/student/account/identifier');
+    await dialog();
+    const bug = document.querySelector('[data-bug-report]') as HTMLElement;
+    expect(bug).toBeTruthy();
+    fireEvent.click(bug);
+    expect(router.state.location.pathname).toBe('/student/account/identifier');
+    fireEvent.click(within(await dialog()).getByLabelText(tx('STUDENT.IDENTIFIER.LAST_NAME')));
+    expect(router.state.location.pathname).toBe('/student/account/identifier');
+    fireEvent.click(screen.getByTestId('sheet-backdrop'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/student'));
+  });
+});
+
+describe('Identifier (/student/account/identifier)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps Save disabled until something changed, then saves and returns to Options', async () => {
+    const { calls, router } = open('/student/account/identifier', {
+      'PUT /api/users/u-stu': { body: studentRecord({ username: 'leo-martin' }) },
+    });
+    const d = await dialog();
+    const save = within(d).getByRole('button', { name: tx('STUDENT.IDENTIFIER.SAVE') });
+    expect((within(d).getByLabelText(tx('STUDENT.IDENTIFIER.USERNAME')) as HTMLInputElement).value).toBe(
+      'leo-m',
+    );
+    expect(save.hasAttribute('disabled')).toBe(true);
+    const user = userEvent.setup();
+    const username = within(d).getByLabelText(tx('STUDENT.IDENTIFIER.USERNAME'));
+    await user.clear(username);
+    await user.type(username, 'leo-m');
+    expect(save.hasAttribute('disabled')).toBe(true);
+    await user.type(username, 'artin');
+    expect(save.hasAttribute('disabled')).toBe(false);
+    await user.click(save);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/student/account'));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      firstName: 'Léo',
+      lastName: 'Martin',
+      userName: 'leo-martin',
+    });
+    expect(await screen.findByText(tx('STUDENT.IDENTIFIER.SAVED'))).toBeTruthy();
+  });
+
+  it('shows "Identifiant déjà utilisé" on a refusal that is not a validation error', async () => {
+    open('/student/account/identifier', {
+      'PUT /api/users/u-stu': {
+        status: 409,
+        body: { message: 'VALIDATION.USERNAME_TAKEN', field: 'userName' },
+      },
+    });
+    const d = await dialog();
+    const user = userEvent.setup();
+    await user.type(within(d).getByLabelText(tx('STUDENT.IDENTIFIER.USERNAME')), 'x');
+    await user.click(within(d).getByRole('button', { name: tx('STUDENT.IDENTIFIER.SAVE') }));
+    expect((await within(d).findByRole('alert')).textContent).toBe('Identifiant déjà utilisé');
+  });
+
+  it('shows a validation error on its field, before and after the server', async () => {
+    const { calls } = open('/student/account/identifier', {
+      'PUT /api/users/u-stu': {
+        status: 400,
+        body: { message: 'VALIDATION.NAME_TOO_SHORT', field: 'lastName' },
+      },
+    });
+    const d = await dialog();
+    const user = userEvent.setup();
+    await user.clear(within(d).getByLabelText(tx('STUDENT.IDENTIFIER.FIRST_NAME')));
+    await user.type(within(d).getByLabelText(tx('STUDENT.IDENTIFIER.FIRST_NAME')), 'L');
+    await user.click(within(d).getByRole('button', { name: tx('STUDENT.IDENTIFIER.SAVE') }));
+    expect((await within(d).findByRole('alert')).textContent).toBe(tx('VALIDATION.NAME_TOO_SHORT'));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await user.type(within(d).getByLabelText(tx('STUDENT.IDENTIFIER.FIRST_NAME')), 'ou');
+    await user.click(within(d).getByRole('button', { name: tx('STUDENT.IDENTIFIER.SAVE') }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const alert = await within(d).findByRole('alert');
+    expect(alert.textContent).toBe(tx('VALIDATION.NAME_TOO_SHORT'));
+    expect(within(d).getByLabelText(tx('STUDENT.IDENTIFIER.LAST_NAME')).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+  });
+});
+
+describe('Password (/student/account/password)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  async function fill(d: HTMLElement, current: string, next: string, confirmation = next) {
+    const user = userEvent.setup();
+    await user.type(within(d).getByLabelText(tx('STUDENT.PASSWORD.CURRENT')), current);
+    await user.type(within(d).getByLabelText(tx('STUDENT.PASSWORD.NEW')), next);
+    await user.type(within(d).getByLabelText(tx('STUDENT.PASSWORD.CONFIRMATION')), confirmation);
+    await user.click(within(d).getByRole('button', { name: tx('STUDENT.PASSWORD.VALIDATE') }));
+  }
+
+  it('shows a wrong current password on that field', async () => {
+    open('/student/account/password', {
+      'PUT /api/students/st1/password': {
+        status: 400,
+        body: { message: 'VALIDATION.CURRENT_PASSWORD_INCORRECT', field: 'currentPassword' },
+      },
+    });
+    const d = await dialog();
+    await fill(d, 'wrong-one-1', 'Trottinette-Rouge-42!');
+    expect((await within(d).findByRole('alert')).textContent).toBe(
+      tx('VALIDATION.CURRENT_PASSWORD_INCORRECT'),
+    );
+    expect(within(d).getByLabelText(tx('STUDENT.PASSWORD.CURRENT')).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+  });
+
+  it('checks the confirmation before calling the server', async () => {
+    const { calls } = open('/student/account/password');
+    const d = await dialog();
+    await fill(d, 'Cartable-Bleu-7!', 'Trottinette-Rouge-42!', 'Trottinette-Rouge-43!');
+    expect((await within(d).findByRole('alert')).textContent).toBe(tx('VALIDATION.PASSWORD_MISMATCH'));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('changes it, keeps this device signed in with the new session and returns to Options', async () => {
+    const { calls, router } = open('/student/account/password', {
+      'PUT /api/students/st1/password': {
+        body: studentUser({ accessToken: 'new-a', refreshToken: 'new-r' }),
+      },
+    });
+    const d = await dialog();
+    await fill(d, 'Cartable-Bleu-7!', 'Trottinette-Rouge-42!');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/student/account'));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      currentPassword: 'Cartable-Bleu-7!',
+      newPassword: 'Trottinette-Rouge-42!',
+    });
+    expect(JSON.parse(localStorage.getItem('user') as string)).toMatchObject({
+      accessToken: 'new-a',
+      refreshToken: 'new-r',
+    });
+    expect(await screen.findByText(tx('STUDENT.PASSWORD.CHANGED'))).toBeTruthy();
+  });
+});
+
+describe('Join class (/student/account/join-class)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const typeCode = async (d: HTMLElement, code: string) => {
+    const user = userEvent.setup();
+    await user.click(within(d).getAllByRole('textbox')[0]);
+    await user.keyboard(code);
+  };
+
+  it('refuses an empty code with the required-field message', async () => {
+    const { calls } = open('/student/account/join-class');
+    const d = await dialog();
+    fireEvent.click(within(d).getByRole('button', { name: tx('STUDENT.ACCOUNT_FORM.VALIDATE') }));
+    expect((await within(d).findByRole('alert')).textContent).toBe(tx('GENERIC_FORM.ERRORS.REQUIRED_FIELD'));
+    expect(calls.some((c) => c.url === '/api/students/join')).toBe(false);
+  });
+
+  it('sends the code once all six boxes are filled, then shows the class joined and goes home', async () => {
+    const { calls, router } = open('/student/account/join-class', {
+      'POST /api/students/join': { body: { name: '2nde A', schoolclassId: 'c2' } },
+    });
+    await typeCode(await dialog(), '123456');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/student'));
+    expect(calls.find((c) => c.url === '/api/students/join')?.body).toEqual({
+      code: '123456',
+      studentId: 'st1',
+    });
+    expect(await screen.findByText(tx('STUDENT.ACCOUNT_FORM.JOINED', { name: '2nde A' }))).toBeTruthy();
+  });
+
+  it('"Schoolclass already joined." shows the already-joined message; any other failure the invalid code', async () => {
+    let reply = { status: 409, body: { message: 'Schoolclass already joined.' } };
+    open('/student/account/join-class', { 'POST /api/students/join': () => reply });
+    const d = await dialog();
+    await typeCode(d, '123456');
+    expect((await within(d).findByRole('alert')).textContent).toBe(tx('STUDENT.ACCOUNT_FORM.ALREADY_JOINED'));
+    reply = { status: 500, body: { message: 'ERRORS.GENERIC' } };
+    fireEvent.click(within(d).getByRole('button', { name: tx('STUDENT.ACCOUNT_FORM.VALIDATE') }));
+    await waitFor(() => expect(within(d).getByRole('alert').textContent).toBe(tx('VALIDATION.INVALID_CODE')));
+  });
+
+  it('opens a tooltip telling where the code comes from', async () => {
+    open('/student/account/join-class');
+    const d = await dialog();
+    fireEvent.click(within(d).getByRole('button', { name: tx('STUDENT.ACCOUNT_FORM.HELP') }));
+    expect(within(d).getByRole('tooltip').textContent).toBe(tx('STUDENT.ACCOUNT_FORM.TOOLTIP'));
+  });
+});

@@ -1,0 +1,267 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { HomeworkPlayDto, HomeworkQuestionDto, HomeworkRaidDto } from '../../../../../shared/types';
+import type { AppRoute } from '../../../app/routes';
+import { type Routes, renderApp, signIn, stubFetch, studentRecord, studentUser } from '../../../app/test-app';
+import { tx } from '../../../test-utils/page';
+
+const ROUTES: AppRoute[] = [
+  { name: 'raid-list', path: '/student/raid-list', access: 'STUDENT', load: () => import('./RaidListPage') },
+  {
+    name: 'student-raid',
+    path: '/student/raid/:homeworkId/:professorId/:subjectId/:raidId/:schoolclassId',
+    access: 'STUDENT',
+    load: () => import('./HomeworkRaidPage'),
+  },
+];
+
+const homework = (over: Partial<HomeworkRaidDto> = {}): HomeworkRaidDto => ({
+  id: 'hw1',
+  name: 'Les fractions',
+  isOnGoing: true,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  raidId: 'r1',
+  schoolclassId: 'c1',
+  schoolclassName: '5e B',
+  professor: { id: 'p1', civility: 'MME' },
+  user: { firstName: 'Claire', lastName: 'Fontaine', avatar: null },
+  subject: { id: 's1', code: 'MATHEMATICS', name: 'Mathematics' },
+  questionCount: 2,
+  answeredCount: 0,
+  completion: null,
+  ...over,
+});
+const question = (
+  id: string,
+  text: string,
+  over: Partial<HomeworkQuestionDto> = {},
+): HomeworkQuestionDto => ({
+  id,
+  text,
+  equationMode: false,
+  image: null,
+  multiple: false,
+  answers: [
+    { id: `${id}-a`, text: 'Un demi' },
+    { id: `${id}-b`, text: 'Un quart' },
+  ],
+  given: null,
+  ...over,
+});
+const PLAY_URL = '/student/raid/hw1/p1/s1/r1/c1';
+
+function open(url: string, extra: Routes) {
+  const calls = stubFetch({
+    'GET /api/users/u-stu': { body: studentRecord() },
+    'GET /api/changelog': { body: [] },
+    ...extra,
+  });
+  signIn(studentUser());
+  return { calls, ...renderApp(url, ROUTES) };
+}
+
+describe('RaidListPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows a card per homework with subject, teacher, state and a link to play it', async () => {
+    open('/student/raid-list', {
+      'GET /api/homeworkRaids/st1': {
+        body: [
+          homework(),
+          homework({
+            id: 'hw2',
+            name: 'Puissances',
+            completion: { score: 7, total: 9, xpGained: 90, completedAt: '2026-11-21T10:00:00.000Z' },
+          }),
+        ],
+      },
+    });
+    const cards = within(await screen.findByRole('list', { name: tx('STUDENT.RAIDS.TITLE') })).getAllByRole(
+      'listitem',
+    );
+    expect(cards).toHaveLength(2);
+    const first = within(cards[0]);
+    expect(first.getByRole('heading', { name: 'Les fractions' })).toBeTruthy();
+    expect(first.getByText(tx('SUBJECTS.MATHEMATICS'))).toBeTruthy();
+    expect(first.getByText(new RegExp(`${tx('STUDENT.RAIDS.CIVILITY_MME')} Fontaine`))).toBeTruthy();
+    expect(first.getByText(tx('STUDENT.RAIDS.TODO'))).toBeTruthy();
+    expect(first.getByRole('link').getAttribute('href')).toBe(PLAY_URL);
+    expect(within(cards[1]).getByText(tx('STUDENT.RAIDS.DONE_SCORE', { score: 7, total: 9 }))).toBeTruthy();
+  });
+
+  it('shows the waiting character when there is no homework', async () => {
+    open('/student/raid-list', { 'GET /api/homeworkRaids/st1': { body: [] } });
+    expect(await screen.findByRole('heading', { name: tx('STUDENT.RAIDS.EMPTY_TITLE') })).toBeTruthy();
+    expect(screen.getByText(tx('STUDENT.RAIDS.EMPTY_TEXT'))).toBeTruthy();
+    expect(document.querySelector('.waiting__hero')?.getAttribute('src')).toBe(
+      '/assets/avatars/prof/body/x.webp',
+    );
+  });
+
+  it('offers a retry when the list cannot be loaded', async () => {
+    let fail = true;
+    open('/student/raid-list', {
+      'GET /api/homeworkRaids/st1': () =>
+        fail ? { status: 500, body: { message: 'ERRORS.GENERIC' } } : { body: [] },
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain(tx('ERRORS.GENERIC'));
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: tx('COMMON.RETRY') }));
+    expect(await screen.findByRole('heading', { name: tx('STUDENT.RAIDS.EMPTY_TITLE') })).toBeTruthy();
+  });
+});
+
+describe('HomeworkRaidPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const play = (over: Partial<HomeworkPlayDto> = {}): HomeworkPlayDto => ({
+    homework: homework(),
+    title: 'Les fractions',
+    questions: [
+      question('q1', 'Combien vaut $$\\frac{1}{2}$$ ?'),
+      question('q2', 'Lesquelles sont égales ?', {
+        multiple: true,
+        image: '/uploads/questions/fig.png',
+      }),
+    ],
+    ...over,
+  });
+
+  it('plays question by question, tells right or wrong, then shows score, XP, coins and the new level', async () => {
+    const { calls } = open(PLAY_URL, {
+      'GET /api/students/st1/homework/hw1': { body: play() },
+      'POST /api/students/st1/homework/hw1/answer': (init) => {
+        const body = JSON.parse(String(init?.body));
+        return body.questionId === 'q1'
+          ? { body: { correct: true, correctAnswerIds: ['q1-a'] } }
+          : { body: { correct: false, correctAnswerIds: ['q2-a', 'q2-b'] } };
+      },
+      'POST /api/students/st1/homework/hw1/finish': {
+        body: {
+          score: 1,
+          total: 2,
+          xpGained: 30,
+          coinsGained: 6,
+          level: 5,
+          levelProgression: 10,
+          previousLevel: 4,
+          coin: 126,
+        },
+      },
+    });
+    expect(await screen.findByText(tx('STUDENT.PLAY.QUESTION_OF', { index: 1, count: 2 }))).toBeTruthy();
+    // One right answer: a tap sends it.
+    fireEvent.click(screen.getByRole('button', { name: /Un demi/ }));
+    expect(await screen.findByText(tx('STUDENT.PLAY.RIGHT'))).toBeTruthy();
+    expect(calls.find((c) => c.url.endsWith('/answer'))?.body).toEqual({
+      questionId: 'q1',
+      answerIds: ['q1-a'],
+    });
+    fireEvent.click(screen.getByRole('button', { name: tx('STUDENT.PLAY.NEXT') }));
+    // Several right answers: pick, then validate.
+    expect(await screen.findByText(tx('STUDENT.PLAY.QUESTION_OF', { index: 2, count: 2 }))).toBeTruthy();
+    expect(screen.getByAltText(tx('STUDENT.PLAY.IMAGE_ALT')).getAttribute('src')).toBe(
+      '/uploads/questions/fig.png',
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Un quart/ }));
+    fireEvent.click(screen.getByRole('button', { name: tx('PHONE.VALIDATE', { count: 1 }) }));
+    expect(await screen.findByText(tx('STUDENT.PLAY.WRONG'))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: tx('STUDENT.PLAY.FINISH') }));
+    expect((await screen.findByTestId('homework-score')).textContent).toBe(
+      tx('STUDENT.PLAY.SCORE', { score: 1, total: 2 }),
+    );
+    expect(screen.getByText(tx('STUDENT.PLAY.XP_GAINED', { count: 30 }))).toBeTruthy();
+    expect(screen.getByText(tx('STUDENT.PLAY.COINS_GAINED', { count: 6 }))).toBeTruthy();
+    expect(screen.getByText(tx('STUDENT.PLAY.LEVEL_UP', { level: 5 }))).toBeTruthy();
+  });
+
+  it('resumes at the first question left after a reload', async () => {
+    open(PLAY_URL, {
+      'GET /api/students/st1/homework/hw1': {
+        body: play({
+          questions: [
+            question('q1', 'Première', {
+              given: { answerIds: ['q1-a'], correct: true, correctAnswerIds: ['q1-a'] },
+            }),
+            question('q2', 'Deuxième'),
+          ],
+        }),
+      },
+    });
+    expect(await screen.findByText(tx('STUDENT.PLAY.QUESTION_OF', { index: 2, count: 2 }))).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Deuxième' })).toBeTruthy();
+  });
+
+  it('says "This raid has already been completed" with the score when it is', async () => {
+    open(PLAY_URL, {
+      'GET /api/students/st1/homework/hw1': {
+        body: play({
+          homework: homework({
+            completion: { score: 1, total: 2, xpGained: 15, completedAt: '2026-11-21T10:00:00.000Z' },
+          }),
+          questions: [
+            question('q1', 'Première', {
+              given: { answerIds: ['q1-a'], correct: true, correctAnswerIds: ['q1-a'] },
+            }),
+            question('q2', 'Deuxième'),
+          ],
+        }),
+      },
+    });
+    expect(await screen.findByText(tx('STUDENT.ERRORS.RAID_ALREADY_COMPLETED'))).toBeTruthy();
+    expect(screen.getByText(tx('STUDENT.PLAY.SCORE', { score: 1, total: 2 }))).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Un demi/ })).toBeNull();
+    // The review lists each question with what became of the answer.
+    const review = within(screen.getByRole('list', { name: tx('STUDENT.PLAY.REVIEW') })).getAllByRole(
+      'listitem',
+    );
+    expect(review.map((li) => li.textContent)).toEqual([
+      `✓Première : ${tx('STUDENT.PLAY.RIGHT')}`,
+      `✗Deuxième : ${tx('STUDENT.PLAY.REVIEW_NONE')}`,
+    ]);
+  });
+
+  it('shows the server refusal (stopped homework) and a way back to the list', async () => {
+    open(PLAY_URL, {
+      'GET /api/students/st1/homework/hw1': {
+        status: 409,
+        body: { message: 'STUDENT.ERRORS.HOMEWORK_STOPPED' },
+      },
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain(tx('STUDENT.ERRORS.HOMEWORK_STOPPED'));
+    expect(screen.getByRole('link', { name: tx('STUDENT.PLAY.BACK_TO_LIST') }).getAttribute('href')).toBe(
+      '/student/raid-list',
+    );
+  });
+
+  it('refuses an address whose raid or class does not match the homework', async () => {
+    open('/student/raid/hw1/p1/s1/other-raid/c1', { 'GET /api/students/st1/homework/hw1': { body: play() } });
+    expect((await screen.findByRole('alert')).textContent).toContain(tx('ERRORS.NOT_FOUND'));
+  });
+
+  it('reloads from the server when the question was already answered elsewhere', async () => {
+    let answered = false;
+    open(PLAY_URL, {
+      'GET /api/students/st1/homework/hw1': () => ({
+        body: answered
+          ? play({
+              questions: [
+                question('q1', 'Première', {
+                  given: { answerIds: ['q1-b'], correct: false, correctAnswerIds: ['q1-a'] },
+                }),
+                question('q2', 'Deuxième'),
+              ],
+            })
+          : play(),
+      }),
+      'POST /api/students/st1/homework/hw1/answer': () => {
+        answered = true;
+        return { status: 409, body: { message: 'STUDENT.ERRORS.ALREADY_ANSWERED' } };
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /Un demi/ }));
+    await waitFor(() =>
+      expect(screen.getByText(tx('STUDENT.PLAY.QUESTION_OF', { index: 2, count: 2 }))).toBeTruthy(),
+    );
+  });
+});

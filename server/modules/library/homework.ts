@@ -1,0 +1,153 @@
+// A teacher's homework raids (SPEC points 5 and 7): send a raid to some of their classes, list, stop,
+// delete. Everything is scoped to the caller: another teacher's homework answers 404.
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { RAID_TITLE_MAX } from '../../../shared/constants.js';
+import { ERR } from '../../../shared/errors.js';
+import type { Db } from '../../db/client.js';
+import {
+  homeworkCompletions,
+  homeworkRaids,
+  professorsSchoolclasses,
+  questions,
+  raids,
+  schoolclasses,
+  studentsSchoolclasses,
+  subjects,
+} from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+
+const uuid = z.uuid({ error: ERR.INVALID_BODY });
+export const sendHomeworkSchema = z.object({
+  raidId: uuid,
+  name: z
+    .string({ error: ERR.REQUIRED })
+    .trim()
+    .min(1, ERR.REQUIRED)
+    .max(RAID_TITLE_MAX, ERR.RAID_TITLE_TOO_LONG),
+  targets: z
+    .array(z.object({ schoolclassId: uuid, subjectId: uuid }), { error: ERR.HOMEWORK_CLASS_REQUIRED })
+    .min(1, ERR.HOMEWORK_CLASS_REQUIRED)
+    .max(100, ERR.INVALID_BODY),
+});
+export type SendHomework = z.infer<typeof sendHomeworkSchema>;
+
+/** The caller's classes with the subject of each link: where a homework may go. */
+export async function listTargets(db: Db, professorId: string) {
+  return db
+    .select({
+      schoolclassId: schoolclasses.id,
+      schoolclassName: schoolclasses.name,
+      level: schoolclasses.level,
+      subjectId: subjects.id,
+      subjectCode: subjects.code,
+    })
+    .from(professorsSchoolclasses)
+    .innerJoin(schoolclasses, eq(schoolclasses.id, professorsSchoolclasses.schoolclassId))
+    .innerJoin(subjects, eq(subjects.id, professorsSchoolclasses.subjectId))
+    .where(eq(professorsSchoolclasses.professorId, professorId))
+    .orderBy(asc(schoolclasses.name), asc(subjects.position));
+}
+
+/** One homework row per class, and the raid marked as sent, in one transaction. */
+export async function sendHomework(db: Db, professorId: string, body: SendHomework): Promise<string[]> {
+  const [raid] = await db
+    .select({ id: raids.id })
+    .from(raids)
+    .where(and(eq(raids.id, body.raidId), eq(raids.professorId, professorId)));
+  if (!raid) throw notFound();
+  const [{ n }] = await db.select({ n: count() }).from(questions).where(eq(questions.raidId, raid.id));
+  if (n === 0) throw badRequest(ERR.QUESTIONS_REQUIRED);
+
+  const mine = await listTargets(db, professorId);
+  const key = (t: { schoolclassId: string; subjectId: string }) => `${t.schoolclassId}:${t.subjectId}`;
+  const allowed = new Set(mine.map(key));
+  const targets = [...new Map(body.targets.map((t) => [key(t), t])).values()];
+  // A class the caller does not teach (in that subject) does not exist for them.
+  if (targets.some((t) => !allowed.has(key(t)))) throw notFound();
+
+  const ongoing = await db
+    .select({ schoolclassId: homeworkRaids.schoolclassId, subjectId: homeworkRaids.subjectId })
+    .from(homeworkRaids)
+    .where(
+      and(
+        eq(homeworkRaids.raidId, raid.id),
+        eq(homeworkRaids.professorId, professorId),
+        eq(homeworkRaids.isOnGoing, true),
+      ),
+    );
+  const busy = new Set(ongoing.map(key));
+  if (targets.some((t) => busy.has(key(t))))
+    throw conflict(ERR.HOMEWORK_ALREADY_ONGOING, { field: 'targets' });
+
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(homeworkRaids)
+      .values(targets.map((t) => ({ name: body.name, raidId: raid.id, professorId, ...t })))
+      .returning({ id: homeworkRaids.id });
+    await tx.update(raids).set({ isHomework: true }).where(eq(raids.id, raid.id));
+    return rows.map((r) => r.id);
+  });
+}
+
+export async function listTeacherHomework(db: Db, professorId: string) {
+  const completed = db
+    .select({ homeworkRaidId: homeworkCompletions.homeworkRaidId, n: count().as('completed_n') })
+    .from(homeworkCompletions)
+    .groupBy(homeworkCompletions.homeworkRaidId)
+    .as('completed');
+  const rows = await db
+    .select({
+      id: homeworkRaids.id,
+      name: homeworkRaids.name,
+      isOnGoing: homeworkRaids.isOnGoing,
+      createdAt: homeworkRaids.createdAt,
+      raidId: homeworkRaids.raidId,
+      raidTitle: raids.title,
+      schoolclassId: homeworkRaids.schoolclassId,
+      schoolclassName: schoolclasses.name,
+      subject: { id: subjects.id, code: subjects.code, name: subjects.name },
+      completedCount: sql<number>`coalesce(${completed.n}, 0)`.mapWith(Number),
+      studentCount:
+        sql<number>`(select count(*) from ${studentsSchoolclasses} where ${studentsSchoolclasses.schoolclassId} = ${homeworkRaids.schoolclassId})`.mapWith(
+          Number,
+        ),
+    })
+    .from(homeworkRaids)
+    .innerJoin(raids, eq(raids.id, homeworkRaids.raidId))
+    .innerJoin(schoolclasses, eq(schoolclasses.id, homeworkRaids.schoolclassId))
+    .innerJoin(subjects, eq(subjects.id, homeworkRaids.subjectId))
+    .leftJoin(completed, eq(completed.homeworkRaidId, homeworkRaids.id))
+    .where(eq(homeworkRaids.professorId, professorId))
+    .orderBy(desc(homeworkRaids.isOnGoing), desc(homeworkRaids.createdAt), asc(schoolclasses.name));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+async function ownHomework(db: Db, professorId: string, id: string) {
+  const [row] = await db
+    .select({ id: homeworkRaids.id, raidId: homeworkRaids.raidId })
+    .from(homeworkRaids)
+    .where(and(eq(homeworkRaids.id, id), eq(homeworkRaids.professorId, professorId)));
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function stopHomework(db: Db, professorId: string, id: string) {
+  await ownHomework(db, professorId, id);
+  await db.update(homeworkRaids).set({ isOnGoing: false }).where(eq(homeworkRaids.id, id));
+  const list = await listTeacherHomework(db, professorId);
+  return list.find((h) => h.id === id);
+}
+
+/** Deletes the homework (and its students' results); the raid stays, marked as sent while another homework uses it. */
+export async function deleteHomework(db: Db, professorId: string, id: string) {
+  const row = await ownHomework(db, professorId, id);
+  await db.transaction(async (tx) => {
+    await tx.delete(homeworkRaids).where(eq(homeworkRaids.id, id));
+    const [left] = await tx
+      .select({ n: count() })
+      .from(homeworkRaids)
+      .where(inArray(homeworkRaids.raidId, [row.raidId]));
+    if (left.n === 0) await tx.update(raids).set({ isHomework: false }).where(eq(raids.id, row.raidId));
+  });
+}

@@ -1,0 +1,215 @@
+// From the rows of a sheet (CSV or XLSX) to questions: the header names the columns, each data row
+// becomes a whole valid question or is refused with its reasons (same rules as the raid form).
+import { ANSWERS_MIN, QUESTION_MAX } from '../../../shared/constants.js';
+import { ERR } from '../../../shared/errors.js';
+import type { ImportIssue, ImportReportLine, ImportResult } from '../../../shared/question-import.js';
+import {
+  ANSWER_MAX,
+  ANSWERS_MAX,
+  QUESTIONS_PER_RAID_MAX,
+  type QuestionDraft,
+  questionDraftSchema,
+  questionKey,
+} from '../../../shared/schemas/raid.js';
+import { badRequest } from '../../lib/errors.js';
+
+/** Rows a file may hold: the header and QUESTIONS_PER_RAID_MAX questions. Parsers stop past it. */
+export const IMPORT_ROWS_MAX = QUESTIONS_PER_RAID_MAX + 1;
+export const tooManyLines = () =>
+  badRequest(ERR.IMPORT_TOO_MANY_LINES, { params: { max: QUESTIONS_PER_RAID_MAX } });
+
+/** One non-empty row of a sheet and its number in the spreadsheet (1-based). */
+export interface SheetRow {
+  line: number;
+  cells: string[];
+}
+
+type Column =
+  | { kind: 'question' }
+  | { kind: 'equation' }
+  | { kind: 'answer'; n: number }
+  | { kind: 'correct'; n: number };
+
+/** "Réponse 1 " → "reponse1": lower case, no accents, letters and digits only. */
+const normalize = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+
+// Column names in French (the template), English, Italian and Corsican.
+const QUESTION_NAMES = /^(question|intitule|enonce|domanda|dumanda)$/;
+const EQUATION_NAMES = /^(equation|modeequation|equationmode|formule|latex|equazione)$/;
+const ANSWER_NAMES = /^(reponse|rep|answer|risposta)(\d+)$/;
+const CORRECT_NAMES =
+  /^(?:(?:correcte?|bonne|bonnereponse|juste|vrai|correctanswer|iscorrect|corretta|giusta)(\d+)|(?:reponse|answer|risposta)(\d+)(?:correcte?|juste|bonne|corretta))$/;
+
+function columnOf(name: string): Column | null {
+  const k = normalize(name);
+  if (QUESTION_NAMES.test(k)) return { kind: 'question' };
+  if (EQUATION_NAMES.test(k)) return { kind: 'equation' };
+  const a = ANSWER_NAMES.exec(k);
+  if (a) return { kind: 'answer', n: Number(a[2]) };
+  const c = CORRECT_NAMES.exec(k);
+  if (c) return { kind: 'correct', n: Number(c[1] ?? c[2]) };
+  return null;
+}
+
+const TRUE_MARKS = new Set([
+  'x',
+  'oui',
+  'o',
+  'yes',
+  'y',
+  '1',
+  'vrai',
+  'true',
+  'si',
+  'ie',
+  'correct',
+  'correcte',
+  '✓',
+  '✔',
+]);
+const FALSE_MARKS = new Set(['', 'non', 'n', 'no', '0', 'faux', 'false', '-']);
+
+/** A yes/no cell: true, false, or null when it is neither. */
+export function readMark(cell: string): boolean | null {
+  const k = cell.trim().toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+  if (TRUE_MARKS.has(k)) return true;
+  if (FALSE_MARKS.has(k)) return false;
+  return null;
+}
+
+interface Layout {
+  question: number;
+  equation: { index: number; name: string } | null;
+  /** Per answer number 1..ANSWERS_MAX present in the header: its text and correct-mark columns. */
+  answers: { n: number; text: number | null; correct: { index: number; name: string } | null }[];
+}
+
+/** Reads the header row; a file whose first row is not the template's header is refused as a whole. */
+export function readHeader(header: string[]): Layout {
+  let question = -1;
+  let equation: Layout['equation'] = null;
+  const answers = new Map<number, Layout['answers'][number]>();
+  const seen = new Set<string>();
+  // Without a question column the first row is not a header at all (data, or another file).
+  if (!header.some((h) => columnOf(h)?.kind === 'question')) throw badRequest(ERR.IMPORT_NO_HEADER);
+  header.forEach((raw, index) => {
+    const name = raw.trim();
+    if (!name) return;
+    const col = columnOf(name);
+    const known =
+      col && (col.kind === 'question' || col.kind === 'equation' || (col.n >= 1 && col.n <= ANSWERS_MAX));
+    if (!col || !known) throw badRequest(ERR.IMPORT_UNKNOWN_COLUMN, { params: { column: name } });
+    const id = col.kind === 'answer' || col.kind === 'correct' ? `${col.kind}${col.n}` : col.kind;
+    if (seen.has(id)) throw badRequest(ERR.IMPORT_DUPLICATE_COLUMN, { params: { column: name } });
+    seen.add(id);
+    if (col.kind === 'question') question = index;
+    else if (col.kind === 'equation') equation = { index, name };
+    else {
+      const slot = answers.get(col.n) ?? { n: col.n, text: null, correct: null };
+      if (col.kind === 'answer') slot.text = index;
+      else slot.correct = { index, name };
+      answers.set(col.n, slot);
+    }
+  });
+  if (question < 0 || answers.size === 0) throw badRequest(ERR.IMPORT_NO_HEADER);
+  for (const slot of answers.values())
+    if (slot.text === null && slot.correct)
+      // "Correcte 3" without "Réponse 3": the mark would belong to no answer.
+      throw badRequest(ERR.IMPORT_UNKNOWN_COLUMN, { params: { column: slot.correct.name } });
+  return { question, equation, answers: [...answers.values()].sort((a, b) => a.n - b.n) };
+}
+
+const PARAMS: Record<string, Record<string, number>> = {
+  [ERR.QUESTION_TOO_LONG]: { max: QUESTION_MAX },
+  [ERR.ANSWER_TOO_LONG]: { max: ANSWER_MAX },
+  [ERR.ANSWERS_MIN]: { min: ANSWERS_MIN },
+  [ERR.TOO_MANY_ANSWERS]: { max: ANSWERS_MAX },
+};
+
+/** One data row: the question it holds, or the reasons it is refused. */
+function readLine(row: SheetRow, layout: Layout): { draft: QuestionDraft } | { errors: ImportIssue[] } {
+  const cell = (i: number | null) => (i === null ? '' : (row.cells[i] ?? ''));
+  const errors: ImportIssue[] = [];
+  let equationMode = false;
+  if (layout.equation) {
+    const value = cell(layout.equation.index);
+    const mark = readMark(value);
+    if (mark === null)
+      errors.push({ key: ERR.IMPORT_BAD_MARK, params: { column: layout.equation.name, value } });
+    equationMode = mark === true;
+  }
+  const slots = layout.answers.map((slot) => {
+    const value = slot.correct ? cell(slot.correct.index) : '';
+    const mark = readMark(value);
+    if (mark === null && slot.correct)
+      errors.push({ key: ERR.IMPORT_BAD_MARK, params: { column: slot.correct.name, value } });
+    return { n: slot.n, text: cell(slot.text).trim(), isCorrect: mark === true };
+  });
+  // Empty answers at the end are simply absent; an empty one before a filled one, or an empty one
+  // marked correct, is a missing answer.
+  let last = slots.length - 1;
+  while (last >= 0 && !slots[last].text && !slots[last].isCorrect) last--;
+  const used = slots.slice(0, last + 1);
+  for (const s of used) if (!s.text) errors.push({ key: ERR.ANSWER_REQUIRED, params: { answer: s.n } });
+  const filled = used.filter((s) => s.text);
+
+  const parsed = questionDraftSchema.safeParse({
+    text: cell(layout.question),
+    equationMode,
+    answers: filled.map(({ text, isCorrect }) => ({ text, isCorrect })),
+  });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const [field, index] = issue.path;
+      let key = /^[A-Z_]+(\.[A-Z_]+)+$/.test(issue.message) ? issue.message : ERR.INVALID_BODY;
+      if (field === 'text' && key === ERR.REQUIRED) key = ERR.IMPORT_QUESTION_REQUIRED;
+      const params: Record<string, number> = { ...PARAMS[key] };
+      if (field === 'answers' && typeof index === 'number') params.answer = filled[index].n;
+      errors.push(Object.keys(params).length ? { key, params } : { key });
+    }
+  }
+  const unique = errors.filter(
+    (e, i) => errors.findIndex((o) => JSON.stringify(o) === JSON.stringify(e)) === i,
+  );
+  return unique.length || !parsed.success ? { errors: unique } : { draft: parsed.data };
+}
+
+/**
+ * The import's answer for the rows of a file. The first row is the header. A line repeating a
+ * question of the raid (`existing`) or an earlier imported line is refused, and so are valid lines
+ * past the raid's room (QUESTIONS_PER_RAID_MAX with the questions it already has).
+ */
+export function importRows(rows: SheetRow[], existing: readonly string[]): ImportResult {
+  if (rows.length === 0) throw badRequest(ERR.IMPORT_FILE_EMPTY);
+  const layout = readHeader(rows[0].cells);
+  const data = rows.slice(1);
+  if (data.length === 0) throw badRequest(ERR.IMPORT_FILE_EMPTY);
+  if (data.length > QUESTIONS_PER_RAID_MAX) throw tooManyLines();
+
+  const inRaid = new Set(existing.map(questionKey));
+  const importedAt = new Map<string, number>();
+  const room = Math.max(0, QUESTIONS_PER_RAID_MAX - existing.length);
+  const questions: QuestionDraft[] = [];
+  const report: ImportReportLine[] = data.map((row) => {
+    const question = (row.cells[layout.question] ?? '').trim();
+    const read = readLine(row, layout);
+    if ('errors' in read) return { line: row.line, status: 'refused', question, errors: read.errors };
+    const key = questionKey(read.draft.text);
+    let refusal: ImportIssue | null = null;
+    if (inRaid.has(key)) refusal = { key: ERR.DUPLICATE_QUESTION };
+    else if (importedAt.has(key))
+      refusal = { key: ERR.DUPLICATE_QUESTION, params: { line: importedAt.get(key) ?? 0 } };
+    else if (questions.length >= room)
+      refusal = { key: ERR.TOO_MANY_QUESTIONS, params: { max: QUESTIONS_PER_RAID_MAX } };
+    if (refusal) return { line: row.line, status: 'refused', question, errors: [refusal] };
+    importedAt.set(key, row.line);
+    questions.push(read.draft);
+    return { line: row.line, status: 'imported', question: read.draft.text };
+  });
+  return { questions, report };
+}

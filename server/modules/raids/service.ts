@@ -1,0 +1,286 @@
+// Chapters and raids of one teacher: look-ups that answer 404 for anything not the caller's, and the
+// one-transaction save that replaces a raid's questions and answers.
+import { stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { ERR } from '../../../shared/errors.js';
+import type { ChapterDto, RaidDto, RaidSave, RaidSummaryDto } from '../../../shared/schemas/raid.js';
+import type { Db } from '../../db/client.js';
+import { raidQuestions } from '../../db/raid-questions.js';
+import { answers, chapters, questions, raids, subjects } from '../../db/schema.js';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+
+export const questionsDir = (uploadsDir: string) => path.join(uploadsDir, 'questions');
+
+export async function listChapters(db: Db, professorId: string): Promise<ChapterDto[]> {
+  const rows = await db
+    .select({
+      id: chapters.id,
+      name: chapters.name,
+      level: chapters.level,
+      subjectId: chapters.subjectId,
+      subjectCode: subjects.code,
+      updatedAt: chapters.updatedAt,
+      raidCount:
+        sql<number>`(select count(*) from ${raids} where ${raids.chapterId} = ${chapters.id})`.mapWith(
+          Number,
+        ),
+    })
+    .from(chapters)
+    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+    .where(eq(chapters.professorId, professorId))
+    .orderBy(sql`${chapters.updatedAt} desc`, asc(chapters.name));
+  return rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() }));
+}
+
+/** The caller's chapter, or 404 (another teacher's chapter does not exist for them). */
+export async function ownChapter(db: Db, professorId: string, chapterId: string): Promise<ChapterDto> {
+  const list = await db
+    .select({
+      id: chapters.id,
+      name: chapters.name,
+      level: chapters.level,
+      subjectId: chapters.subjectId,
+      subjectCode: subjects.code,
+      updatedAt: chapters.updatedAt,
+      raidCount:
+        sql<number>`(select count(*) from ${raids} where ${raids.chapterId} = ${chapters.id})`.mapWith(
+          Number,
+        ),
+    })
+    .from(chapters)
+    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+    .where(and(eq(chapters.id, chapterId), eq(chapters.professorId, professorId)));
+  const c = list[0];
+  if (!c) throw notFound();
+  return { ...c, updatedAt: c.updatedAt.toISOString() };
+}
+
+export async function assertChapterNameFree(db: Db, professorId: string, name: string, exceptId?: string) {
+  const [taken] = await db
+    .select({ id: chapters.id })
+    .from(chapters)
+    .where(
+      and(
+        eq(chapters.professorId, professorId),
+        sql`lower(${chapters.name}) = lower(${name})`,
+        exceptId ? ne(chapters.id, exceptId) : undefined,
+      ),
+    );
+  if (taken) throw conflict(ERR.CHAPTER_NAME_TAKEN, { field: 'name' });
+}
+
+export async function subjectExists(db: Db, subjectId: string): Promise<boolean> {
+  const [s] = await db.select({ id: subjects.id }).from(subjects).where(eq(subjects.id, subjectId));
+  return !!s;
+}
+
+export async function listRaids(db: Db, chapterId: string): Promise<RaidSummaryDto[]> {
+  const rows = await db
+    .select({
+      id: raids.id,
+      chapterId: raids.chapterId,
+      title: raids.title,
+      isHomework: raids.isHomework,
+      shared: raids.shared,
+      updatedAt: raids.updatedAt,
+      questionCount: count(questions.id),
+    })
+    .from(raids)
+    .leftJoin(questions, eq(questions.raidId, raids.id))
+    .where(eq(raids.chapterId, chapterId))
+    .groupBy(raids.id)
+    .orderBy(sql`${raids.updatedAt} desc`, asc(raids.title));
+  return rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() }));
+}
+
+/** The caller's raid with its questions in order and their answers in order, or 404. */
+export async function ownRaid(db: Db, professorId: string, raidId: string): Promise<RaidDto> {
+  const [raid] = await db
+    .select({
+      id: raids.id,
+      chapterId: raids.chapterId,
+      title: raids.title,
+      isHomework: raids.isHomework,
+      shared: raids.shared,
+      updatedAt: raids.updatedAt,
+    })
+    .from(raids)
+    .where(and(eq(raids.id, raidId), eq(raids.professorId, professorId)));
+  if (!raid) throw notFound();
+  const qs = await raidQuestions(db, raidId);
+  return {
+    ...raid,
+    updatedAt: raid.updatedAt.toISOString(),
+    questions: qs.map((q) => ({
+      id: q.id,
+      text: q.text,
+      equationMode: q.equationMode,
+      imagePath: q.imagePath,
+      answers: q.answers.map(({ id, text, isCorrect }) => ({ id, text, isCorrect })),
+    })),
+  };
+}
+
+/** Every image a question refers to must be a file of the questions folder (uploaded earlier). */
+export async function assertImagesExist(uploadsDir: string, body: RaidSave) {
+  const dir = questionsDir(uploadsDir);
+  for (const [i, q] of body.questions.entries()) {
+    if (!q.imagePath) continue;
+    const ok = await stat(path.join(dir, q.imagePath)).then(
+      (s) => s.isFile(),
+      () => false,
+    );
+    if (!ok) throw badRequest(ERR.IMAGE_NOT_FOUND, { field: `questions.${i}.imagePath` });
+  }
+}
+
+async function assertTitleFree(db: Db, professorId: string, title: string, exceptId?: string) {
+  const [taken] = await db
+    .select({ id: raids.id })
+    .from(raids)
+    .where(
+      and(
+        eq(raids.professorId, professorId),
+        sql`lower(${raids.title}) = lower(${title})`,
+        exceptId ? ne(raids.id, exceptId) : undefined,
+      ),
+    );
+  if (taken) throw conflict(ERR.RAID_TITLE_TAKEN, { field: 'title' });
+}
+
+/**
+ * Creates (raidId undefined) or updates a raid in ONE transaction: the raid row, then its questions
+ * (kept by id, added or deleted) and all their answers rewritten, positions dense from 0 in the
+ * order given. A failure leaves the stored raid
+ * as it was. Answers the image files no longer referenced by this raid (to remove after commit).
+ */
+export async function saveRaid(
+  db: Db,
+  professorId: string,
+  chapterId: string,
+  body: RaidSave,
+  raidId?: string,
+): Promise<{ id: string; droppedImages: string[] }> {
+  await assertTitleFree(db, professorId, body.title, raidId);
+  try {
+    return await db.transaction(async (tx) => {
+      let id = raidId;
+      let before: { id: string; imagePath: string | null }[] = [];
+      const now = new Date();
+      if (id) {
+        before = await tx
+          .select({ id: questions.id, imagePath: questions.imagePath })
+          .from(questions)
+          .where(eq(questions.raidId, id));
+        await tx
+          .update(raids)
+          .set({ title: body.title, shared: body.shared, updatedAt: now })
+          .where(eq(raids.id, id));
+      } else {
+        const [row] = await tx
+          .insert(raids)
+          .values({ professorId, chapterId, title: body.title, shared: body.shared })
+          .returning({ id: raids.id });
+        id = row.id;
+      }
+      const raidRowId = id;
+      // A question sent with the id of one of this raid's questions is updated in place (homework
+      // answers refer to it); any other is new. Questions not sent any more are deleted.
+      const stored = new Set(before.map((q) => q.id));
+      const keptIds = new Set<string>();
+      const rows = body.questions.map((q, position) => {
+        const keep = q.id && stored.has(q.id) && !keptIds.has(q.id) ? q.id : null;
+        if (keep) keptIds.add(keep);
+        return { keep, position, text: q.text, equationMode: q.equationMode, imagePath: q.imagePath };
+      });
+      const dropped = before.filter((q) => !keptIds.has(q.id)).map((q) => q.id);
+      if (dropped.length) await tx.delete(questions).where(inArray(questions.id, dropped));
+      const idAt = new Map<number, string>();
+      if (keptIds.size) {
+        const kept = [...keptIds];
+        // Texts may swap between kept questions: park them on their own ids first (the unique
+        // index on the text is checked row by row).
+        await tx
+          .update(questions)
+          .set({ text: sql`${questions.id}::text` })
+          .where(inArray(questions.id, kept));
+        await tx.delete(answers).where(inArray(answers.questionId, kept));
+        for (const r of rows) {
+          if (!r.keep) continue;
+          await tx
+            .update(questions)
+            .set({ position: r.position, text: r.text, equationMode: r.equationMode, imagePath: r.imagePath })
+            .where(eq(questions.id, r.keep));
+          idAt.set(r.position, r.keep);
+        }
+      }
+      const fresh = rows.filter((r) => !r.keep);
+      if (fresh.length) {
+        const inserted = await tx
+          .insert(questions)
+          .values(
+            fresh.map((r) => ({
+              raidId: raidRowId,
+              position: r.position,
+              text: r.text,
+              equationMode: r.equationMode,
+              imagePath: r.imagePath,
+            })),
+          )
+          .returning({ id: questions.id, position: questions.position });
+        for (const q of inserted) idAt.set(q.position, q.id);
+      }
+      await tx.insert(answers).values(
+        body.questions.flatMap((q, qi) =>
+          q.answers.map((a, position) => ({
+            questionId: idAt.get(qi) as string,
+            position,
+            text: a.text,
+            isCorrect: a.isCorrect,
+          })),
+        ),
+      );
+      await tx.update(chapters).set({ updatedAt: now }).where(eq(chapters.id, chapterId));
+      const keptImages = new Set(body.questions.map((q) => q.imagePath));
+      const droppedImages = before.flatMap((q) =>
+        q.imagePath && !keptImages.has(q.imagePath) ? [q.imagePath] : [],
+      );
+      return { id: raidRowId, droppedImages };
+    });
+  } catch (err) {
+    // Two saves racing for the same title: the unique index decides.
+    if (isUniqueViolation(err, 'raids_professor_title_uq'))
+      throw conflict(ERR.RAID_TITLE_TAKEN, { field: 'title' });
+    throw err;
+  }
+}
+
+/** Image files of questions of these raids (read before deleting them). */
+export async function imagesOfRaids(db: Db, raidIds: string[]): Promise<string[]> {
+  if (!raidIds.length) return [];
+  const rows = await db
+    .select({ imagePath: questions.imagePath })
+    .from(questions)
+    .where(inArray(questions.raidId, raidIds));
+  return rows.flatMap((r) => (r.imagePath ? [r.imagePath] : []));
+}
+
+/**
+ * Removes image files that no question refers to any more (the library may have copied a question
+ * with its image into another teacher's raid). Called after the transaction committed; a file that
+ * is already gone is fine.
+ */
+export async function removeUnusedImages(db: Db, uploadsDir: string, files: string[]) {
+  const unique = [...new Set(files)];
+  if (!unique.length) return;
+  const used = await db
+    .select({ imagePath: questions.imagePath })
+    .from(questions)
+    .where(inArray(questions.imagePath, unique));
+  const stillUsed = new Set(used.map((u) => u.imagePath));
+  for (const f of unique) {
+    if (stillUsed.has(f)) continue;
+    await unlink(path.join(questionsDir(uploadsDir), f)).catch(() => undefined);
+  }
+}

@@ -1,0 +1,420 @@
+// The student's own account (progress, joining a class, password, completing a legacy account) and
+// homework practice: questions without their correct flags, one recorded answer per question, and
+// the rewards of SPEC point 4 when the raid is finished.
+import { createHash } from 'node:crypto';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { ERR } from '../../../shared/errors.js';
+import { addCoins, applyXp, raidReward } from '../../../shared/game/rules.js';
+import type {
+  HomeworkAnswerResult,
+  HomeworkFinishResult,
+  HomeworkPlayDto,
+  HomeworkRaidDto,
+  StudentDto,
+} from '../../../shared/types.js';
+import type { Deps } from '../../app.js';
+import type { Db } from '../../db/client.js';
+import { raidQuestions } from '../../db/raid-questions.js';
+import {
+  homeworkAnswers,
+  homeworkCompletions,
+  homeworkRaids,
+  professors,
+  professorsSchoolclasses,
+  questions,
+  raids,
+  schoolclasses,
+  students,
+  studentsSchoolclasses,
+  subjects,
+  users,
+} from '../../db/schema.js';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { hashPassword, isStrongPassword, verifyPassword } from '../../lib/passwords.js';
+import type { AccessClaims } from '../../lib/tokens.js';
+import { issueSession, revokeAllForUser } from '../auth/sessions.js';
+import { grantLevelUnlocks } from '../avatars/unlocks.js';
+import { findClassByLiveCode } from '../schoolclasses/service.js';
+import { loadAccount } from '../users/queries.js';
+import { avatarRef } from '../users/service.js';
+
+export type StudentCaller = AccessClaims & { studentId: string };
+
+/** A student touches only their own student record: anything else is "not found". */
+export function assertOwnStudent(caller: StudentCaller, studentId: string) {
+  if (caller.studentId !== studentId) throw notFound();
+}
+
+/** School sign-on students get their identity and classes from the school (SPEC point 6). */
+async function assertNotGar(db: Db, userId: string) {
+  const [u] = await db.select({ isGar: users.isGar }).from(users).where(eq(users.id, userId));
+  if (!u) throw notFound();
+  if (u.isGar) throw forbidden();
+}
+
+export async function getStudent(db: Db, studentId: string): Promise<StudentDto> {
+  const [row] = await db
+    .select({ s: students, u: users })
+    .from(students)
+    .innerJoin(users, eq(users.id, students.userId))
+    .where(eq(students.id, studentId));
+  if (!row) throw notFound();
+  const { s, u } = row;
+  return {
+    id: s.id,
+    studentId: s.id,
+    userId: u.id,
+    coin: s.coin,
+    xp: s.xp,
+    level: s.level,
+    levelProgression: s.levelProgression,
+    powerXp: s.powerXp,
+    user: {
+      firstName: u.firstName,
+      lastName: u.lastName,
+      username: u.username,
+      avatar: await avatarRef(db, u.avatarId),
+    },
+  };
+}
+
+/** POST /students/join: adds the student to the class whose registration code is `code`. */
+export async function joinClass(deps: Deps, caller: StudentCaller, code: string) {
+  await assertNotGar(deps.db, caller.sub);
+  // Counted per student: a whole school shares one address, and guessing codes must stay slow.
+  await deps.limiter.hit(`join-class:${caller.studentId}`, 10, 600);
+  const cls = await findClassByLiveCode(deps.db, code);
+  if (!cls) throw notFound(ERR.INVALID_CODE);
+  const inserted = await deps.db
+    .insert(studentsSchoolclasses)
+    .values({ studentId: caller.studentId, schoolclassId: cls.id })
+    .onConflictDoNothing()
+    .returning({ id: studentsSchoolclasses.schoolclassId });
+  if (inserted.length === 0) throw conflict(ERR.ALREADY_JOINED);
+  return { name: cls.name, schoolclassId: cls.id };
+}
+
+/**
+ * PUT /students/{id}/password: the current password is checked here (not only by the client), the
+ * new one passes the sign-up rules; the teacher's generated copy is dropped. Every session of the
+ * account is revoked and a fresh one is answered for this device.
+ */
+export async function changePassword(
+  deps: Deps,
+  caller: StudentCaller,
+  currentPassword: string,
+  newPassword: string,
+) {
+  await deps.limiter.hit(`check-password:${caller.sub}`, 20, 600);
+  const account = await loadAccount(deps.db, { id: caller.sub });
+  if (!account) throw notFound();
+  if (account.isGar) throw forbidden();
+  if (!(await verifyPassword(account.passwordHash, currentPassword)))
+    throw badRequest(ERR.CURRENT_PASSWORD_INCORRECT, { field: 'currentPassword' });
+  if (!isStrongPassword(newPassword, [account.username, account.firstName, account.lastName]))
+    throw badRequest(ERR.PASSWORD_TOO_WEAK, { field: 'newPassword' });
+  const passwordHash = await hashPassword(newPassword);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, account.id));
+    await tx
+      .update(students)
+      .set({ generatedPasswordEnc: null, passwordChangedByStudent: true })
+      .where(eq(students.id, caller.studentId));
+  });
+  await revokeAllForUser(deps, account.id);
+  return issueSession(deps, account);
+}
+
+/**
+ * PUT /students/{id}/account: a (legacy or imported) student account that still carries an e-mail
+ * confirms its names and username; the address is then removed (we keep no e-mail for children).
+ */
+export async function completeAccount(
+  deps: Deps,
+  caller: StudentCaller,
+  input: { firstName: string; lastName: string; userName: string },
+) {
+  const account = await loadAccount(deps.db, { id: caller.sub });
+  if (!account) throw notFound();
+  if (account.isGar || !account.email) throw forbidden();
+  try {
+    await deps.db
+      .update(users)
+      .set({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        username: input.userName,
+        email: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, account.id));
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_username_uq'))
+      throw conflict(ERR.USERNAME_TAKEN, { field: 'userName' });
+    throw err;
+  }
+  return { ok: true };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Homework
+
+const homeworkColumns = {
+  hw: homeworkRaids,
+  className: schoolclasses.name,
+  civility: professors.civility,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  avatarId: users.avatarId,
+  subjectCode: subjects.code,
+  subjectName: subjects.name,
+  completion: homeworkCompletions,
+};
+
+/** Homework of the student's classes (joined with teacher, subject and the student's completion). */
+function homeworkQuery(db: Db, studentId: string) {
+  return db
+    .select(homeworkColumns)
+    .from(homeworkRaids)
+    .innerJoin(
+      studentsSchoolclasses,
+      and(
+        eq(studentsSchoolclasses.schoolclassId, homeworkRaids.schoolclassId),
+        eq(studentsSchoolclasses.studentId, studentId),
+      ),
+    )
+    .innerJoin(schoolclasses, eq(schoolclasses.id, homeworkRaids.schoolclassId))
+    .innerJoin(professors, eq(professors.id, homeworkRaids.professorId))
+    .innerJoin(users, eq(users.id, professors.userId))
+    .innerJoin(subjects, eq(subjects.id, homeworkRaids.subjectId))
+    .leftJoin(
+      homeworkCompletions,
+      and(
+        eq(homeworkCompletions.homeworkRaidId, homeworkRaids.id),
+        eq(homeworkCompletions.studentId, studentId),
+      ),
+    );
+}
+
+type HomeworkRow = Awaited<ReturnType<typeof homeworkQuery>>[number];
+
+async function toDtos(db: Db, studentId: string, rows: HomeworkRow[]): Promise<HomeworkRaidDto[]> {
+  if (!rows.length) return [];
+  const raidIds = [...new Set(rows.map((r) => r.hw.raidId))];
+  const hwIds = rows.map((r) => r.hw.id);
+  const qCounts = await db
+    .select({ raidId: questions.raidId, n: count() })
+    .from(questions)
+    .where(inArray(questions.raidId, raidIds))
+    .groupBy(questions.raidId);
+  const aCounts = await db
+    .select({ hw: homeworkAnswers.homeworkRaidId, n: count() })
+    .from(homeworkAnswers)
+    .where(and(inArray(homeworkAnswers.homeworkRaidId, hwIds), eq(homeworkAnswers.studentId, studentId)))
+    .groupBy(homeworkAnswers.homeworkRaidId);
+  const avatars = new Map<string, Awaited<ReturnType<typeof avatarRef>>>();
+  for (const r of rows)
+    if (r.avatarId && !avatars.has(r.avatarId)) avatars.set(r.avatarId, await avatarRef(db, r.avatarId));
+  return rows.map((r) => ({
+    id: r.hw.id,
+    name: r.hw.name,
+    isOnGoing: r.hw.isOnGoing,
+    createdAt: r.hw.createdAt.toISOString(),
+    raidId: r.hw.raidId,
+    schoolclassId: r.hw.schoolclassId,
+    schoolclassName: r.className,
+    professor: {
+      id: r.hw.professorId,
+      civility: r.civility === 'M' || r.civility === 'MME' ? r.civility : null,
+    },
+    user: {
+      firstName: r.firstName,
+      lastName: r.lastName,
+      avatar: r.avatarId ? (avatars.get(r.avatarId) ?? null) : null,
+    },
+    subject: { id: r.hw.subjectId, code: r.subjectCode, name: r.subjectName },
+    questionCount: Number(qCounts.find((q) => q.raidId === r.hw.raidId)?.n ?? 0),
+    answeredCount: Number(aCounts.find((a) => a.hw === r.hw.id)?.n ?? 0),
+    completion: r.completion
+      ? {
+          score: r.completion.score,
+          total: r.completion.total,
+          xpGained: r.completion.xpGained,
+          completedAt: r.completion.completedAt.toISOString(),
+        }
+      : null,
+  }));
+}
+
+/** GET /homeworkRaids/{studentId}: the ongoing homework of every class of the student, newest first. */
+export async function listHomework(db: Db, studentId: string): Promise<HomeworkRaidDto[]> {
+  const rows = await homeworkQuery(db, studentId)
+    .where(eq(homeworkRaids.isOnGoing, true))
+    .orderBy(sql`${homeworkRaids.createdAt} desc`, asc(homeworkRaids.name));
+  return toDtos(db, studentId, rows);
+}
+
+/** GET /homeworkRaids/count/{id}: ongoing homework the student has not completed yet. */
+export async function countHomeworkToDo(db: Db, studentId: string): Promise<{ count: number }> {
+  const list = await listHomework(db, studentId);
+  return { count: list.filter((h) => !h.completion).length };
+}
+
+/** A homework of one of the student's classes (404 otherwise), ongoing or not. */
+async function loadHomework(db: Db, studentId: string, homeworkId: string): Promise<HomeworkRaidDto> {
+  const rows = await homeworkQuery(db, studentId).where(eq(homeworkRaids.id, homeworkId));
+  const [dto] = await toDtos(db, studentId, rows);
+  if (!dto) throw notFound();
+  return dto;
+}
+
+/**
+ * The answers in an order of the student's own, the same at every reload: a raid whose teacher
+ * wrote the right answer first must not become "always A" (the letters are what a phone shows).
+ */
+function shuffledFor<T extends { id: string }>(studentId: string, list: T[]): T[] {
+  const rank = (id: string) => createHash('sha256').update(`${studentId}:${id}`).digest().readUInt32BE(0);
+  return [...list].sort((a, b) => rank(a.id) - rank(b.id));
+}
+
+const correctIds = (q: { answers: { id: string; isCorrect: boolean }[] }) =>
+  q.answers.filter((a) => a.isCorrect).map((a) => a.id);
+
+/** GET /students/{studentId}/homework/{homeworkId}: the raid to play, with what was already answered. */
+export async function getHomeworkPlay(
+  db: Db,
+  studentId: string,
+  homeworkId: string,
+): Promise<HomeworkPlayDto> {
+  const homework = await loadHomework(db, studentId, homeworkId);
+  if (!homework.isOnGoing && !homework.completion) throw conflict(ERR.HOMEWORK_STOPPED);
+  const [raid] = await db.select({ title: raids.title }).from(raids).where(eq(raids.id, homework.raidId));
+  const qs = await raidQuestions(db, homework.raidId);
+  const given = await db
+    .select()
+    .from(homeworkAnswers)
+    .where(and(eq(homeworkAnswers.homeworkRaidId, homeworkId), eq(homeworkAnswers.studentId, studentId)));
+  return {
+    homework,
+    title: raid?.title ?? homework.name,
+    questions: qs.map((q) => {
+      const g = given.find((x) => x.questionId === q.id);
+      return {
+        id: q.id,
+        text: q.text,
+        equationMode: q.equationMode,
+        image: q.imagePath ? `/uploads/questions/${encodeURIComponent(q.imagePath)}` : null,
+        multiple: correctIds(q).length > 1,
+        answers: shuffledFor(studentId, q.answers).map((a) => ({ id: a.id, text: a.text })),
+        // Correct answers of a question leave the server only once the student answered it.
+        given: g ? { answerIds: g.answerIds, correct: g.correct, correctAnswerIds: correctIds(q) } : null,
+      };
+    }),
+  };
+}
+
+/** A homework the student may still play: theirs, ongoing, not completed. */
+async function playable(db: Db, studentId: string, homeworkId: string) {
+  const homework = await loadHomework(db, studentId, homeworkId);
+  if (homework.completion) throw conflict(ERR.HOMEWORK_COMPLETED);
+  if (!homework.isOnGoing) throw conflict(ERR.HOMEWORK_STOPPED);
+  return homework;
+}
+
+/** POST …/answer: records the first answer to a question and tells whether it was right. */
+export async function answerHomework(
+  db: Db,
+  studentId: string,
+  homeworkId: string,
+  input: { questionId: string; answerIds: string[] },
+): Promise<HomeworkAnswerResult> {
+  const homework = await playable(db, studentId, homeworkId);
+  const [q] = (await raidQuestions(db, homework.raidId)).filter((x) => x.id === input.questionId);
+  if (!q) throw notFound();
+  const chosen = [...new Set(input.answerIds)];
+  if (!chosen.every((id) => q.answers.some((a) => a.id === id)))
+    throw badRequest(ERR.HOMEWORK_UNKNOWN_ANSWER, { field: 'answerIds' });
+  const right = correctIds(q);
+  const correct = chosen.length === right.length && right.every((id) => chosen.includes(id));
+  const inserted = await db
+    .insert(homeworkAnswers)
+    .values({ homeworkRaidId: homeworkId, studentId, questionId: q.id, answerIds: chosen, correct })
+    .onConflictDoNothing()
+    .returning({ id: homeworkAnswers.id });
+  if (inserted.length === 0) throw conflict(ERR.HOMEWORK_ALREADY_ANSWERED);
+  return { correct, correctAnswerIds: right };
+}
+
+/**
+ * POST …/finish: score = right answers (a question left unanswered counts as wrong); the rewards
+ * of a live raid where "victory" is at least half right; XP divided by the student's active
+ * professors; one completion per homework and student, in one transaction with the new progress.
+ */
+export async function finishHomework(
+  db: Db,
+  studentId: string,
+  homeworkId: string,
+): Promise<HomeworkFinishResult> {
+  const homework = await playable(db, studentId, homeworkId);
+  const total = homework.questionCount;
+  try {
+    return await db.transaction(async (tx) => {
+      const given = await tx
+        .select({ correct: homeworkAnswers.correct })
+        .from(homeworkAnswers)
+        .innerJoin(questions, eq(questions.id, homeworkAnswers.questionId))
+        .where(
+          and(
+            eq(homeworkAnswers.homeworkRaidId, homeworkId),
+            eq(homeworkAnswers.studentId, studentId),
+            eq(questions.raidId, homework.raidId),
+          ),
+        );
+      const score = given.filter((g) => g.correct).length;
+      const reward = raidReward({ correctAnswers: score, victory: total > 0 && score * 2 >= total });
+      const [{ n: professorsCount }] = await tx
+        .select({ n: sql<number>`count(distinct ${professorsSchoolclasses.professorId})::int` })
+        .from(professorsSchoolclasses)
+        .innerJoin(
+          studentsSchoolclasses,
+          eq(studentsSchoolclasses.schoolclassId, professorsSchoolclasses.schoolclassId),
+        )
+        .where(eq(studentsSchoolclasses.studentId, studentId));
+      const [s] = await tx.select().from(students).where(eq(students.id, studentId)).for('update');
+      if (!s) throw notFound();
+      const p = addCoins(applyXp(s, reward.xp, professorsCount), reward.coins);
+      await tx.insert(homeworkCompletions).values({
+        homeworkRaidId: homeworkId,
+        studentId,
+        score,
+        total,
+        xpGained: p.xp - s.xp,
+      });
+      await tx
+        .update(students)
+        .set({
+          xp: p.xp,
+          level: p.level,
+          levelProgression: p.levelProgression,
+          powerXp: p.powerXp,
+          coin: p.coin,
+        })
+        .where(eq(students.id, studentId));
+      if (p.level > s.level) await grantLevelUnlocks(tx, studentId, s.level, p.level);
+      return {
+        score,
+        total,
+        xpGained: p.xp - s.xp,
+        coinsGained: p.coin - s.coin,
+        level: p.level,
+        levelProgression: p.levelProgression,
+        previousLevel: s.level,
+        coin: p.coin,
+      };
+    });
+  } catch (err) {
+    // Two finishes at once: the second meets the unique completion.
+    if (isUniqueViolation(err, 'homework_completions_uq')) throw conflict(ERR.HOMEWORK_COMPLETED);
+    throw err;
+  }
+}

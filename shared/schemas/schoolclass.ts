@@ -1,0 +1,83 @@
+// The class form (SPEC point 5) and the answers of the class administration routes (issue 4).
+import { z } from 'zod';
+import { CLASS_LEVELS, CLASS_NAME_MAX } from '../constants.js';
+import { ERR } from '../errors.js';
+import { PLANETS, type Planet } from '../worlds.js';
+
+/** Name 50 at most; level and subject required; the world (planet) the class plays in. */
+export const schoolclassSchema = z.object({
+  name: z
+    .string({ error: ERR.REQUIRED })
+    .trim()
+    .min(1, ERR.REQUIRED)
+    .max(CLASS_NAME_MAX, ERR.CLASS_NAME_TOO_LONG),
+  level: z
+    .number({ error: ERR.CLASS_LEVEL_REQUIRED })
+    .refine((l) => (CLASS_LEVELS as readonly number[]).includes(l), ERR.CLASS_LEVEL_REQUIRED),
+  subjectId: z.uuid({ error: ERR.CLASS_SUBJECT_REQUIRED }),
+  planet: z.enum(PLANETS, { error: ERR.CLASS_WORLD_REQUIRED }),
+});
+export type SchoolclassInput = z.infer<typeof schoolclassSchema>;
+
+/** Sharing a class with a colleague: their username or e-mail, and the subject they teach in it. */
+export const shareClassSchema = z.object({
+  schoolclassId: z.uuid({ error: ERR.INVALID_BODY }),
+  login: z.string({ error: ERR.REQUIRED }).trim().min(1, ERR.REQUIRED).max(254, ERR.COLLEAGUE_NOT_FOUND),
+  subjectId: z.uuid({ error: ERR.CLASS_SUBJECT_REQUIRED }),
+});
+export type ShareClassInput = z.infer<typeof shareClassSchema>;
+
+/** A teacher linked to a class with a subject (SPEC point 3, professor-class link). */
+export interface ClassTeacherDto {
+  id: string;
+  professorId: string;
+  schoolclassId: string;
+  subjectId: string;
+  subjectCode: string;
+  civility: string | null;
+  firstName: string;
+  lastName: string;
+  /** The caller's own link. */
+  isMe: boolean;
+}
+
+export interface SchoolclassDto {
+  id: string;
+  name: string;
+  level: number;
+  planet: Planet;
+  subjectId: string;
+  subjectCode: string;
+  /** The live registration code, or null (none, revoked or expired). */
+  code: string | null;
+  codeExpiresAt: string | null;
+  studentCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A student of a class as the teacher sees them. */
+export interface ClassStudentDto {
+  studentId: string;
+  userId: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+  isGar: boolean;
+  level: number;
+  levelProgression: number;
+  xp: number;
+  coin: number;
+  powerXp: number;
+  /** The teacher-generated password while the student keeps it; null otherwise. */
+  password: string | null;
+  /** The student chose their own password: the teacher cannot read it, only generate a new one. */
+  passwordChangedByStudent: boolean;
+  joinedAt: string;
+}
+
+export interface ClassCodeDto {
+  schoolclassId: string;
+  code: string | null;
+  codeExpiresAt: string | null;
+}
