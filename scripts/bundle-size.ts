@@ -79,9 +79,16 @@ function page(label: string, chunks: string[], lazy: string[] = []): Line {
 
 const lines: Line[] = [
   page('entry only (index.html)', []),
-  page('/student (home)', ['StudentHomePage']),
-  page('/student/live/… (live answer page)', ['LivePage']),
-  page('/student/live/… once a question has a formula (+ KaTeX, lazy)', ['LivePage'], ['katex']),
+  // Each page arrives through its group's table of loaders (routes.ts), a chunk of its own.
+  page('/student (home)', ['pages-student', 'StudentHomePage']),
+  page('/student/live/… (live answer page)', ['pages-student', 'LivePage']),
+  page(
+    '/student/live/… once a question has a formula (+ KaTeX, lazy)',
+    ['pages-student', 'LivePage'],
+    ['katex'],
+  ),
+  page('/student/account/join-class (join a class)', ['pages-student', 'JoinClassPage']),
+  page('/register/student/code (a new student joins)', ['pages-public', 'StudentCodePage']),
 ];
 
 if (process.argv.includes('--json')) console.log(JSON.stringify(lines));

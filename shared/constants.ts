@@ -1,6 +1,8 @@
 // Business constants of SPEC point 9. One place, used by the server and the client.
 export const CLASS_CODE_VALIDITY_DAYS = 31;
 export const CLASS_CODE_LENGTH = 6;
+/** A class code as typed: exactly CLASS_CODE_LENGTH digits. */
+export const CLASS_CODE_RE = new RegExp(`^\\d{${CLASS_CODE_LENGTH}}$`);
 export const CLASS_NAME_MAX = 50;
 export const CHAPTER_NAME_MAX = 50;
 export const RAID_TITLE_MAX = 75;

@@ -1,6 +1,6 @@
 // Validation rules of SPEC point 5 for accounts. Messages are error keys (shared/errors.ts).
 import { z } from 'zod';
-import { CLASS_CODE_LENGTH, NAME_MIN, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants.js';
+import { CLASS_CODE_RE, NAME_MIN, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants.js';
 import { ERR } from '../errors.js';
 
 export const usernameSchema = z
@@ -53,7 +53,7 @@ export const classCodeSchema = z
   .string({ error: ERR.REQUIRED })
   .trim()
   .min(1, 'GENERIC_FORM.ERRORS.REQUIRED_FIELD')
-  .regex(new RegExp(`^\\d{${CLASS_CODE_LENGTH}}$`), ERR.INVALID_CODE);
+  .regex(CLASS_CODE_RE, ERR.INVALID_CODE);
 
 export const signinSchema = z.object({
   login: z.string({ error: ERR.REQUIRED }).trim().min(1, ERR.REQUIRED).max(254, ERR.BAD_CREDENTIALS),

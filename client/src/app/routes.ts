@@ -1,8 +1,15 @@
 // Every route of SPEC point 2, with its name (sent with bug reports), access rule and page.
 // `chrome: false` hides the top bar, footer and padding (game and registration routes).
+// The table itself is in every first load (the phones' too), so it holds no import of a page: each
+// route names its page as 'group/key', and the group's loaders (pages-public, pages-professor,
+// pages-student) are a small lazy chunk of their own. A phone never downloads the teacher's table.
 import type { ComponentType } from 'react';
-import { type Area, loadTexts } from '../i18n';
 import type { Access } from './guards';
+
+type PageModule = { default: ComponentType };
+export type PageLoader = () => Promise<PageModule>;
+export type PageGroup = 'public' | 'professor' | 'student';
+export type PageRef = `${PageGroup}/${string}`;
 
 export interface AppRoute {
   name: string;
@@ -11,70 +18,84 @@ export interface AppRoute {
   chrome?: boolean;
   /** Extra rule checked before the page renders. */
   special?: 'registration-step' | 'request-sent' | 'admin';
-  load: () => Promise<{ default: ComponentType }>;
+  load: () => Promise<PageModule>;
 }
 
-type Load = AppRoute['load'];
-/** A page and the strings of the areas it shows arrive together: no raw key flashes on screen. */
-const withTexts =
-  (areas: Area[], load: Load): Load =>
-  () =>
-    Promise.all([load(), loadTexts(areas)]).then(([page]) => page);
+type RouteSpec = Omit<AppRoute, 'load'> & { page: PageRef };
 
-const notAvailable = () => import('../pages/misc/NotAvailablePage');
-/** The six /prof/game/... routes share one page: the projector (Pixi and KaTeX load only there). */
-const gamePage = withTexts(['game'], () => import('../game/projector/GamePage'));
+/** The loaders of one group: a lazy chunk, imported once on the first page of that group. */
+export const pageGroups: Record<PageGroup, () => Promise<{ PAGES: Record<string, PageLoader> }>> = {
+  public: () => import('./pages-public'),
+  professor: () => import('./pages-professor'),
+  student: () => import('./pages-student'),
+};
 
-export const ROUTES: AppRoute[] = [
-  // Public
+const loaders = new Map<PageRef, PageLoader>();
+/** One loader per page, so routes sharing a page (the six game routes) share one lazy component. */
+function loaderOf(ref: PageRef): PageLoader {
+  let load = loaders.get(ref);
+  if (!load) {
+    const [group, key] = ref.split('/') as [PageGroup, string];
+    load = () =>
+      pageGroups[group]().then(({ PAGES }) => {
+        const page = PAGES[key];
+        if (!page) throw new Error(`no page ${ref}`);
+        return page();
+      });
+    loaders.set(ref, load);
+  }
+  return load;
+}
+
+const SPECS: RouteSpec[] = [
   {
     name: 'login',
     path: '/login',
     access: 'public',
-    load: withTexts(['register'], () => import('../pages/auth/LoginPage')),
+    page: 'public/login',
   },
   {
     name: 'sign-up',
     path: '/sign-up',
     access: 'public',
-    load: withTexts(['register'], () => import('../pages/auth/SignUpChoicePage')),
+    page: 'public/sign-up',
   },
   {
     name: 'error',
     path: '/error',
     access: 'public',
-    load: withTexts(['misc'], () => import('../pages/misc/ErrorPage')),
+    page: 'public/error',
   },
   {
     name: 'forgot-password',
     path: '/forgot-password',
     access: 'public',
-    load: withTexts(['register'], () => import('../pages/auth/ForgotPasswordPage')),
+    page: 'public/forgot-password',
   },
   {
     name: 'forgot-password-student',
     path: '/forgot-password/student',
     access: 'public',
-    load: withTexts(['register'], () => import('../pages/auth/ForgotPasswordStudentPage')),
+    page: 'public/forgot-password-student',
   },
   {
     name: 'forgot-password-professor',
     path: '/forgot-password/professor/:token?',
     access: 'public',
-    load: withTexts(['register'], () => import('../pages/auth/ForgotPasswordProfessorPage')),
+    page: 'public/forgot-password-professor',
   },
   {
     name: 'user-disabled',
     path: '/user-disabled',
     access: 'public',
-    load: withTexts(['misc'], () => import('../pages/misc/UserDisabledPage')),
+    page: 'public/user-disabled',
   },
   {
     name: 'register-form',
     path: '/register/form',
     access: 'public',
     chrome: false,
-    load: withTexts(['register', 'subjects'], () => import('../pages/register/TeacherRegisterPage')),
+    page: 'public/register-form',
   },
   {
     name: 'register-request-sent',
@@ -82,28 +103,28 @@ export const ROUTES: AppRoute[] = [
     access: 'public',
     chrome: false,
     special: 'request-sent',
-    load: withTexts(['register'], () => import('../pages/register/RequestSentPage')),
+    page: 'public/register-request-sent',
   },
   {
     name: 'register-professor-avatar',
     path: '/register/professor/avatar',
     access: 'public',
     chrome: false,
-    load: withTexts(['register'], () => import('../pages/register/ProfessorAvatarInfoPage')),
+    page: 'public/register-professor-avatar',
   },
   {
     name: 'register-welcome',
     path: '/register/professor/success',
     access: 'public',
     chrome: false,
-    load: withTexts(['register'], () => import('../pages/register/ActivationPage')),
+    page: 'public/register-welcome',
   },
   {
     name: 'register-code',
     path: '/register/student/code',
     access: 'public',
     chrome: false,
-    load: withTexts(['register'], () => import('../pages/register/StudentCodePage')),
+    page: 'public/register-code',
   },
   {
     name: 'register-identifier',
@@ -111,7 +132,7 @@ export const ROUTES: AppRoute[] = [
     access: 'public',
     chrome: false,
     special: 'registration-step',
-    load: withTexts(['register'], () => import('../pages/register/StudentIdentifierPage')),
+    page: 'public/register-identifier',
   },
   {
     name: 'register-password',
@@ -119,320 +140,323 @@ export const ROUTES: AppRoute[] = [
     access: 'public',
     chrome: false,
     special: 'registration-step',
-    load: withTexts(['register'], () => import('../pages/register/StudentPasswordPage')),
+    page: 'public/register-password',
   },
   {
     name: 'settings',
     path: '/settings/:professorId',
     access: 'public',
-    load: withTexts(['library'], () => import('../pages/professor/account/SettingsLinkPage')),
+    page: 'public/settings',
   },
-  // Open to any role
   {
     name: 'register-character',
     path: '/register/student/avatar',
     access: 'all',
     chrome: false,
     special: 'registration-step',
-    load: withTexts(['register'], () => import('../pages/register/StudentAvatarPage')),
+    page: 'public/register-character',
   },
   {
     name: 'ticket-form',
     path: '/ticket',
     access: 'all',
-    load: withTexts(['misc'], () => import('../pages/misc/TicketPage')),
+    page: 'public/ticket-form',
   },
-  { name: 'gar', path: '/gar', access: 'all', load: notAvailable },
+  { name: 'gar', path: '/gar', access: 'all', page: 'public/not-available' },
   {
     name: 'gar-helper',
     path: '/gar-helper',
     access: 'all',
-    load: withTexts(['misc'], () => import('../pages/misc/GarHelperPage')),
+    page: 'public/gar-helper',
   },
   {
     name: 'legal-notice',
     path: '/legal-notice',
     access: 'all',
-    load: withTexts(['misc'], () => import('../pages/misc/LegalNoticePage')),
+    page: 'public/legal-notice',
   },
   {
     name: 'privacy-policy',
     path: '/privacy-policy',
     access: 'all',
-    load: withTexts(['misc'], () => import('../pages/misc/PrivacyPolicyPage')),
+    page: 'public/privacy-policy',
   },
   {
     name: 'gcu',
     path: '/gcu',
     access: 'all',
-    load: withTexts(['misc'], () => import('../pages/misc/TermsPage')),
+    page: 'public/gcu',
   },
   {
     name: 'guide-professor',
     path: '/guide/professor',
     access: 'all',
-    load: withTexts(['misc'], () => import('../pages/misc/ProfessorGuidePage')),
+    page: 'public/guide-professor',
   },
   {
     name: 'guide-student',
     path: '/guide/student',
     access: 'all',
-    load: withTexts(['misc'], () => import('../pages/misc/StudentGuidePage')),
+    page: 'public/guide-student',
   },
   {
     name: 'changelog',
     path: '/changelog',
     access: 'PROFESSOR_OR_STUDENT',
-    load: withTexts(['misc'], () => import('../pages/misc/ChangelogPage')),
+    page: 'public/changelog',
   },
-  // Professor
   {
     name: 'gar-signup',
     path: '/gar-signup',
     access: 'PROFESSOR',
     chrome: false,
-    load: withTexts(['register'], () => import('../pages/professor/TeacherOnboardingPage')),
+    page: 'professor/gar-signup',
   },
   {
     name: 'users-validation',
     path: '/users-validation',
     access: 'PROFESSOR',
     special: 'admin',
-    load: withTexts(['register', 'subjects'], () => import('../pages/professor/UsersValidationPage')),
+    page: 'professor/users-validation',
   },
   {
     name: 'sign-out-professor',
     path: '/sign-out-professor',
     access: 'PROFESSOR',
-    load: withTexts(['register'], () => import('../pages/auth/SignOutPage')),
+    page: 'professor/sign-out-professor',
   },
   {
     name: 'select',
     path: '/prof/select',
     access: 'PROFESSOR',
-    load: withTexts(['home', 'subjects'], () => import('../pages/professor/ProfessorHomePage')),
+    page: 'professor/select',
   },
   {
     name: 'game',
     path: '/prof/game/:schoolclassId/:subjectId',
     access: 'PROFESSOR',
     chrome: false,
-    load: gamePage,
+    page: 'professor/game',
   },
   {
     name: 'select-fight',
     path: '/prof/game/:schoolclassId/:subjectId/select-raid',
     access: 'PROFESSOR',
     chrome: false,
-    load: gamePage,
+    page: 'professor/game',
   },
   {
     name: 'game-raid',
     path: '/prof/game/:schoolclassId/:subjectId/:raidId/raid',
     access: 'PROFESSOR',
     chrome: false,
-    load: gamePage,
+    page: 'professor/game',
   },
   {
     name: 'game-random-summon',
     path: '/prof/game/:schoolclassId/:subjectId/random-summon',
     access: 'PROFESSOR',
     chrome: false,
-    load: gamePage,
+    page: 'professor/game',
   },
   {
     name: 'game-random-pick',
     path: '/prof/game/:schoolclassId/:subjectId/random-pick',
     access: 'PROFESSOR',
     chrome: false,
-    load: gamePage,
+    page: 'professor/game',
   },
   {
     name: 'game-punchline',
     path: '/prof/game/:schoolclassId/:subjectId/codex',
     access: 'PROFESSOR',
     chrome: false,
-    load: gamePage,
+    page: 'professor/game',
   },
   {
     name: 'administration',
     path: '/prof/administration',
     access: 'PROFESSOR',
-    load: withTexts(['classes'], () => import('../pages/admin/classes/AdministrationPage')),
+    page: 'professor/administration',
   },
   {
     name: 'classlist',
     path: '/prof/administration/classlist',
     access: 'PROFESSOR',
-    load: withTexts(['classes', 'subjects'], () => import('../pages/admin/classes/ClassListPage')),
+    page: 'professor/classlist',
   },
   {
     name: 'class',
     path: '/prof/administration/class/:id?',
     access: 'PROFESSOR',
-    load: withTexts(['classes', 'subjects'], () => import('../pages/admin/classes/ClassPage')),
+    page: 'professor/class',
   },
   {
     name: 'chapters',
     path: '/prof/administration/chapters',
     access: 'PROFESSOR',
-    load: withTexts(['raids', 'subjects'], () => import('../pages/admin/raids/ChaptersPage')),
+    page: 'professor/chapters',
   },
   {
     name: 'raids',
     path: '/prof/administration/chapters/:chapterId/raids',
     access: 'PROFESSOR',
-    load: withTexts(['raids', 'library', 'subjects'], () => import('../pages/admin/raids/RaidListPage')),
+    page: 'professor/raids',
   },
   {
     name: 'raid-create',
     path: '/prof/administration/chapters/:chapterId/raids/create',
     access: 'PROFESSOR',
-    load: withTexts(['raids', 'subjects'], () => import('../pages/admin/raids/RaidEditPage')),
+    page: 'professor/raid-create',
   },
   {
     name: 'raid-edit',
     path: '/prof/administration/chapters/:chapterId/raids/:raidId',
     access: 'PROFESSOR',
-    load: withTexts(['raids', 'subjects'], () => import('../pages/admin/raids/RaidEditPage')),
+    page: 'professor/raid-edit',
   },
   {
     name: 'codex-moderation',
     path: '/prof/administration/codex',
     access: 'PROFESSOR',
-    load: withTexts(['codex', 'subjects'], () => import('../pages/admin/codex/CodexModerationPage')),
+    page: 'professor/codex-moderation',
   },
   {
     name: 'library',
     path: '/prof/administration/library',
     access: 'PROFESSOR',
-    load: withTexts(['library', 'raids', 'subjects'], () => import('../pages/admin/library/LibraryPage')),
+    page: 'professor/library',
   },
   {
     name: 'homework',
     path: '/prof/administration/homework',
     access: 'PROFESSOR',
-    load: withTexts(['library', 'raids', 'subjects'], () => import('../pages/admin/homework/HomeworkPage')),
+    page: 'professor/homework',
   },
-  { name: 'analytics', path: '/prof/analytics', access: 'PROFESSOR', load: notAvailable },
-  { name: 'analytics-personal', path: '/prof/analytics/personal', access: 'PROFESSOR', load: notAvailable },
+  { name: 'analytics', path: '/prof/analytics', access: 'PROFESSOR', page: 'professor/not-available' },
+  {
+    name: 'analytics-personal',
+    path: '/prof/analytics/personal',
+    access: 'PROFESSOR',
+    page: 'professor/not-available',
+  },
   {
     name: 'analytics-schoolclasses',
     path: '/prof/analytics/schoolclasses',
     access: 'PROFESSOR',
-    load: notAvailable,
+    page: 'professor/not-available',
   },
   {
     name: 'analytics-schoolclass',
     path: '/prof/analytics/schoolclasses/:schoolclassId/:subjectId',
     access: 'PROFESSOR',
-    load: notAvailable,
+    page: 'professor/not-available',
   },
   {
     name: 'account',
     path: '/prof/account',
     access: 'PROFESSOR',
-    load: withTexts(['library'], () => import('../pages/professor/account/AccountPage')),
+    page: 'professor/account',
   },
   {
     name: 'account-information',
     path: '/prof/account/information',
     access: 'PROFESSOR',
-    load: withTexts(
-      ['library', 'subjects', 'register'],
-      () => import('../pages/professor/account/AccountInformationPage'),
-    ),
+    page: 'professor/account-information',
   },
   {
     name: 'account-avatar',
     path: '/prof/account/avatar',
     access: 'PROFESSOR',
-    load: withTexts(['library', 'register'], () => import('../pages/professor/account/AccountAvatarPage')),
+    page: 'professor/account-avatar',
   },
   {
     name: 'account-settings',
     path: '/prof/account/settings',
     access: 'PROFESSOR',
-    load: withTexts(['library', 'register'], () => import('../pages/professor/account/AccountSettingsPage')),
+    page: 'professor/account-settings',
   },
-  // Student
   {
     name: 'sign-out-student',
     path: '/sign-out-student',
     access: 'STUDENT',
-    load: withTexts(['register'], () => import('../pages/auth/SignOutPage')),
+    page: 'student/sign-out-student',
   },
   {
     name: 'student-update-account',
     path: '/student-update-account',
     access: 'STUDENT',
-    load: withTexts(['student'], () => import('../pages/student/account/UpdateAccountPage')),
+    page: 'student/student-update-account',
   },
   {
     name: 'student',
     path: '/student',
     access: 'STUDENT',
-    load: withTexts(['home'], () => import('../pages/student/StudentHomePage')),
+    page: 'student/student',
   },
   {
     name: 'student-live',
     path: '/student/live/:schoolclassId/:subjectId',
     access: 'STUDENT',
     chrome: false,
-    load: withTexts(['phone'], () => import('../game/phone/LivePage')),
+    page: 'student/student-live',
   },
   {
     name: 'student-account',
     path: '/student/account',
     access: 'STUDENT',
-    load: withTexts(['student', 'home'], () => import('../pages/student/account/OptionsPage')),
+    page: 'student/student-account',
   },
   {
     name: 'student-account-identifier',
     path: '/student/account/identifier',
     access: 'STUDENT',
-    load: withTexts(['student', 'home'], () => import('../pages/student/account/IdentifierPage')),
+    page: 'student/student-account-identifier',
   },
   {
     name: 'student-account-password',
     path: '/student/account/password',
     access: 'STUDENT',
-    load: withTexts(['student', 'register', 'home'], () => import('../pages/student/account/PasswordPage')),
+    page: 'student/student-account-password',
   },
   {
     name: 'student-account-join',
     path: '/student/account/join-class',
     access: 'STUDENT',
-    load: withTexts(['student', 'home'], () => import('../pages/student/account/JoinClassPage')),
+    page: 'student/student-account-join',
   },
   {
     name: 'avatar-selection',
     path: '/student/avatar-selection',
     access: 'STUDENT',
-    load: withTexts(['avatars'], () => import('../pages/student/avatars/AvatarSelectionPage')),
+    page: 'student/avatar-selection',
   },
   {
     name: 'edit-codex',
     path: '/student/edit-codex',
     access: 'STUDENT',
-    load: withTexts(['codex', 'subjects'], () => import('../pages/student/codex/EditCodexPage')),
+    page: 'student/edit-codex',
   },
   {
     name: 'raid-list',
     path: '/student/raid-list',
     access: 'STUDENT',
-    load: withTexts(['student', 'subjects'], () => import('../pages/student/homework/RaidListPage')),
+    page: 'student/raid-list',
   },
   {
     name: 'skin-shop',
     path: '/student/skin-shop',
     access: 'STUDENT',
-    load: withTexts(['avatars'], () => import('../pages/student/shop/SkinShopPage')),
+    page: 'student/skin-shop',
   },
   {
     name: 'student-raid',
     path: '/student/raid/:homeworkId/:professorId/:subjectId/:raidId/:schoolclassId',
     access: 'STUDENT',
-    load: withTexts(['student', 'phone'], () => import('../pages/student/homework/HomeworkRaidPage')),
+    page: 'student/student-raid',
   },
 ];
+
+export const ROUTES: AppRoute[] = SPECS.map(({ page, ...route }) => ({ ...route, load: loaderOf(page) }));
+/** The page each route names, for the test that checks every one exists. */
+export const ROUTE_PAGES: ReadonlyMap<string, PageRef> = new Map(SPECS.map((r) => [r.name, r.page]));

@@ -2,19 +2,21 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { ERR } from '../../../../shared/errors';
-import { classCodeSchema } from '../../../../shared/schemas/account';
+import { CLASS_CODE_RE } from '../../../../shared/constants';
 import { lookupClassCode } from '../../api/catalogue';
 import { CodeInput } from '../../components/CodeInput';
 import { Button } from '../../components/ui/Button';
-import { validate } from '../../lib/form';
 import { errorKey, errorStatus } from '../auth/api-error';
 import { BigGlyph } from '../auth/Glyph';
 import { StudentFrame } from './StudentFrame';
 import { saveDraft, stepUrl } from './student-draft';
 
-const codeForm = z.object({ code: classCodeSchema });
+/** classCodeSchema's rule without zod: this page is a phone's first load (the QR code opens it). */
+function codeError(value: string): string | null {
+  if (!value) return 'GENERIC_FORM.ERRORS.REQUIRED_FIELD';
+  return CLASS_CODE_RE.test(value) ? null : ERR.INVALID_CODE;
+}
 
 export default function StudentCodePage() {
   const { t } = useTranslation();
@@ -32,17 +34,18 @@ export default function StudentCodePage() {
 
   async function submit(value: string) {
     if (busy) return;
-    const r = validate(codeForm, { code: value });
-    if (!r.ok) {
-      setError(r.errors.code ?? ERR.INVALID_CODE);
+    const typed = value.trim();
+    const invalid = codeError(typed);
+    if (invalid) {
+      setError(invalid);
       return;
     }
     setBusy(true);
     setError(null);
     try {
-      const found = await lookupClassCode(r.data.code);
-      saveDraft({ code: r.data.code, className: found.name, planet: found.planet });
-      navigate(stepUrl('avatar', r.data.code));
+      const found = await lookupClassCode(typed);
+      saveDraft({ code: typed, className: found.name, planet: found.planet });
+      navigate(stepUrl('avatar', typed));
     } catch (err) {
       setError(errorStatus(err) === 404 ? ERR.INVALID_CODE : errorKey(err));
       setBusy(false);
@@ -51,7 +54,7 @@ export default function StudentCodePage() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the code in the address
   useEffect(() => {
-    if (linkedTried.current || !/^\d{6}$/.test(linked)) return;
+    if (linkedTried.current || !CLASS_CODE_RE.test(linked)) return;
     linkedTried.current = true;
     setCode(linked);
     void submit(linked);

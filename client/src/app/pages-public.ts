@@ -1,0 +1,37 @@
+// Loaders of the public pages and those open to every role (see routes.ts): a lazy chunk of its own.
+import type { PageLoader } from './routes';
+import { withTexts } from './with-texts';
+
+export const PAGES: Record<string, PageLoader> = {
+  login: withTexts(['register'], () => import('../pages/auth/LoginPage')),
+  'sign-up': withTexts(['register'], () => import('../pages/auth/SignUpChoicePage')),
+  error: withTexts(['misc'], () => import('../pages/misc/ErrorPage')),
+  'forgot-password': withTexts(['register'], () => import('../pages/auth/ForgotPasswordPage')),
+  'forgot-password-student': withTexts(['register'], () => import('../pages/auth/ForgotPasswordStudentPage')),
+  'forgot-password-professor': withTexts(
+    ['register'],
+    () => import('../pages/auth/ForgotPasswordProfessorPage'),
+  ),
+  'user-disabled': withTexts(['misc'], () => import('../pages/misc/UserDisabledPage')),
+  'register-form': withTexts(['register', 'subjects'], () => import('../pages/register/TeacherRegisterPage')),
+  'register-request-sent': withTexts(['register'], () => import('../pages/register/RequestSentPage')),
+  'register-professor-avatar': withTexts(
+    ['register'],
+    () => import('../pages/register/ProfessorAvatarInfoPage'),
+  ),
+  'register-welcome': withTexts(['register'], () => import('../pages/register/ActivationPage')),
+  'register-code': withTexts(['register'], () => import('../pages/register/StudentCodePage')),
+  'register-identifier': withTexts(['register'], () => import('../pages/register/StudentIdentifierPage')),
+  'register-password': withTexts(['register'], () => import('../pages/register/StudentPasswordPage')),
+  settings: withTexts(['library'], () => import('../pages/professor/account/SettingsLinkPage')),
+  'register-character': withTexts(['register'], () => import('../pages/register/StudentAvatarPage')),
+  'ticket-form': withTexts(['misc'], () => import('../pages/misc/TicketPage')),
+  'not-available': () => import('../pages/misc/NotAvailablePage'),
+  'gar-helper': withTexts(['misc'], () => import('../pages/misc/GarHelperPage')),
+  'legal-notice': withTexts(['misc'], () => import('../pages/misc/LegalNoticePage')),
+  'privacy-policy': withTexts(['misc'], () => import('../pages/misc/PrivacyPolicyPage')),
+  gcu: withTexts(['misc'], () => import('../pages/misc/TermsPage')),
+  'guide-professor': withTexts(['misc'], () => import('../pages/misc/ProfessorGuidePage')),
+  'guide-student': withTexts(['misc'], () => import('../pages/misc/StudentGuidePage')),
+  changelog: withTexts(['misc'], () => import('../pages/misc/ChangelogPage')),
+};
