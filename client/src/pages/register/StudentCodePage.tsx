@@ -2,8 +2,8 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ERR } from '../../../../shared/errors';
 import { CLASS_CODE_RE } from '../../../../shared/constants';
+import { ERR } from '../../../../shared/errors';
 import { lookupClassCode } from '../../api/catalogue';
 import { CodeInput } from '../../components/CodeInput';
 import { Button } from '../../components/ui/Button';
