@@ -4,6 +4,7 @@ import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions } from '../../server/db/schema.js';
+import { ORPHAN_IMAGE_AGE_MS, sweepOrphanImages } from '../../server/modules/raids/service.js';
 import { IMAGE_MAX_BYTES } from '../../shared/constants.js';
 import { ERR } from '../../shared/errors.js';
 import type { ChapterDto, RaidDto, RaidSummaryDto } from '../../shared/schemas/raid.js';
@@ -448,6 +449,32 @@ describe('question images', () => {
     expect(big.json()).toEqual({ message: ERR.IMAGE_TOO_LARGE });
     const json = await call('POST', '/raids/images', prof, { image: 'x' });
     expect(json.statusCode).toBe(400);
+  });
+
+  it('sweeps images of raids never saved once a day old, never one a question uses', async () => {
+    const c = await newChapter(prof, 'Images orphelines');
+    const kept = ((await upload(prof, PNG)).json() as { imagePath: string }).imagePath;
+    const orphan = ((await upload(prof, PNG)).json() as { imagePath: string }).imagePath;
+    const saved = await call(
+      'POST',
+      `/chapters/${c.id}/raids`,
+      prof,
+      raidBody('Raid avec image', { questions: [q('Q1 ?', { imagePath: kept }), q('Q2 ?')] }),
+    );
+    expect(saved.statusCode).toBe(201);
+    const dir = path.join(ctx.dataDir, 'uploads', 'questions');
+    const { db } = ctx.app.deps;
+    // A fresh upload survives: its teacher may still be filling in the form.
+    expect(await sweepOrphanImages(db, path.join(ctx.dataDir, 'uploads'))).not.toContain(orphan);
+    expect(existsSync(path.join(dir, orphan))).toBe(true);
+    const dayLater = Date.now() + ORPHAN_IMAGE_AGE_MS + 60_000;
+    const removed = await sweepOrphanImages(db, path.join(ctx.dataDir, 'uploads'), undefined, dayLater);
+    expect(removed).toContain(orphan);
+    expect(removed).not.toContain(kept);
+    expect(existsSync(path.join(dir, orphan))).toBe(false);
+    expect(existsSync(path.join(dir, kept))).toBe(true);
+    const image = await ctx.app.inject({ method: 'GET', url: `/uploads/questions/${kept}` });
+    expect(image.statusCode).toBe(200);
   });
 
   it('is refused to a student and to anonymous callers', async () => {

@@ -24,6 +24,7 @@ import {
   removeUnusedImages,
   saveRaid,
   subjectExists,
+  sweepOrphanImages,
 } from './service.js';
 
 const chapterParams = z.object({ chapterId: z.uuid() });
@@ -31,6 +32,22 @@ const raidParams = z.object({ raidId: z.uuid() });
 
 export default async function raidsRoutes(app: FastifyInstance) {
   const { db, uploadsDir } = app.deps;
+
+  // Images uploaded for a raid that was never saved: swept a minute after start, then every 6 hours.
+  const sweep = () =>
+    sweepOrphanImages(db, uploadsDir).then(
+      (removed) =>
+        removed.length && app.log.info({ removed: removed.length }, 'orphan question images removed'),
+      (err) => app.log.warn({ err }, 'orphan image sweep failed'),
+    );
+  const firstSweep = setTimeout(sweep, 60_000);
+  const sweeper = setInterval(sweep, 6 * 60 * 60 * 1000);
+  firstSweep.unref();
+  sweeper.unref();
+  app.addHook('onClose', async () => {
+    clearTimeout(firstSweep);
+    clearInterval(sweeper);
+  });
 
   // ---- Chapters ----
   app.get('/chapters', async (req) => {

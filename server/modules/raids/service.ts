@@ -1,6 +1,6 @@
 // Chapters and raids of one teacher: look-ups that answer 404 for anything not the caller's, and the
 // one-transaction save that replaces a raid's questions and answers.
-import { stat, unlink } from 'node:fs/promises';
+import { readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { ERR } from '../../../shared/errors.js';
@@ -283,4 +283,39 @@ export async function removeUnusedImages(db: Db, uploadsDir: string, files: stri
     if (stillUsed.has(f)) continue;
     await unlink(path.join(questionsDir(uploadsDir), f)).catch(() => undefined);
   }
+}
+
+/** An uploaded image no question uses is kept this long: the teacher may still be editing the raid. */
+export const ORPHAN_IMAGE_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes uploaded images that no question refers to and that are older than `olderThanMs` (a raid
+ * form left unsaved, an image replaced before saving). Answers the names removed. Several nodes
+ * may sweep at once: removing a file twice is harmless.
+ */
+export async function sweepOrphanImages(
+  db: Db,
+  uploadsDir: string,
+  olderThanMs = ORPHAN_IMAGE_AGE_MS,
+  now = Date.now(),
+): Promise<string[]> {
+  const dir = questionsDir(uploadsDir);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const old: string[] = [];
+  for (const name of names) {
+    const s = await stat(path.join(dir, name)).catch(() => null);
+    if (s?.isFile() && now - s.mtimeMs > olderThanMs) old.push(name);
+  }
+  if (!old.length) return [];
+  const used = new Set<string | null>();
+  for (let i = 0; i < old.length; i += 500) {
+    const rows = await db
+      .select({ imagePath: questions.imagePath })
+      .from(questions)
+      .where(inArray(questions.imagePath, old.slice(i, i + 500)));
+    for (const r of rows) used.add(r.imagePath);
+  }
+  const removed = old.filter((n) => !used.has(n));
+  for (const n of removed) await unlink(path.join(dir, n)).catch(() => undefined);
+  return removed;
 }
