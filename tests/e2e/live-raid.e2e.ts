@@ -2,8 +2,9 @@
 // from the board to VICTORY, every phone answering every question right; then the XP in the database.
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { DEMO_CHAPTERS, STUDENT_NAMES } from '../../server/db/demo/raids';
-import { effectiveGain, raidReward } from '../../shared/game/rules';
+import { DEMO_CHAPTERS, DEMO_CODEX, STUDENT_NAMES } from '../../server/db/demo/raids';
+import { CODEX_STATUS } from '../../shared/codex';
+import { effectiveGain, raidReward, XP_SUMMON_RIGHT } from '../../shared/game/rules';
 import { atPath, DESKTOP, launch, newPage, PHONE, scrollWidth, shot, thirdPartyRequests } from './browser';
 import { fr, tr } from './pages/fr';
 import { gameFr } from './pages/game-fr';
@@ -24,6 +25,12 @@ const STUDENTS = [7, 8, 9].map((n) => {
 const RAID = DEMO_CHAPTERS.flatMap((c) => c.raids).find((r) => r.title === RAID_TITLE);
 if (!RAID) throw new Error(`no demo raid ${RAID_TITLE}`);
 const QUESTIONS = RAID.questions;
+
+/** A French plural text as i18next picks it (in French, 0 and 1 take the singular). */
+function plural(texts: Record<string, string>, key: string, count: number): string {
+  const form = new Intl.PluralRules('fr').select(count) === 'one' ? 'one' : 'other';
+  return tr(texts[`${key}_${form}`] as string, { count });
+}
 
 /** The REST API as a signed-in user: the token of POST /api/auth/signin. */
 async function signIn(login: string, password: string): Promise<{ id: string; token: string }> {
@@ -50,6 +57,9 @@ async function studentRecord(login: string) {
 describe('a live raid with a projector and three phones', () => {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
+  // The board and phones of the raid stay open for the summon and the codex reveal that follow.
+  let board: ProjectorPage;
+  let boardPath = '';
 
   beforeAll(async () => {
     browser = await launch();
@@ -70,9 +80,9 @@ describe('a live raid with a projector and three phones', () => {
     await new LoginPage(teacher.page).signInTo('prof-demo', TEACHER_PASSWORD, '/prof/select');
     await teacher.page.getByRole('link', { name: tr(fr.PROF_HOME.PLAY_WITH, { name: CLASS }) }).click();
     await teacher.page.waitForURL((u) => /^\/prof\/game\/[^/]+\/[^/]+$/.test(u.pathname));
-    const boardPath = new URL(teacher.page.url()).pathname;
+    boardPath = new URL(teacher.page.url()).pathname;
     const [, , , schoolclassId, subjectId] = boardPath.split('/');
-    const board = new ProjectorPage(teacher.page);
+    board = new ProjectorPage(teacher.page);
     await board.className(CLASS).waitFor();
     expect(await board.worldIcon().getAttribute('src')).toBe('/assets/worlds/nebula-icon.webp');
     for (const s of STUDENTS) await board.rosterEntry(s.label).waitFor({ state: 'attached' });
@@ -183,9 +193,85 @@ describe('a live raid with a projector and three phones', () => {
     expect(after.xp).toBeGreaterThan(before.xp);
     expect(after.xp - before.xp).toBe(effectiveGain(gain.xp, after.activeProfessorsCount));
 
-    // Back to the board and paused: the other students' homes no longer offer to join.
     await board.backToBoard().click();
     await atPath(teacher.page, boardPath);
+  });
+
+  test('then a summon draws each connected student once, and the codex shows the approved phrases', {
+    timeout: 120_000,
+  }, async () => {
+    const page = board.page;
+    const G = gameFr.GAME;
+    const labels = STUDENTS.map((s) => s.label);
+
+    // Random summon: three students connected, three draws without a repeat.
+    await board.activities().getByRole('link', { name: G.MENU.SUMMON }).click();
+    await atPath(page, `${boardPath}/random-summon`);
+    const drawn: string[] = [];
+    for (let i = 0; i < STUDENTS.length; i++) {
+      const label = i === 0 ? G.SUMMON.DRAW : G.SUMMON.DRAW_AGAIN;
+      await page.getByRole('button', { name: label, exact: true }).click();
+      const spot = page.getByTestId('summon-drawn');
+      // The name shows when the animation lands on the student.
+      await spot.getByRole('button', { name: G.SUMMON.RIGHT }).waitFor();
+      const name = ((await spot.locator('.summon__name').textContent()) ?? '').trim();
+      expect(labels).toContain(name);
+      expect(drawn).not.toContain(name);
+      drawn.push(name);
+      await page
+        .getByTestId('pool-left')
+        .getByText(plural(G.SUMMON, 'POOL_LEFT', STUDENTS.length - 1 - i), { exact: true })
+        .waitFor();
+      if (i === 0) {
+        // A right oral answer: XP for that student, in the database.
+        const who = STUDENTS.find((s) => s.label === name) ?? STUDENTS[0];
+        const before = await studentRecord(who.login);
+        await spot.getByRole('button', { name: G.SUMMON.RIGHT }).click();
+        await spot.getByText(G.SUMMON.MARKED_RIGHT).waitFor();
+        await shot(page, 'live-board-summon');
+        await expect
+          .poll(async () => (await studentRecord(who.login)).xp - before.xp)
+          .toBe(effectiveGain(XP_SUMMON_RIGHT, before.activeProfessorsCount));
+      } else {
+        await spot.getByRole('button', { name: G.SUMMON.WRONG }).click();
+        await spot.getByText(G.SUMMON.MARKED_WRONG).waitFor();
+      }
+    }
+    expect([...drawn].sort()).toEqual([...labels].sort());
+
+    // Codex reveal: the approved phrases of 5e B, one at a time, with the author then without.
+    const approved = DEMO_CODEX.filter((c) => c.status === CODEX_STATUS.APPROVED).map((c) => c.text);
+    // The teacher closes the summon from the top bar, back on the board, and opens the codex.
+    const toBoard = () =>
+      page.getByRole('navigation', { name: G.TOOLS }).getByRole('button', { name: G.BACK_TO_BOARD }).click();
+    await toBoard();
+    await atPath(page, boardPath);
+    await board.activities().getByRole('link', { name: G.MENU.CODEX }).click();
+    await atPath(page, `${boardPath}/codex`);
+    const card = page.getByTestId('codex-card');
+    await page.getByRole('button', { name: G.CODEX.FIRST }).waitFor();
+    await page.getByLabel(G.CODEX.SHOW_AUTHOR).check();
+    const shown: string[] = [];
+    for (let i = 0; i < approved.length; i++) {
+      await page.getByRole('button', { name: i === 0 ? G.CODEX.FIRST : G.CODEX.NEXT }).click();
+      await page.getByText(plural(G.CODEX, 'LEFT', approved.length - 1 - i), { exact: true }).waitFor();
+      const text = ((await card.locator('.codex__phrase').textContent()) ?? '').trim();
+      expect(approved).toContain(text);
+      expect(shown).not.toContain(text);
+      shown.push(text);
+      const author = card.locator('.codex__author');
+      if (i === 0) {
+        expect(await author.textContent()).toMatch(/^— \S+ \S\.$/);
+        await shot(page, 'live-board-codex');
+        await page.getByLabel(G.CODEX.SHOW_AUTHOR).uncheck();
+      } else expect(await author.count()).toBe(0);
+    }
+    await page.getByRole('button', { name: G.CODEX.NEXT }).click();
+    await page.getByTestId('codex-empty').waitFor();
+
+    // Paused: the other students' homes no longer offer to join.
+    await toBoard();
+    await atPath(page, boardPath);
     await board.pauseButton().click();
     await board.pausedDialog().waitFor();
   });
