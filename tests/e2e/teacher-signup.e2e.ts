@@ -7,7 +7,7 @@ import { fr, tr } from './pages/fr';
 import { LoginPage } from './pages/login';
 import { TeacherOnboardingPage } from './pages/teacher-onboarding';
 import { type TeacherData, TeacherRegisterPage } from './pages/teacher-register';
-import { TeacherTopBar } from './pages/top-bar';
+import { fromMenu, TeacherTopBar } from './pages/top-bar';
 import { UsersValidationPage } from './pages/users-validation';
 
 const T = fr.REGISTER.TEACHER;
@@ -104,8 +104,7 @@ describe('teacher sign-up, approval and first sign-in (desktop)', () => {
   test('the administrator activates the request, which leaves the list', async () => {
     await new LoginPage(page).signInTo('prof-demo', 'Craie-Verte-2026!', '/prof/select');
     const topBar = new TeacherTopBar(page);
-    await topBar.menu(fr.LAYOUT.MENU.ADMINISTRATION).click();
-    await topBar.nav().getByRole('link', { name: fr.LAYOUT.MENU.USERS_VALIDATION }).click();
+    await fromMenu(page, fr.LAYOUT.MENU.ADMINISTRATION, fr.LAYOUT.MENU.USERS_VALIDATION);
     await atPath(page, '/users-validation');
 
     const requests = new UsersValidationPage(page);

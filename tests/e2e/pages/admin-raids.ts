@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import raids from '../../../client/src/i18n/locales/fr/raids.json';
 import { atPath } from '../browser';
 import { fr, tr } from './fr';
+import { fromMenu } from './top-bar';
 
 export const C = raids.CHAPTERS;
 export const R = raids.RAIDS;
@@ -17,9 +18,7 @@ export class ChaptersPage {
 
   /** From anywhere with the teacher's top bar: Administration, then Raids. */
   async openFromMenu() {
-    const nav = this.page.getByRole('navigation', { name: fr.LAYOUT.MAIN_NAV });
-    await nav.getByRole('button', { name: fr.LAYOUT.MENU.ADMINISTRATION }).click();
-    await nav.getByRole('link', { name: fr.LAYOUT.MENU.RAIDS }).click();
+    await fromMenu(this.page, fr.LAYOUT.MENU.ADMINISTRATION, fr.LAYOUT.MENU.RAIDS);
     await atPath(this.page, '/prof/administration/chapters');
     await this.heading().waitFor();
   }

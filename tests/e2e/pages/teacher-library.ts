@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import library from '../../../client/src/i18n/locales/fr/library.json';
 import { atPath } from '../browser';
 import { fr, tr } from './fr';
+import { fromMenu } from './top-bar';
 
 export const L = library.LIBRARY;
 export const H = library.HOMEWORK;
@@ -76,23 +77,9 @@ export class Api {
   }
 }
 
-const mainNav = (page: Page) => page.getByRole('navigation', { name: fr.LAYOUT.MAIN_NAV });
-
 async function fromAdministration(page: Page, label: string, path: string) {
   await fromMenu(page, fr.LAYOUT.MENU.ADMINISTRATION, label);
   await atPath(page, path);
-}
-
-/** Follows a link of a top-bar menu, opening the menu only when it is not open already. */
-export async function fromMenu(page: Page, menuLabel: string, label: string) {
-  // The menu toggles: a previous step may have left it open.
-  const menu = mainNav(page).getByRole('button', { name: menuLabel });
-  const link = mainNav(page).getByRole('link', { name: label });
-  for (let i = 0; i < 3 && !(await link.isVisible()); i++) {
-    if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
-    await link.waitFor({ timeout: 3000 }).catch(() => {});
-  }
-  await link.click();
 }
 
 export class HomeworkPage {
