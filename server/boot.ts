@@ -1,9 +1,10 @@
 // Opens what the server needs from the configuration: database (migrated, seeded) and Redis.
 import path from 'node:path';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { type DemoClassCode, demoClassCodes, isEmpty, seedDemo, seedReference } from './db/seed.js';
+import { connectRedis } from './lib/redis.js';
 
 export interface Booted {
   database: Database;
@@ -25,8 +26,6 @@ export async function boot(config: Config): Promise<Booted> {
       await seedDemo(database.db, path.join(path.resolve(config.DATA_DIR), 'uploads'));
     demo = await demoClassCodes(database.db);
   }
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, lazyConnect: false })
-    : null;
+  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL) : null;
   return { database, redis, demo };
 }

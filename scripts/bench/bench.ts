@@ -77,7 +77,10 @@ async function main() {
 
   if (!url) {
     const port = await freePort();
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    // BENCH_SERVER_PROFILE=dir: the server writes a CPU profile there when the bench stops it.
+    const profile = process.env.BENCH_SERVER_PROFILE;
+    const profileArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+    server = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {

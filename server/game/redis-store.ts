@@ -1,6 +1,7 @@
 // The room store in Redis: the record by WATCH/MULTI compare-and-set, answers by HSETNX (one per
 // student and question, whichever node receives it), presence in a sorted set, leases by SET NX PX.
 import type { Redis } from 'ioredis';
+import { dedicatedConnection } from '../lib/redis.js';
 import type { RoomRecord, RoomStore } from './store.js';
 
 const ROOM_TTL_SEC = 12 * 3600;
@@ -16,7 +17,7 @@ export function redisStore(redis: Redis, prefix = 'cr:'): RoomStore {
     live: `${prefix}rooms`,
   };
   // WATCH needs a connection of its own per transaction: a duplicate, used one call at a time.
-  const txConn = redis.duplicate();
+  const txConn = dedicatedConnection(redis);
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {
     const run = queue.then(fn, fn);

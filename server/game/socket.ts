@@ -17,6 +17,7 @@ import {
   studentCommands,
   teacherCommands,
 } from '../../shared/game/contract.js';
+import { dedicatedConnection } from '../lib/redis.js';
 import { loadAccount } from '../modules/users/queries.js';
 import { studentClassIds } from './loaders.js';
 import { redisStore } from './redis-store.js';
@@ -56,7 +57,7 @@ export function attachGame(
     maxHttpBufferSize: 64 * 1024,
     ...(opts.redis
       ? {
-          adapter: createAdapter(opts.redis.duplicate(), {
+          adapter: createAdapter(dedicatedConnection(opts.redis), {
             streamName: `${prefix}socket.io`,
             onlyPlaintext: true,
           }),

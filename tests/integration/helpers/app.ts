@@ -4,11 +4,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { inject } from 'vitest';
 import { buildApp } from '../../../server/app.js';
 import { loadConfig } from '../../../server/config.js';
 import { type Database, openDatabase } from '../../../server/db/client.js';
+import { connectRedis } from '../../../server/lib/redis.js';
 import { startSmtp } from './smtp.js';
 
 export interface TestContext {
@@ -58,7 +59,7 @@ export async function createTestContext(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cr-data-'));
   const smtp = await startSmtp();
   const { database, drop } = await openTestDatabase();
-  const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL) : null;
+  const redis = process.env.REDIS_URL ? connectRedis(process.env.REDIS_URL) : null;
   const prefix = `crtest:${randomUUID()}:`;
   const config = loadConfig({
     NODE_ENV: 'test',
