@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppRoute } from '../../app/routes';
@@ -106,6 +106,25 @@ describe('TopBar', () => {
         .getByRole('link', { name: t('LAYOUT.MENU.USERS_VALIDATION') })
         .getAttribute('href'),
     ).toBe('/users-validation');
+  });
+
+  it('counts the student’s new avatars on the Avatars link, and not on the avatar page', async () => {
+    const calls = stubFetch({
+      'GET /api/users/u-stu': { body: studentRecord() },
+      'GET /api/changelog': { body: [] },
+      'GET /api/usersAvatars/getAmountOfNewAvatars/u-stu': { body: { amount: 2 } },
+    });
+    signIn(studentUser());
+    const { router } = renderApp('/student', ROUTES);
+    const badge = await within(mainNav()).findByTestId('new-avatars-badge');
+    expect(badge.closest('a')?.getAttribute('href')).toBe('/student/avatar-selection');
+    expect(within(badge).getByText(i18n.t('LAYOUT.MENU.NEW_AVATARS', { count: 2 }))).toBeTruthy();
+    const counted = () => calls.filter((c) => c.url.includes('getAmountOfNewAvatars')).length;
+    const before = counted();
+    await act(() => router.navigate('/student/avatar-selection'));
+    await waitFor(() => expect(screen.queryByTestId('new-avatars-badge')).toBeNull());
+    // The avatar page marks them seen itself: the bar does not ask there.
+    expect(counted()).toBe(before);
   });
 
   it('gives a student Shop, Avatars, Home, Raids and Codex, and an Options link', async () => {

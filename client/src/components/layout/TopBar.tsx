@@ -4,6 +4,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import { countNewAvatars } from '../../api/avatars';
 import { homeOf } from '../../app/guards';
 import { useSession } from '../../app/session';
 import { Icon } from './Icon';
@@ -16,6 +17,7 @@ export function TopBar() {
   const { t } = useTranslation();
   const { user, record } = useSession();
   const role = user?.role;
+  const newAvatars = useNewAvatars(role === 'STUDENT' ? user?.id : undefined);
   return (
     <header className="topbar">
       <div className="topbar__inner">
@@ -25,7 +27,7 @@ export function TopBar() {
         ) : null}
         {role === 'STUDENT' ? (
           <nav className="topnav topnav--student" aria-label={t('LAYOUT.MAIN_NAV')}>
-            <StudentLinks items={studentMenu()} className="topnav__list" />
+            <StudentLinks items={studentMenu()} className="topnav__list" newAvatars={newAvatars} />
           </nav>
         ) : null}
         <div className="topbar__end">
@@ -44,14 +46,48 @@ export function TopBar() {
       </div>
       {role === 'STUDENT' ? (
         <nav className="tabbar" aria-label={t('LAYOUT.MAIN_NAV_MOBILE')}>
-          <StudentLinks items={studentMenu()} className="tabbar__list" />
+          <StudentLinks items={studentMenu()} className="tabbar__list" newAvatars={newAvatars} />
         </nav>
       ) : null}
     </header>
   );
 }
 
-function StudentLinks({ items, className }: { items: MenuLink[]; className: string }) {
+/**
+ * Avatars the student has not looked at yet (a level-up gift, a skin from the shop): counted again
+ * on every page change, and zero on the avatar page, which marks them seen.
+ */
+function useNewAvatars(userId: string | undefined): number {
+  const { pathname } = useLocation();
+  const [count, setCount] = useState(0);
+  const onAvatars = pathname === '/student/avatar-selection';
+  useEffect(() => {
+    if (!userId || onAvatars) {
+      setCount(0);
+      return;
+    }
+    let live = true;
+    countNewAvatars(userId).then(
+      (r) => live && setCount(r.amount),
+      () => live && setCount(0),
+    );
+    return () => {
+      live = false;
+    };
+    // biome-ignore lint/correctness/useExhaustiveDependencies: counted again on each page change
+  }, [userId, onAvatars, pathname]);
+  return count;
+}
+
+function StudentLinks({
+  items,
+  className,
+  newAvatars,
+}: {
+  items: MenuLink[];
+  className: string;
+  newAvatars: number;
+}) {
   const { t } = useTranslation();
   return (
     <ul className={className}>
@@ -64,6 +100,12 @@ function StudentLinks({ items, className }: { items: MenuLink[]; className: stri
           >
             {item.icon ? <Icon name={item.icon} size={22} /> : null}
             <span>{t(item.label)}</span>
+            {item.id === 'avatars' && newAvatars > 0 ? (
+              <span className="badge topnav__badge" data-testid="new-avatars-badge">
+                <span aria-hidden="true">{newAvatars > 9 ? '9+' : newAvatars}</span>
+                <span className="sr-only">{t('LAYOUT.MENU.NEW_AVATARS', { count: newAvatars })}</span>
+              </span>
+            ) : null}
           </NavLink>
         </li>
       ))}
