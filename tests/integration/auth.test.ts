@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
 import { linkIn } from './helpers/smtp.js';
 
@@ -211,6 +211,38 @@ describe('teacher sign-up, activation and approval', () => {
     const user = await signin(ctx.app, { login: 'sdurand', password: 'Tableau-Noir-2026!' });
     expect(user.avatarId).toBeNull();
     expect(user.role).toBe('PROFESSOR');
+  });
+
+  it('sends the activation link again to a teacher who gives their password, three times an hour', async () => {
+    const res = await post(
+      '/api/auth/signup',
+      teacher({ subjectIds: [subjectId], email: 'perdu@ac-lyon.fr', username: 'lien-perdu' }),
+    );
+    expect(res.statusCode).toBe(201);
+    const first = await ctx.smtp.lastTo('perdu@ac-lyon.fr');
+    const creds = { login: 'lien-perdu', password: 'Tableau-Noir-2026!' };
+    const wrong = await post('/api/auth/resend-activation', { ...creds, password: 'Pas-Le-Bon-2026!' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: 'AUTH.BAD_CREDENTIALS' });
+    const again = await post('/api/auth/resend-activation', creds);
+    expect(again.statusCode).toBe(204);
+    const mailsTo = () => ctx.smtp.inbox.filter((m) => m.to.includes('perdu@ac-lyon.fr'));
+    await vi.waitFor(() => expect(mailsTo()).toHaveLength(2));
+    const second = mailsTo()[1];
+    expect(second.subject).toBe('Confirmez votre adresse e-mail');
+    expect(linkIn(second)).not.toBe(linkIn(first));
+    // The new link confirms the address.
+    const token = new URL(linkIn(second)).searchParams.get('token') as string;
+    const act = await ctx.app.inject({ method: 'PUT', url: '/api/auth/activate', payload: { token } });
+    expect(act.json()).toEqual({ status: 'PENDING_APPROVAL' });
+    // Once confirmed nothing more is sent; the fourth request of the hour is refused.
+    const before = ctx.smtp.inbox.length;
+    expect((await post('/api/auth/resend-activation', creds)).statusCode).toBe(204);
+    expect(ctx.smtp.inbox.length).toBe(before);
+    const limited = await post('/api/auth/resend-activation', creds);
+    expect(limited.statusCode).toBe(429);
+    const bad = await post('/api/auth/resend-activation', { login: 'lien-perdu' });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('a rejected teacher is told the account is disabled and gets a mail', async () => {

@@ -8,6 +8,9 @@ export const logoutSession = (refreshToken: string) =>
   api.post<void>('/auth/logout', { refreshToken }, { auth: false });
 export const signupTeacher = (body: TeacherSignup) =>
   api.post<{ id: string }>('/auth/signup', body, { auth: false });
+/** A teacher whose activation mail was lost: a new link, proven by their password. */
+export const resendActivation = (login: string, password: string) =>
+  api.post<void>('/auth/resend-activation', { login, password }, { auth: false });
 export const activateAccount = (token: string) =>
   api.put<{ status: 'PENDING_APPROVAL' | 'ACTIVE' }>('/auth/activate', { token }, { auth: false });
 export const codeSignup = (body: CodeSignup) =>

@@ -10,7 +10,13 @@ import {
 import { AppError, badRequest } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
 import { usernameTaken } from '../users/queries.js';
-import { activateTeacher, signin, signupStudentWithCode, signupTeacher } from './service.js';
+import {
+  activateTeacher,
+  resendActivation,
+  signin,
+  signupStudentWithCode,
+  signupTeacher,
+} from './service.js';
 import { revokeByToken, rotateRefreshToken } from './sessions.js';
 
 const refreshSchema = z.object({ refreshToken: z.string().min(10).max(200) });
@@ -41,6 +47,12 @@ export default async function authRoutes(app: FastifyInstance) {
     const body = parse(teacherSignupSchema, req.body);
     const result = await signupTeacher(deps, body, req.ip);
     return reply.status(201).send(result);
+  });
+
+  app.post('/auth/resend-activation', async (req, reply) => {
+    const body = parse(signinSchema, req.body);
+    await resendActivation(deps, body.login, body.password, req.ip);
+    return reply.status(204).send();
   });
 
   app.put('/auth/activate', async (req) => {

@@ -106,11 +106,50 @@ export async function signupTeacher(deps: Deps, input: TeacherSignup, ip: string
     if (isUniqueViolation(err, 'users_email_uq')) throw conflict(ERR.EMAIL_TAKEN, { field: 'email' });
     throw err;
   }
-  const token = await createEmailToken(deps.db, userId, 'ACTIVATION', ACTIVATION_TTL_MS);
-  const link = `${deps.config.PUBLIC_URL}/register/professor/success?token=${encodeURIComponent(token)}`;
-  const mail = renderMail('activation', input.language ?? 'fr', { name: input.firstName, link });
-  await deps.mailer.send({ to: input.email, ...mail, link });
+  // The account stands even if the mail cannot leave now: signing in later offers to send it again.
+  await sendActivation(
+    deps,
+    { id: userId, email: input.email, firstName: input.firstName },
+    input.language,
+  ).catch(() => undefined);
   return { id: userId };
+}
+
+async function sendActivation(
+  deps: Deps,
+  account: { id: string; email: string; firstName: string },
+  language: string | null | undefined,
+) {
+  const token = await createEmailToken(deps.db, account.id, 'ACTIVATION', ACTIVATION_TTL_MS);
+  const link = `${deps.config.PUBLIC_URL}/register/professor/success?token=${encodeURIComponent(token)}`;
+  const mail = renderMail('activation', language ?? 'fr', { name: account.firstName, link });
+  try {
+    await deps.mailer.send({ to: account.email, ...mail, link });
+  } catch {
+    throw new AppError(503, ERR.MAIL_FAILED);
+  }
+}
+
+/**
+ * A teacher whose activation mail was lost asks for another link from the login page, with their
+ * password (nobody else can fill someone's mailbox); three a hour per account.
+ */
+export async function resendActivation(deps: Deps, login: string, password: string, ip: string) {
+  await deps.limiter.hit(`resend-activation:ip:${ip}`, 60, 3600);
+  const account = await loadAccount(deps.db, { login: login.trim() });
+  if (!account) {
+    await verifyPassword(await dummyHash(), password);
+    throw unauthorized(ERR.BAD_CREDENTIALS);
+  }
+  await deps.limiter.hit(`resend-activation:user:${account.id}`, 3, 3600);
+  if (!(await verifyPassword(account.passwordHash, password))) throw unauthorized(ERR.BAD_CREDENTIALS);
+  // Nothing to send once the address is confirmed: the sign-in itself says what comes next.
+  if (account.status !== 'PENDING_EMAIL' || !account.email) return;
+  await sendActivation(
+    deps,
+    { id: account.id, email: account.email, firstName: account.firstName },
+    account.language,
+  );
 }
 
 /** The activation link: the e-mail is confirmed, the access request goes to the admins. */

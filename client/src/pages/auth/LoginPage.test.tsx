@@ -65,6 +65,43 @@ describe('LoginPage', () => {
     expect(where()).toBe('/login');
   });
 
+  it('sends the activation link again when the address is not confirmed, with the typed credentials', async () => {
+    const calls = mockApi([
+      { method: 'POST', path: '/auth/signin', status: 403, body: { message: 'AUTH.EMAIL_NOT_CONFIRMED' } },
+      { method: 'POST', path: '/auth/resend-activation', status: 204 },
+    ]);
+    await signIn('sdurand', 'Tableau-Noir-2026!');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: tx('LOGIN.RESEND_ACTIVATION') }));
+    expect(await screen.findByText(tx('LOGIN.RESEND_ACTIVATION_DONE'))).toBeTruthy();
+    expect(calls.find((c) => c.url.endsWith('/auth/resend-activation'))?.body).toEqual({
+      login: 'sdurand',
+      password: 'Tableau-Noir-2026!',
+    });
+    expect(screen.queryByRole('button', { name: tx('LOGIN.RESEND_ACTIVATION') })).toBeNull();
+  });
+
+  it('says so when the new activation mail cannot leave', async () => {
+    mockApi([
+      { method: 'POST', path: '/auth/signin', status: 403, body: { message: 'AUTH.EMAIL_NOT_CONFIRMED' } },
+      { method: 'POST', path: '/auth/resend-activation', status: 503, body: { message: 'AUTH.MAIL_FAILED' } },
+    ]);
+    await signIn();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: tx('LOGIN.RESEND_ACTIVATION') }));
+    expect((await screen.findByRole('alert')).textContent).toBe(tx('AUTH.MAIL_FAILED'));
+    expect(screen.getByRole('button', { name: tx('LOGIN.RESEND_ACTIVATION') })).toBeTruthy();
+  });
+
+  it('offers no new link to a teacher who only awaits approval', async () => {
+    mockApi([
+      { method: 'POST', path: '/auth/signin', status: 403, body: { message: 'AUTH.PENDING_APPROVAL' } },
+    ]);
+    await signIn();
+    await screen.findByText(tx('LOGIN.PENDING_APPROVAL_TEXT'));
+    expect(screen.queryByRole('button', { name: tx('LOGIN.RESEND_ACTIVATION') })).toBeNull();
+  });
+
   it('sends a disabled user to /user-disabled', async () => {
     mockApi([{ method: 'POST', path: '/auth/signin', status: 403, body: { message: 'AUTH.USER_DISABLED' } }]);
     await signIn();

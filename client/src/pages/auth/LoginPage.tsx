@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ERR } from '../../../../shared/errors';
 import { signinSchema } from '../../../../shared/schemas/account';
-import { signin } from '../../api/auth';
+import { resendActivation, signin } from '../../api/auth';
 import { login } from '../../app/auth-store';
 import { afterLogin } from '../../app/guards';
 import { Button } from '../../components/ui/Button';
@@ -29,6 +29,20 @@ export default function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [explained, setExplained] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [resend, setResend] = useState<'idle' | 'busy' | 'sent'>('idle');
+  const [resendError, setResendError] = useState<string | null>(null);
+
+  async function onResend() {
+    setResend('busy');
+    setResendError(null);
+    try {
+      await resendActivation(values.login.trim(), values.password);
+      setResend('sent');
+    } catch (err) {
+      setResend('idle');
+      setResendError(errorKey(err));
+    }
+  }
 
   const set = (k: keyof typeof values) => (v: string) => {
     setValues((s) => ({ ...s, [k]: v }));
@@ -39,6 +53,8 @@ export default function LoginPage() {
     e.preventDefault();
     setFormError(null);
     setExplained(null);
+    setResend('idle');
+    setResendError(null);
     const r = validate(signinSchema, values);
     if (!r.ok) {
       setErrors(r.errors);
@@ -66,6 +82,27 @@ export default function LoginPage() {
         <div className="notice notice--info" role="status">
           <h2>{t(`${explained}_TITLE`)}</h2>
           <p>{t(`${explained}_TEXT`)}</p>
+          {explained === EXPLAINED[ERR.EMAIL_NOT_CONFIRMED] ? (
+            resend === 'sent' ? (
+              <p>
+                <strong>{t('LOGIN.RESEND_ACTIVATION_DONE')}</strong>
+              </p>
+            ) : (
+              <Button
+                type="button"
+                variant="secondary"
+                loading={resend === 'busy'}
+                onClick={() => void onResend()}
+              >
+                {t('LOGIN.RESEND_ACTIVATION')}
+              </Button>
+            )
+          ) : null}
+          {resendError ? (
+            <p className="notice notice--error" role="alert">
+              {translateError(resendError)}
+            </p>
+          ) : null}
         </div>
       ) : null}
       <form onSubmit={onSubmit} noValidate>
