@@ -220,22 +220,32 @@ export async function rewardStudents(
       .groupBy(studentsSchoolclasses.studentId);
     const rows = await tx.select().from(students).where(inArray(students.id, ids)).for('update');
     const out: Record<string, { level: number; powerXp: number }> = {};
-    for (const s of rows) {
+    const after = rows.map((s) => {
       const g = gains[s.id];
       const n = profCounts.find((p) => p.studentId === s.id)?.n ?? 1;
-      const p = addCoins(applyXp(s, g.xp, n), g.coins);
-      await tx
-        .update(students)
-        .set({
-          xp: p.xp,
-          level: p.level,
-          levelProgression: p.levelProgression,
-          powerXp: p.powerXp,
-          coin: p.coin,
-        })
-        .where(eq(students.id, s.id));
-      if (p.level > s.level) await grantLevelUnlocks(tx, s.id, s.level, p.level);
-      out[s.id] = { level: p.level, powerXp: p.powerXp };
+      return { before: s, p: addCoins(applyXp(s, g.xp, n), g.coins) };
+    });
+    // One statement for the whole class: 300 rooms ending a raid at once were 9,000 updates.
+    if (after.length) {
+      const values = sql.join(
+        after.map(
+          ({ before, p }) =>
+            sql`(${before.id}::uuid, ${p.xp}::int, ${p.level}::int, ${p.levelProgression}::int, ${p.powerXp}::int, ${p.coin}::int)`,
+        ),
+        sql`, `,
+      );
+      await tx.execute(sql`update ${students} set
+        ${sql.identifier(students.xp.name)} = v.xp,
+        ${sql.identifier(students.level.name)} = v.level,
+        ${sql.identifier(students.levelProgression.name)} = v.lp,
+        ${sql.identifier(students.powerXp.name)} = v.pxp,
+        ${sql.identifier(students.coin.name)} = v.coin
+        from (values ${values}) as v(id, xp, level, lp, pxp, coin)
+        where ${students.id} = v.id`);
+    }
+    for (const { before, p } of after) {
+      if (p.level > before.level) await grantLevelUnlocks(tx, before.id, before.level, p.level);
+      out[before.id] = { level: p.level, powerXp: p.powerXp };
     }
     return out;
   });

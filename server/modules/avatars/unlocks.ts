@@ -1,5 +1,5 @@
 // Avatar unlock offers earned by levelling up (SPEC point 4: "unlockable slots").
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   candidatesForLevel,
   levelsGained,
@@ -86,13 +86,16 @@ export async function grantLevelUnlocks(
   const ctx = await offerContext(tx, studentId);
   if (!ctx) return;
   const pendingIds = new Set(ctx.pendingIds);
-  for (const level of levels) {
+  // Offers made together are stamped a millisecond apart, lowest level first: the grid and the
+  // dialogs use the oldest first. (clock_timestamp() was not enough: PGlite's clock has millisecond
+  // resolution, and equal times left the order to the random ids.)
+  const start = Date.now();
+  for (const [i, level] of levels.entries()) {
     const ids = offerCandidates({ ...ctx, pendingIds }, candidatesForLevel(level));
     if (!ids.length) return;
-    // clock_timestamp(): offers made in one transaction keep their order (the oldest is used first).
     await tx
       .insert(studentAvatarUnlocks)
-      .values({ studentId, avatarId1: ids[0], avatarId2: ids[1] ?? null, createdAt: sql`clock_timestamp()` });
+      .values({ studentId, avatarId1: ids[0], avatarId2: ids[1] ?? null, createdAt: new Date(start + i) });
     for (const id of ids) pendingIds.add(id);
   }
 }
