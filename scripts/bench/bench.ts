@@ -1,12 +1,12 @@
 // npm run bench -- --students 1000            one room, 1,000 phones, 10 questions
 // npm run bench -- --rooms 300 --students 30  300 rooms of 30 phones
+// npm run bench -- --rest                     REST reads of the class pages at 500 req/s (rest.ts)
 // Options: --questions N (10), --procs N (load processes, 2), --url URL (a running server: then
 // DATABASE_URL and AUTH_SECRET must be those of that server, so the bench can seed its school and
 // mint tokens). Without --url it starts a server (PGlite, or DATABASE_URL / REDIS_URL when set).
 // The last line printed is one JSON object with the figures.
-import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,9 +14,10 @@ import { io, type Socket } from 'socket.io-client';
 import { loadConfig } from '../../server/config.js';
 import { makeTokenSigner } from '../../server/lib/tokens.js';
 import type { RoomPatch } from '../../shared/game/contract.js';
+import { freshDatabase, log, pct, round, rssMb, startServer } from './common.js';
 import { type BenchRoom, prepareBench } from './prepare.js';
+import { runRest } from './rest.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const { values } = parseArgs({
   options: {
     students: { type: 'string', default: '1000' },
@@ -24,41 +25,19 @@ const { values } = parseArgs({
     questions: { type: 'string', default: '10' },
     procs: { type: 'string', default: '2' },
     url: { type: 'string' },
+    // --rest: the REST reads of the class pages instead of the live rooms (scripts/bench/rest.ts).
+    rest: { type: 'boolean', default: false },
+    rate: { type: 'string', default: '500' },
+    seconds: { type: 'string', default: '20' },
+    classes: { type: 'string', default: '50' },
   },
 });
 const perRoom = Number(values.students);
 const roomCount = Number(values.rooms);
 const questionCount = Number(values.questions);
 const procs = Math.max(1, Number(values.procs));
-const log = (...a: unknown[]) => console.error('[bench]', ...a);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-const pct = (xs: number[], p: number) => {
-  if (!xs.length) return 0;
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-const round = (n: number) => Math.round(n * 10) / 10;
-
-function rssMb(pid: number): number {
-  try {
-    const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Math.round(Number(m[1]) / 1024) : 0;
-  } catch {
-    return 0;
-  }
-}
-
 async function main() {
+  const dropDatabase = values.url ? async () => {} : await freshDatabase();
   const config = loadConfig();
   const signer = makeTokenSigner(config.AUTH_SECRET);
   let server: ChildProcess | null = null;
@@ -75,34 +54,8 @@ async function main() {
     questionCount,
   );
 
-  if (!url) {
-    const port = await freePort();
-    // BENCH_SERVER_PROFILE=dir: the server writes a CPU profile there when the bench stops it.
-    const profile = process.env.BENCH_SERVER_PROFILE;
-    const profileArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
-    server = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'server/main.ts'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir as string,
-        LOG_LEVEL: 'warn',
-        QUESTION_SECONDS: '60',
-      },
-    });
-    url = `http://127.0.0.1:${port}`;
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${url}/api/subjects`)).ok) break;
-      } catch {
-        // starting
-      }
-      if (i > 400) throw new Error('server did not start');
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
+  let cleanup = async () => {};
+  if (!url) ({ url, server, cleanup } = await startServer(dataDir as string));
   const watchRss = setInterval(() => {
     if (server?.pid) peakRss = Math.max(peakRss, rssMb(server.pid));
   }, 200);
@@ -230,6 +183,9 @@ async function main() {
   if (server?.pid) peakRss = Math.max(peakRss, rssMb(server.pid));
   for (const b of boards) b.disconnect();
   server?.kill('SIGTERM');
+  await cleanup().catch((err) => log('could not delete the run’s Redis keys', err));
+  await new Promise((r) => setTimeout(r, 500));
+  await dropDatabase().catch((err) => log('could not drop the run’s database', err));
   if (dataDir) setTimeout(() => rmSync(dataDir as string, { recursive: true, force: true }), 1000);
 
   const latencies = stats.flatMap((s) => s.latencies as number[]);
@@ -261,7 +217,16 @@ async function main() {
   setTimeout(() => process.exit(0), 1500);
 }
 
-main().catch((err) => {
+(values.rest
+  ? runRest({
+      rate: Number(values.rate),
+      seconds: Number(values.seconds),
+      classes: Number(values.classes),
+      students: Number(values.students === '1000' ? '30' : values.students),
+      url: values.url,
+    })
+  : main()
+).catch((err) => {
   console.error(err);
   process.exit(1);
 });
