@@ -26,6 +26,12 @@ export function redisStore(redis: Redis, prefix = 'cr:'): RoomStore {
   };
 
   const lua = {
+    // KEYS: revision, answers. ARGV: expected revision, student, value, ttl. -1: the record moved on.
+    addAnswerAt: `if (redis.call('GET', KEYS[1]) or '0') ~= ARGV[1] then return {-1, 0} end
+      local added = redis.call('HSETNX', KEYS[2], ARGV[2], ARGV[3])
+      local n = redis.call('HLEN', KEYS[2])
+      redis.call('EXPIRE', KEYS[2], ARGV[4])
+      return {added, n}`,
     renewOrTake: `local v = redis.call('GET', KEYS[1])
       if (not v) or v == ARGV[1] then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
       return 0`,
@@ -97,6 +103,20 @@ export function redisStore(redis: Redis, prefix = 'cr:'): RoomStore {
         .expire(key, ROOM_TTL_SEC)
         .exec()) as [[unknown, number], [unknown, number]];
       return { added: added === 1, count };
+    },
+    async addAnswerAt(id, revision, questionId, studentId, value) {
+      // One round trip instead of reading the revision, then adding the answer.
+      const [added, count] = (await redis.eval(
+        lua.addAnswerAt,
+        2,
+        k.rev(id),
+        k.answers(id, questionId),
+        String(revision),
+        studentId,
+        value,
+        ROOM_TTL_SEC,
+      )) as [number, number];
+      return added === -1 ? null : { added: added === 1, count };
     },
     async answers(id, questionId) {
       return redis.hgetall(k.answers(id, questionId));

@@ -597,23 +597,40 @@ export function createGameService(deps: GameDeps) {
     },
 
     async answer(s: Student, id: string, a: { questionId: string; answerIds: string[]; clientId: string }) {
-      // The hot path: a thousand phones answer within a second. The record is parsed once per revision.
-      const { record: r, members } = await cachedRoom(id);
-      if (!members.has(s.studentId)) return fail('ERRORS.FORBIDDEN');
-      if (r.paused) return fail('GAME.PAUSED');
-      if (r.activity?.kind !== 'raid') return fail('GAME.NOT_CURRENT_QUESTION');
-      // Checks the question, the phase, the deadline and the answer ids on the record (its answer map is empty).
-      const checked = submitAnswer({ ...r.activity.raid, answers: {} }, s.studentId, a, now());
-      if (!checked.ok) return fail(checked.message);
-      const stored = await store.addAnswer(
-        id,
-        answerKey(r.activity.raid, a.questionId),
-        s.studentId,
-        JSON.stringify({ answerIds: [...new Set(a.answerIds)], clientId: a.clientId }),
-      );
-      if (!stored.added) return 'duplicate' as const;
-      queueAnswered(id, a.questionId, s.studentId, stored.count);
-      return 'counted' as const;
+      // The hot path: a thousand phones answer within a second. The answer is checked against the
+      // record cached at its revision and stored only if the room is still at that revision (one
+      // round trip); when it moved on (a reveal, the next question), the record is read again.
+      const value = JSON.stringify({ answerIds: [...new Set(a.answerIds)], clientId: a.clientId });
+      for (let attempt = 0; attempt < 3; attempt++) {
+        // The first try reads the cache as it is; later ones check the current revision first.
+        const cached = attempt === 0 ? cache.get(id) : undefined;
+        const entry = cached ?? (await cachedRoom(id));
+        const r = entry.record;
+        let refusal: string | null = null;
+        if (!entry.members.has(s.studentId)) refusal = 'ERRORS.FORBIDDEN';
+        else if (r.paused) refusal = 'GAME.PAUSED';
+        else if (r.activity?.kind !== 'raid') refusal = 'GAME.NOT_CURRENT_QUESTION';
+        else {
+          // Checks the question, the phase, the deadline and the answer ids (the answer map is empty).
+          const checked = submitAnswer({ ...r.activity.raid, answers: {} }, s.studentId, a, now());
+          if (!checked.ok) refusal = checked.message;
+        }
+        // A refusal read from an unchecked cache may be out of date: it is checked again.
+        if (refusal && cached) continue;
+        if (refusal || r.activity?.kind !== 'raid') return fail(refusal ?? 'GAME.NOT_CURRENT_QUESTION');
+        const stored = await store.addAnswerAt(
+          id,
+          entry.rev,
+          answerKey(r.activity.raid, a.questionId),
+          s.studentId,
+          value,
+        );
+        if (!stored) continue;
+        if (!stored.added) return 'duplicate' as const;
+        queueAnswered(id, a.questionId, s.studentId, stored.count);
+        return 'counted' as const;
+      }
+      return fail('GAME.NOT_CURRENT_QUESTION');
     },
 
     async activatePower(s: Student, id: string) {

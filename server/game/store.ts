@@ -49,6 +49,17 @@ export interface RoomStore {
     studentId: string,
     value: string,
   ): Promise<{ added: boolean; count: number }>;
+  /**
+   * addAnswer, only while the room's record is still at `revision` (the one the answer was checked
+   * against), in one atomic step; null when the record moved on (a reveal, the next question).
+   */
+  addAnswerAt(
+    id: string,
+    revision: number,
+    questionId: string,
+    studentId: string,
+    value: string,
+  ): Promise<{ added: boolean; count: number } | null>;
   answers(id: string, questionId: string): Promise<Record<string, string>>;
   /** Presence: the last time each student was seen connected. */
   touch(id: string, studentIds: string[], now: number): Promise<void>;
@@ -111,6 +122,11 @@ export function memoryStore(): RoomStore {
       if (m.has(studentId)) return { added: false, count: m.size };
       m.set(studentId, value);
       return { added: true, count: m.size };
+    },
+    async addAnswerAt(id, revision, questionId, studentId, value) {
+      // Single-threaded: the check and the write happen in the same tick.
+      if ((revisions.get(id) ?? 0) !== revision) return null;
+      return this.addAnswer(id, questionId, studentId, value);
     },
     async answers(id, questionId) {
       return Object.fromEntries(answers.get(`${id}|${questionId}`) ?? []);
