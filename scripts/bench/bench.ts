@@ -15,7 +15,7 @@ import { loadConfig } from '../../server/config.js';
 import { makeTokenSigner } from '../../server/lib/tokens.js';
 import type { RoomPatch } from '../../shared/game/contract.js';
 import { freshDatabase, log, pct, round, rssMb, startServer } from './common.js';
-import { type BenchRoom, prepareBench } from './prepare.js';
+import { type BenchRoom, prepareBench, studentToken, teacherToken } from './prepare.js';
 import { runRest } from './rest.js';
 
 const { values } = parseArgs({
@@ -63,13 +63,7 @@ async function main() {
   // Teachers' boards, one per room.
   const boards: (Socket & { counts: Map<string, number> })[] = [];
   for (const room of rooms) {
-    const token = signer.issue({
-      sub: room.professorUserId,
-      role: 'PROFESSOR',
-      studentId: null,
-      professorId: room.professorId,
-      isAdmin: false,
-    });
+    const token = teacherToken(signer, room);
     const s = io(url, { auth: { token }, transports: ['websocket'], forceNew: true }) as Socket & {
       counts: Map<string, number>;
     };
@@ -88,13 +82,7 @@ async function main() {
   // Phones, spread over the load processes.
   const allPhones = rooms.flatMap((room) =>
     room.students.map((st) => ({
-      token: signer.issue({
-        sub: st.userId,
-        role: 'STUDENT',
-        studentId: st.studentId,
-        professorId: null,
-        isAdmin: false,
-      }),
+      token: studentToken(signer, st),
       schoolclassId: room.schoolclassId,
       subjectId: room.subjectId,
     })),

@@ -17,6 +17,25 @@ import {
   users,
 } from '../../server/db/schema.js';
 import { seedReference } from '../../server/db/seed.js';
+import type { TokenSigner } from '../../server/lib/tokens.js';
+
+/** Access tokens the bench mints with the server's AUTH_SECRET (it measures the game, not sign-in). */
+export const teacherToken = (signer: TokenSigner, room: BenchRoom) =>
+  signer.issue({
+    sub: room.professorUserId,
+    role: 'PROFESSOR',
+    studentId: null,
+    professorId: room.professorId,
+    isAdmin: false,
+  });
+export const studentToken = (signer: TokenSigner, st: BenchRoom['students'][number]) =>
+  signer.issue({
+    sub: st.userId,
+    role: 'STUDENT',
+    studentId: st.studentId,
+    professorId: null,
+    isAdmin: false,
+  });
 
 export interface BenchRoom {
   schoolclassId: string;

@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../../server/config.js';
 import { makeTokenSigner } from '../../server/lib/tokens.js';
 import { freshDatabase, log, pct, round, rssMb, startServer } from './common.js';
-import { prepareBench } from './prepare.js';
+import { prepareBench, studentToken, teacherToken } from './prepare.js';
 
 export interface RestOptions {
   rate: number;
@@ -50,13 +50,7 @@ export async function runRest(o: RestOptions) {
   // What a teacher's class page and a student's home page read, for every teacher and student.
   const calls: Call[] = [];
   for (const c of classes) {
-    const teacher = signer.issue({
-      sub: c.professorUserId,
-      role: 'PROFESSOR',
-      studentId: null,
-      professorId: c.professorId,
-      isAdmin: false,
-    });
+    const teacher = teacherToken(signer, c);
     calls.push(
       { route: 'GET /schoolclasses', url: '/api/schoolclasses', token: teacher, teacher: true },
       {
@@ -79,13 +73,7 @@ export async function runRest(o: RestOptions) {
       },
     );
     for (const s of c.students) {
-      const token = signer.issue({
-        sub: s.userId,
-        role: 'STUDENT',
-        studentId: s.studentId,
-        professorId: null,
-        isAdmin: false,
-      });
+      const token = studentToken(signer, s);
       calls.push(
         { route: 'GET /users/:id', url: `/api/users/${s.userId}`, token, teacher: false },
         { route: 'GET /students/:id', url: `/api/students/${s.studentId}`, token, teacher: false },
