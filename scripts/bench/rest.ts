@@ -118,9 +118,9 @@ export async function runRest(o: RestOptions) {
           errorStatuses[res.status] = (errorStatuses[res.status] ?? 0) + 1;
           return;
         }
-        let xs = latencies.get(call.route);
-        if (!xs) latencies.set(call.route, (xs = []));
+        const xs = latencies.get(call.route) ?? [];
         xs.push(performance.now() - t0);
+        latencies.set(call.route, xs);
       })
       .catch(() => {
         if (!record) return;

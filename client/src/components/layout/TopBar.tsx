@@ -61,6 +61,7 @@ function useNewAvatars(userId: string | undefined): number {
   const { pathname } = useLocation();
   const [count, setCount] = useState(0);
   const onAvatars = pathname === '/student/avatar-selection';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: counted again on each page change
   useEffect(() => {
     if (!userId || onAvatars) {
       setCount(0);
@@ -74,7 +75,6 @@ function useNewAvatars(userId: string | undefined): number {
     return () => {
       live = false;
     };
-    // biome-ignore lint/correctness/useExhaustiveDependencies: counted again on each page change
   }, [userId, onAvatars, pathname]);
   return count;
 }
