@@ -28,6 +28,10 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection that PostgreSQL closes (a restart, a failover, a dropped test database)
+    // emits 'error' on the pool: without a listener that would end the process. The pool replaces
+    // the connection on the next query; only the message is written, never the connection string.
+    pool.on('error', (err) => console.error(`[db] idle connection closed: ${err.message}`));
     const db = drizzle(pool, { schema });
     if (opts.migrate !== false) {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');
