@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -118,21 +119,33 @@ export const professorSubjects = pgTable(
   (t) => [primaryKey({ columns: [t.professorId, t.subjectId] })],
 );
 
-export const students = pgTable('students', {
-  id: id(),
-  userId: uuid('user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  coin: integer('coin').notNull().default(0),
-  xp: integer('xp').notNull().default(0),
-  level: integer('level').notNull().default(1),
-  levelProgression: integer('level_progression').notNull().default(0),
-  powerXp: integer('power_xp').notNull().default(0),
-  /** AES-256-GCM of the password a teacher generated; null once the student set their own. */
-  generatedPasswordEnc: text('generated_password_enc'),
-  passwordChangedByStudent: boolean('password_changed_by_student').notNull().default(false),
-});
+export const students = pgTable(
+  'students',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    coin: integer('coin').notNull().default(0),
+    xp: integer('xp').notNull().default(0),
+    level: integer('level').notNull().default(1),
+    levelProgression: integer('level_progression').notNull().default(0),
+    powerXp: integer('power_xp').notNull().default(0),
+    /** AES-256-GCM of the password a teacher generated; null once the student set their own. */
+    generatedPasswordEnc: text('generated_password_enc'),
+    passwordChangedByStudent: boolean('password_changed_by_student').notNull().default(false),
+  },
+  // A backstop under the services (row lock and `coin >= price`, XP floored at 0, SPEC point 4):
+  // balances and progress never go below zero, the level never below 1.
+  (t) => [
+    check('students_coin_ck', sql`${t.coin} >= 0`),
+    check('students_xp_ck', sql`${t.xp} >= 0`),
+    check('students_level_ck', sql`${t.level} >= 1`),
+    check('students_level_progression_ck', sql`${t.levelProgression} >= 0`),
+    check('students_power_xp_ck', sql`${t.powerXp} >= 0`),
+  ],
+);
 
 export const schoolclasses = pgTable(
   'schoolclasses',

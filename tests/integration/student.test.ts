@@ -1,6 +1,6 @@
 // Student account and homework practice (server/modules/student): every route, its errors, and who
 // may call it.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   answers,
@@ -365,6 +365,130 @@ describe('PUT /api/students/{id}/account', () => {
       (await req('PUT', `/api/students/${s.studentId}/account`, prof.accessToken, body)).statusCode,
     ).toBe(403);
     expect((await req('PUT', `/api/students/${s.studentId}/account`, undefined, body)).statusCode).toBe(401);
+  });
+});
+
+describe('school sign-on (GAR) students keep the identity the school gives them', () => {
+  const FORBIDDEN = { message: 'ERRORS.FORBIDDEN' };
+  const identity = async (userId: string) => {
+    const [u] = await db().select().from(users).where(eq(users.id, userId));
+    return { firstName: u.firstName, lastName: u.lastName, username: u.username, email: u.email };
+  };
+
+  it('refuses a name or username change on PUT /users/{id}, not the other settings', async () => {
+    const s = await student(35);
+    const before = await identity(s.id);
+    await setGar(s.id, true);
+    try {
+      for (const body of [
+        { firstName: 'Pirate' },
+        { lastName: 'Pirate' },
+        { userName: 'gar-pirate' },
+        { firstName: 'Pirate', language: 'en' },
+      ]) {
+        const res = await req('PUT', `/api/users/${s.id}`, s.accessToken, body);
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual(FORBIDDEN);
+      }
+      expect(await identity(s.id)).toEqual(before);
+      const [u] = await db().select().from(users).where(eq(users.id, s.id));
+      expect(u.language).toBe('fr');
+      // What the school does not own stays theirs to choose.
+      const lang = await req('PUT', `/api/users/${s.id}`, s.accessToken, { language: 'en' });
+      expect(lang.statusCode).toBe(200);
+      expect(lang.json()).toMatchObject({ isGar: true, language: 'en', username: before.username });
+    } finally {
+      await setGar(s.id, false);
+    }
+  });
+
+  it('refuses PUT /students/{id}/account even with an e-mail on the account', async () => {
+    const s = await student(36);
+    await db().update(users).set({ email: 'gar36@example.org' }).where(eq(users.id, s.id));
+    const before = await identity(s.id);
+    await setGar(s.id, true);
+    try {
+      const res = await req('PUT', `/api/students/${s.studentId}/account`, s.accessToken, {
+        firstName: 'Lina',
+        lastName: 'Durand',
+        userName: 'gar-lina',
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual(FORBIDDEN);
+      expect(await identity(s.id)).toEqual({ ...before, email: 'gar36@example.org' });
+    } finally {
+      await setGar(s.id, false);
+    }
+  });
+
+  it('refuses the password change with the forbidden key, the old password still works', async () => {
+    const s = await student(37);
+    const [before] = await db().select().from(users).where(eq(users.id, s.id));
+    await setGar(s.id, true);
+    try {
+      const res = await req('PUT', `/api/students/${s.studentId}/password`, s.accessToken, {
+        currentPassword: DEMO.student.password,
+        newPassword: 'Trottinette-Rouge-42!',
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual(FORBIDDEN);
+      const [after] = await db().select().from(users).where(eq(users.id, s.id));
+      expect(after.passwordHash).toBe(before.passwordHash);
+    } finally {
+      await setGar(s.id, false);
+    }
+    await signin(ctx.app, { login: 'eleve37', password: DEMO.student.password });
+  });
+});
+
+describe('the database refuses negative balances and progress', () => {
+  /** The PostgreSQL error behind drizzle's wrapper (PGlite and node-postgres alike). */
+  async function refusal(query: PromiseLike<unknown>) {
+    try {
+      await query;
+    } catch (err) {
+      let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined;
+      while (e && !e.code && e.cause) e = e.cause as typeof e;
+      return { code: e?.code, constraint: e?.constraint };
+    }
+    throw new Error('the database accepted it');
+  }
+
+  it('refuses a negative coin balance, XP, progression, power XP and a level below 1', async () => {
+    const s = await student(34);
+    const row = async () => (await db().select().from(students).where(eq(students.id, s.studentId)))[0];
+    const before = await row();
+    const where = eq(students.id, s.studentId);
+    expect(await refusal(db().update(students).set({ coin: -1 }).where(where))).toEqual({
+      code: '23514',
+      constraint: 'students_coin_ck',
+    });
+    // What a purchase without the `coin >= price` guard would do.
+    expect(
+      await refusal(
+        db()
+          .update(students)
+          .set({ coin: sql`${students.coin} - ${before.coin + 30}` })
+          .where(where),
+      ),
+    ).toEqual({ code: '23514', constraint: 'students_coin_ck' });
+    expect((await refusal(db().update(students).set({ xp: -1 }).where(where))).constraint).toBe(
+      'students_xp_ck',
+    );
+    expect((await refusal(db().update(students).set({ level: 0 }).where(where))).constraint).toBe(
+      'students_level_ck',
+    );
+    expect((await refusal(db().update(students).set({ levelProgression: -1 }).where(where))).constraint).toBe(
+      'students_level_progression_ck',
+    );
+    expect((await refusal(db().update(students).set({ powerXp: -1 }).where(where))).constraint).toBe(
+      'students_power_xp_ck',
+    );
+    expect(await row()).toEqual(before);
+    // Zero is a balance like any other.
+    await db().update(students).set({ coin: 0 }).where(where);
+    expect((await row()).coin).toBe(0);
+    await db().update(students).set({ coin: before.coin }).where(where);
   });
 });
 
