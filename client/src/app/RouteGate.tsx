@@ -50,8 +50,15 @@ export function RouteGate({
       query,
     });
     // A signed-in user on a public page has just logged in (or came back): land where SPEC point 2's
-    // after-login rule says, which is the home page once an avatar was chosen.
-    if (result.kind === 'redirect' && !result.logout && route.access === 'public' && user) {
+    // after-login rule says, which is the home page once an avatar was chosen. Another target (a
+    // student opening a class's QR code goes to join-class) is kept.
+    if (
+      result.kind === 'redirect' &&
+      !result.logout &&
+      route.access === 'public' &&
+      user &&
+      result.to === homeOf(user)
+    ) {
       result = { kind: 'redirect', to: afterLogin(user) };
     }
     if (result.kind === 'allow' && route.special === 'request-sent') result = requestSentGuard(previousPath);

@@ -125,6 +125,35 @@ describe('guard: access kinds', () => {
   });
 });
 
+describe('guard: a class QR code opened while signed in', () => {
+  const path = '/register/student/code';
+  const query = new URLSearchParams({ code: '123456' });
+  it('sends a signed-in student to join-class with the code', () => {
+    expect(check({ access: 'public', path, user: student(), query })).toEqual(
+      to('/student/account/join-class?code=123456'),
+    );
+    expect(check({ access: 'public', path, user: student({ avatarId: null }), query })).toEqual(
+      to('/student/account/join-class?code=123456'),
+    );
+  });
+  it('keeps the code as typed in the address (the join page reports an invalid one)', () => {
+    const odd = new URLSearchParams({ code: '12 a&b' });
+    expect(check({ access: 'public', path, user: student(), query: odd })).toEqual(
+      to('/student/account/join-class?code=12+a%26b'),
+    );
+  });
+  it('sends a teacher, a school sign-on student, or a student without code home as before', () => {
+    expect(check({ access: 'public', path, user: teacher(), query })).toEqual(to('/prof/select'));
+    const gar = student({ isGar: true, ticket: 't' });
+    expect(check({ access: 'public', path, user: gar, query })).toEqual(to('/student'));
+    expect(check({ access: 'public', path, user: student() })).toEqual(to('/student'));
+    expect(check({ access: 'public', path: '/login', user: student(), query })).toEqual(to('/student'));
+  });
+  it('lets a visitor through to the registration flow', () => {
+    expect(check({ access: 'public', path, query })).toEqual(allow);
+  });
+});
+
 describe('homes', () => {
   it('are /prof/select for teachers, /student for students, login otherwise', () => {
     expect(HOME.PROFESSOR).toBe('/prof/select');

@@ -28,6 +28,9 @@ export const STUDENT_UPDATE_ACCOUNT = '/student-update-account';
 export const GAR_HELPER = '/gar-helper';
 /** Where a school sign-on ticket is exchanged: a fresh ticket in the query replaces the stored account. */
 const GAR_ENTRY = '/gar';
+/** The class-code page the teacher's QR code opens, and the signed-in student's join-class page. */
+export const REGISTER_CODE = '/register/student/code';
+export const JOIN_CLASS = '/student/account/join-class';
 
 export function guard({ access, path, user, email, query }: GuardInput): GuardResult {
   const ticket = query.get('ticket');
@@ -47,6 +50,12 @@ export function guard({ access, path, user, email, query }: GuardInput): GuardRe
   }
   if (user?.isGar && !user.ticket && path !== GAR_ENTRY) return go(GAR_HELPER, true);
   if (access === 'all') return allow;
+  // A signed-in student who scans a class's QR code joins that class instead of losing the code
+  // (a school sign-on student cannot change class: home as on any public page).
+  const code = query.get('code');
+  if (access === 'public' && path === REGISTER_CODE && code && isStudent && !user.isGar) {
+    return go(`${JOIN_CLASS}?${new URLSearchParams({ code })}`);
+  }
   // A role with no home of its own (SCHOOL) stays on the public pages instead of looping on /login.
   if (access === 'public') return user && HOME[user.role] !== '/login' ? go(homeOf(user)) : allow;
   if (!user) return go('/login');

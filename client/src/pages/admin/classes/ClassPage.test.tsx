@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import QRCode from 'qrcode';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type {
   ClassStudentDto,
@@ -85,6 +86,34 @@ function classApi(
     { method: 'GET', path: `/students/users/schoolclasses/${ID}`, body: over.students ?? STUDENTS },
     { method: 'GET', path: `/professorsSchoolclasses/schoolclass/${ID}`, body: [ME] },
   ]);
+}
+/** The dark modules of a QR code as "row,col" (sorted), from the qrcode package's matrix. */
+function qrModules(text: string): string[] {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const dark: string[] = [];
+  for (let r = 0; r < modules.size; r++)
+    for (let c = 0; c < modules.size; c++) if (modules.get(r, c)) dark.push(`${r},${c}`);
+  return dark.sort();
+}
+/** The dark modules drawn by an SVG of the qrcode package (runs of `M x y`, `m dx dy`, `h n`), margin removed. */
+function svgModules(svg: string): string[] {
+  const path = /<path stroke="[^"]*" d="([^"]*)"/.exec(svg);
+  if (!path) throw new Error('not a qrcode SVG');
+  const dark: string[] = [];
+  let x = 0;
+  let y = 0;
+  for (const [, cmd, a, b] of path[1].matchAll(/([Mmh])(-?[\d.]+)(?: (-?[\d.]+))?/g)) {
+    if (cmd === 'M') [x, y] = [Number(a), Number(b)];
+    else if (cmd === 'm') [x, y] = [x + Number(a), y + Number(b)];
+    else {
+      for (let i = 0; i < Number(a); i++) dark.push(`${Math.floor(y)},${x + i}`);
+      x += Number(a);
+    }
+  }
+  // The top-left finder pattern's corner is dark: it gives the quiet zone (margin) to remove.
+  const cells = dark.map((k) => k.split(',').map(Number));
+  const margin = Math.min(...cells.map(([r]) => r), ...cells.map(([, c]) => c));
+  return cells.map(([r, c]) => `${r - margin},${c - margin}`).sort();
 }
 const openClass = () =>
   renderPage(<ClassPage />, '/prof/administration/class/:id?', `/prof/administration/class/${ID}`);
@@ -413,6 +442,29 @@ describe('ClassPage: registration code', () => {
     expect(screen.getByText(tx('CLASSES.CODE.CURRENT', { code: '482913' }))).toBeTruthy();
     // Focus comes back to the page's code button.
     expect(document.activeElement).toBe(screen.getByRole('button', { name: tx('CLASSES.CODE.SHOW') }));
+  });
+
+  it('draws a QR code that encodes exactly the join address', async () => {
+    const draw = vi.spyOn(QRCode, 'toString');
+    classApi({ cls: schoolclass({ code: '111222', codeExpiresAt: '2026-10-02T08:00:00.000Z' }) });
+    openClass();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: tx('CLASSES.CODE.SHOW') }));
+    const dialog = await screen.findByRole('dialog');
+    const address = `${window.location.origin}/register/student/code?code=111222`;
+    const qr = await within(dialog).findByRole('img', { name: tx('CLASSES.CODE.QR_ALT') });
+    // The text handed to the QR encoder...
+    expect(draw).toHaveBeenCalled();
+    expect(draw.mock.calls.map((c) => c[0])).toEqual([address]);
+    // ...and the drawn modules, read back from the SVG, are those of that exact address.
+    const svg = decodeURIComponent(
+      (qr.getAttribute('src') ?? '').replace(/^data:image\/svg\+xml;charset=utf-8,/, ''),
+    );
+    const drawn = svgModules(svg);
+    expect(drawn).toEqual(qrModules(address));
+    expect(drawn).not.toEqual(qrModules(`${window.location.origin}/register/student/code?code=111223`));
+    expect(drawn).not.toEqual(qrModules(`${window.location.origin}/register/student/code`));
+    draw.mockRestore();
   });
 
   it('revokes the code after a confirmation', async () => {

@@ -1,9 +1,11 @@
 // /student/account/join-class: the six-digit code of another class (a student may belong to
 // several). 'Schoolclass already joined.' shows the already-joined message; any other refusal the
-// invalid-code one (a student typing too fast is told to wait).
-import { type FormEvent, useId, useState } from 'react';
+// invalid-code one (a student typing too fast is told to wait). A class's QR code opened while
+// signed in lands here with ?code= (see guards.ts): the boxes are filled and the code sent at once.
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { CLASS_CODE_RE } from '../../../../../shared/constants';
 import { ERR } from '../../../../../shared/errors';
 import { joinClass } from '../../../api/student';
 import { useFeedback } from '../../../app/feedback';
@@ -32,6 +34,21 @@ export default function JoinClassPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [tip, setTip] = useState(false);
+  const [params] = useSearchParams();
+  const linked = params.get('code') ?? '';
+  const linkedTried = useRef(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the code in the address
+  useEffect(() => {
+    if (linkedTried.current || !linked || user?.isGar) return;
+    linkedTried.current = true;
+    if (!CLASS_CODE_RE.test(linked)) {
+      setError(ERR.INVALID_CODE);
+      return;
+    }
+    setCode(linked);
+    void submit(linked);
+  }, []);
 
   if (user?.isGar) return <Navigate to="/student/account" replace />;
 
@@ -65,6 +82,7 @@ export default function JoinClassPage() {
           label={t('STUDENT.ACCOUNT_FORM.CODE_LABEL')}
           error={error}
           disabled={busy}
+          defaultValue={CLASS_CODE_RE.test(linked) ? linked : ''}
           autoFocus
           onChange={(v) => {
             setCode(v);

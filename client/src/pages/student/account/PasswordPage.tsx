@@ -1,13 +1,15 @@
-// /student/account/password: the current password is checked first (by the server, which answers
-// the error on that field), then the new one passes the sign-up rules. Success signs the other
-// devices out and keeps this one signed in with the fresh session the server answers.
+// /student/account/password: the current password is checked first (SPEC point 4), by the server
+// (POST /users/check-password), and its error shows on that field: "incorrect", or "could not check"
+// when the check itself fails (network, server error). Only then does the new one pass the sign-up
+// rules and the confirmation, before PUT /students/{id}/password (which checks the current one
+// again). Success signs the other devices out and keeps this one signed in with the fresh session.
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { z } from 'zod';
 import { ERR } from '../../../../../shared/errors';
 import { studentPasswordStepSchema } from '../../../../../shared/schemas/account';
 import { changeOwnPassword } from '../../../api/student';
+import { checkPassword } from '../../../api/users';
 import { getStoredUser, saveStoredUser } from '../../../app/auth-store';
 import { useFeedback } from '../../../app/feedback';
 import { useSession } from '../../../app/session';
@@ -15,12 +17,15 @@ import { Button } from '../../../components/ui/Button';
 import { PasswordField } from '../../../components/ui/Field';
 import { translateError } from '../../../i18n';
 import { validate } from '../../../lib/form';
-import { errorField, errorKey } from '../../auth/api-error';
+import { errorField, errorKey, errorStatus } from '../../auth/api-error';
 import { PasswordStrength } from '../../register/PasswordStrength';
 import { StudentSheet } from './StudentSheet';
 
 type Values = { currentPassword: string; password: string; confirmation: string };
-const schema = z.object({ currentPassword: z.string().min(1, ERR.REQUIRED) }).and(studentPasswordStepSchema);
+
+/** The current password's error when the check itself fails (too many tries keeps its own message). */
+const checkFailedKey = (err: unknown) =>
+  errorStatus(err) === 429 ? ERR.TOO_MANY_REQUESTS : ERR.PASSWORD_CHECK_FAILED;
 
 export default function PasswordPage() {
   const { t } = useTranslation();
@@ -43,9 +48,27 @@ export default function PasswordPage() {
     e.preventDefault();
     if (!user?.studentId || busy) return;
     setFormError(null);
-    const r = validate(schema, values);
-    if (!r.ok) return setErrors(r.errors);
+    if (!values.currentPassword) return setErrors({ currentPassword: ERR.REQUIRED });
     setBusy(true);
+    let correct: boolean;
+    try {
+      correct = (await checkPassword(values.currentPassword)).isPasswordCorrect;
+    } catch (err) {
+      setBusy(false);
+      return setErrors({ currentPassword: checkFailedKey(err) });
+    }
+    if (!correct) {
+      setBusy(false);
+      return setErrors({ currentPassword: ERR.CURRENT_PASSWORD_INCORRECT });
+    }
+    const r = validate(studentPasswordStepSchema, {
+      password: values.password,
+      confirmation: values.confirmation,
+    });
+    if (!r.ok) {
+      setBusy(false);
+      return setErrors(r.errors);
+    }
     try {
       const fresh = await changeOwnPassword(user.studentId, values.currentPassword, values.password);
       const stored = getStoredUser();

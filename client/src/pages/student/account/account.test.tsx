@@ -2,7 +2,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppRoute } from '../../../app/routes';
-import { type Routes, renderApp, signIn, stubFetch, studentRecord, studentUser } from '../../../app/test-app';
+import {
+  type Reply,
+  type Routes,
+  renderApp,
+  signIn,
+  stubFetch,
+  studentRecord,
+  studentUser,
+} from '../../../app/test-app';
 import { tx } from '../../../test-utils/page';
 
 const page = (name: string, path: string, load: AppRoute['load']): AppRoute => ({
@@ -18,6 +26,12 @@ const ROUTES: AppRoute[] = [
   page('student-account-password', '/student/account/password', () => import('./PasswordPage')),
   page('student-account-join', '/student/account/join-class', () => import('./JoinClassPage')),
   page('sign-out-student', '/sign-out-student', async () => ({ default: () => <h1>signed-out</h1> })),
+  {
+    name: 'register-code',
+    path: '/register/student/code',
+    access: 'public',
+    load: async () => ({ default: () => <h1>register-code</h1> }),
+  },
 ];
 
 function open(url: string, extra: Routes = {}, isGar = false) {
@@ -195,33 +209,85 @@ describe('Password (/student/account/password)', () => {
     await user.click(within(d).getByRole('button', { name: tx('STUDENT.PASSWORD.VALIDATE') }));
   }
 
-  it('shows a wrong current password on that field', async () => {
+  const CHECK = 'POST /api/users/check-password';
+  const currentField = (d: HTMLElement) => within(d).getByLabelText(tx('STUDENT.PASSWORD.CURRENT'));
+
+  it('checks the current password first and shows a wrong one on that field, before the new rules', async () => {
+    const { calls } = open('/student/account/password', { [CHECK]: { body: { isPasswordCorrect: false } } });
+    const d = await dialog();
+    // The new password breaks the rules too: only the current one is reported.
+    await fill(d, 'wrong-one-1', 'short', 'other');
+    expect((await within(d).findByRole('alert')).textContent).toBe(
+      tx('VALIDATION.CURRENT_PASSWORD_INCORRECT'),
+    );
+    expect(within(d).getAllByRole('alert')).toHaveLength(1);
+    expect(currentField(d).getAttribute('aria-invalid')).toBe('true');
+    expect(calls.find((c) => c.url === '/api/users/check-password')?.body).toEqual({
+      password: 'wrong-one-1',
+    });
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('shows "could not check" on the current password when the check fails (server error or network)', async () => {
+    let fail: () => Reply = () => ({ status: 500, body: { message: 'ERRORS.GENERIC' } });
+    const { calls } = open('/student/account/password', { [CHECK]: () => fail() });
+    const d = await dialog();
+    await fill(d, 'Cartable-Bleu-7!', 'Trottinette-Rouge-42!');
+    expect((await within(d).findByRole('alert')).textContent).toBe(tx('VALIDATION.PASSWORD_CHECK_FAILED'));
+    expect(currentField(d).getAttribute('aria-invalid')).toBe('true');
+    fail = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const user = userEvent.setup();
+    await user.type(currentField(d), '8');
+    await waitFor(() => expect(within(d).queryByRole('alert')).toBeNull());
+    await user.click(within(d).getByRole('button', { name: tx('STUDENT.PASSWORD.VALIDATE') }));
+    expect((await within(d).findByRole('alert')).textContent).toBe(tx('VALIDATION.PASSWORD_CHECK_FAILED'));
+    expect(calls.filter((c) => c.url === '/api/users/check-password')).toHaveLength(2);
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('requires the current password without calling the server', async () => {
+    const { calls } = open('/student/account/password');
+    const d = await dialog();
+    const user = userEvent.setup();
+    await user.click(within(d).getByRole('button', { name: tx('STUDENT.PASSWORD.VALIDATE') }));
+    expect((await within(d).findByRole('alert')).textContent).toBe(tx('VALIDATION.REQUIRED'));
+    expect(currentField(d).getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.url.startsWith('/api/users/check-password') || c.method === 'PUT')).toBe(
+      false,
+    );
+  });
+
+  it('then checks the new password rules and the confirmation before changing it', async () => {
+    const { calls } = open('/student/account/password', { [CHECK]: { body: { isPasswordCorrect: true } } });
+    const d = await dialog();
+    await fill(d, 'Cartable-Bleu-7!', 'Trottinette-Rouge-42!', 'Trottinette-Rouge-43!');
+    expect((await within(d).findByRole('alert')).textContent).toBe(tx('VALIDATION.PASSWORD_MISMATCH'));
+    expect(currentField(d).getAttribute('aria-invalid')).not.toBe('true');
+    expect(calls.some((c) => c.url === '/api/users/check-password')).toBe(true);
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('shows a refusal of the change on its field (the server checks the current password again)', async () => {
     open('/student/account/password', {
+      [CHECK]: { body: { isPasswordCorrect: true } },
       'PUT /api/students/st1/password': {
         status: 400,
         body: { message: 'VALIDATION.CURRENT_PASSWORD_INCORRECT', field: 'currentPassword' },
       },
     });
     const d = await dialog();
-    await fill(d, 'wrong-one-1', 'Trottinette-Rouge-42!');
+    await fill(d, 'Cartable-Bleu-7!', 'Trottinette-Rouge-42!');
     expect((await within(d).findByRole('alert')).textContent).toBe(
       tx('VALIDATION.CURRENT_PASSWORD_INCORRECT'),
     );
-    expect(within(d).getByLabelText(tx('STUDENT.PASSWORD.CURRENT')).getAttribute('aria-invalid')).toBe(
-      'true',
-    );
-  });
-
-  it('checks the confirmation before calling the server', async () => {
-    const { calls } = open('/student/account/password');
-    const d = await dialog();
-    await fill(d, 'Cartable-Bleu-7!', 'Trottinette-Rouge-42!', 'Trottinette-Rouge-43!');
-    expect((await within(d).findByRole('alert')).textContent).toBe(tx('VALIDATION.PASSWORD_MISMATCH'));
-    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(currentField(d).getAttribute('aria-invalid')).toBe('true');
   });
 
   it('changes it, keeps this device signed in with the new session and returns to Options', async () => {
     const { calls, router } = open('/student/account/password', {
+      [CHECK]: { body: { isPasswordCorrect: true } },
       'PUT /api/students/st1/password': {
         body: studentUser({ accessToken: 'new-a', refreshToken: 'new-r' }),
       },
@@ -280,6 +346,39 @@ describe('Join class (/student/account/join-class)', () => {
     reply = { status: 500, body: { message: 'ERRORS.GENERIC' } };
     fireEvent.click(within(d).getByRole('button', { name: tx('STUDENT.ACCOUNT_FORM.VALIDATE') }));
     await waitFor(() => expect(within(d).getByRole('alert').textContent).toBe(tx('VALIDATION.INVALID_CODE')));
+  });
+
+  it('a class QR code opened while signed in lands here, fills the boxes and sends the code', async () => {
+    const { calls, router } = open('/register/student/code?code=123456', {
+      'POST /api/students/join': { status: 409, body: { message: 'Schoolclass already joined.' } },
+    });
+    const d = await dialog();
+    expect(router.state.location.pathname).toBe('/student/account/join-class');
+    expect((await within(d).findByRole('alert')).textContent).toBe(tx('STUDENT.ACCOUNT_FORM.ALREADY_JOINED'));
+    expect(
+      within(d)
+        .getAllByRole('textbox')
+        .map((b) => (b as HTMLInputElement).value)
+        .join(''),
+    ).toBe('123456');
+    expect(calls.filter((c) => c.url === '/api/students/join').map((c) => c.body)).toEqual([
+      { code: '123456', studentId: 'st1' },
+    ]);
+  });
+
+  it('joins the class of a QR code opened while signed in', async () => {
+    const { router } = open('/register/student/code?code=654321', {
+      'POST /api/students/join': { body: { name: '2nde A', schoolclassId: 'c2' } },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/student'));
+    expect(await screen.findByText(tx('STUDENT.ACCOUNT_FORM.JOINED', { name: '2nde A' }))).toBeTruthy();
+  });
+
+  it('shows a malformed code from the address as invalid without calling the server', async () => {
+    const { calls } = open('/student/account/join-class?code=12ab');
+    const d = await dialog();
+    expect((await within(d).findByRole('alert')).textContent).toBe(tx('VALIDATION.INVALID_CODE'));
+    expect(calls.some((c) => c.url === '/api/students/join')).toBe(false);
   });
 
   it('opens a tooltip telling where the code comes from', async () => {

@@ -1,11 +1,15 @@
 // The write form (SPEC points 4 and 5): a teacher; a subject only when that teacher has several for
 // the student, a class only when several; a single option is chosen by itself. The form grows from
-// small to medium to large as selects appear. Counter current/max, danger style above the maximum.
+// small to medium to large as selects appear. Counter current/max, danger style above the maximum,
+// and the maximum-length message under the text while it is too long (Send stays disabled then).
+// A refusal without a field (server error, network) keeps the generic failure banner: the spec's
+// 'Tu as déjà écrit cette phrase.' is the duplicate's message, shown when the server says so (409).
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type CodexDraft, codexDraftError, type StudentProfessor } from '../../../../../shared/codex';
 import { CODEX_MAX_LENGTH } from '../../../../../shared/constants';
+import { ERR } from '../../../../../shared/errors';
 import { createCodex, listStudentProfessors } from '../../../api/codex';
 import { useFeedback } from '../../../app/feedback';
 import { Button } from '../../../components/ui/Button';
@@ -101,7 +105,8 @@ export function CodexForm({ studentId, onCreated }: { studentId: string; onCreat
       </div>
     );
 
-  const textError = fieldError('text');
+  // While the text is too long, its message is the first error of the field (SPEC point 5).
+  const textError = tooLong ? ERR.CODEX_TEXT_TOO_LONG : fieldError('text');
   return (
     <form className={`card stack ec__form ec__form--${size}`} data-size={size} noValidate onSubmit={submit}>
       <SelectField
@@ -139,7 +144,7 @@ export function CodexForm({ studentId, onCreated }: { studentId: string; onCreat
           onChange={setSchoolclassId}
         />
       ) : null}
-      <div className={`field${textError || tooLong ? ' field--error' : ''}`}>
+      <div className={`field${textError ? ' field--error' : ''}`}>
         <label htmlFor={textId} className="field__label">
           {t('CODEX.WRITE.TEXT')}
         </label>
@@ -147,9 +152,13 @@ export function CodexForm({ studentId, onCreated }: { studentId: string; onCreat
           id={textId}
           className="field__input ec__text"
           value={text}
-          aria-invalid={!!textError || tooLong || undefined}
+          aria-invalid={!!textError || undefined}
           aria-describedby={`${textId}-count${textError ? ` ${textId}-err` : ''}`}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            // A refusal of the previous text (duplicate, required) no longer applies.
+            if (error?.field === 'text') setError(null);
+          }}
         />
         <div className="ec__under">
           {textError ? (

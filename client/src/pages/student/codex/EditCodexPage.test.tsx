@@ -147,7 +147,7 @@ describe('EditCodexPage: the form', () => {
     expect(f.dataset.size).toBe('medium');
   });
 
-  it('counts characters, shows the danger style above the maximum and blocks sending', async () => {
+  it('counts characters; above the maximum: danger style, the maximum-length message, no sending', async () => {
     open([prof(P1, 'Fontaine', [[C1, '5e B', MATHS, 'MATHEMATICS']])]);
     await form();
     const u = userEvent.setup();
@@ -156,14 +156,27 @@ describe('EditCodexPage: the form', () => {
     await u.paste('a'.repeat(CODEX_MAX_LENGTH));
     const counter = screen.getByText(`${CODEX_MAX_LENGTH}/${CODEX_MAX_LENGTH}`);
     expect(counter.parentElement?.className).not.toContain('danger');
+    expect(screen.queryByRole('alert')).toBeNull();
     expect((screen.getByRole('button', { name: tx('CODEX.WRITE.SEND') }) as HTMLButtonElement).disabled).toBe(
       false,
     );
     await u.type(box, 'b');
     const over = screen.getByText(`${CODEX_MAX_LENGTH + 1}/${CODEX_MAX_LENGTH}`);
     expect(over.parentElement?.className).toContain('ec__counter--danger');
+    const message = tx('CODEX_FORM.ERRORS.TEXT_TOO_LONG', { max: CODEX_MAX_LENGTH });
+    expect(message).toContain(String(CODEX_MAX_LENGTH));
+    expect(screen.getByRole('alert').textContent).toBe(message);
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(box.getAttribute('aria-describedby')).toContain(screen.getByRole('alert').id);
     expect((screen.getByRole('button', { name: tx('CODEX.WRITE.SEND') }) as HTMLButtonElement).disabled).toBe(
       true,
+    );
+    // Back to the maximum: the message goes away and Send comes back.
+    await u.type(box, '{Backspace}');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(box.getAttribute('aria-invalid')).toBeNull();
+    expect((screen.getByRole('button', { name: tx('CODEX.WRITE.SEND') }) as HTMLButtonElement).disabled).toBe(
+      false,
     );
   });
 
@@ -186,6 +199,22 @@ describe('EditCodexPage: the form', () => {
     await u.click(screen.getByRole('button', { name: tx('CODEX.WRITE.SEND') }));
     expect((await screen.findByRole('alert')).textContent).toBe('Tu as déjà écrit cette phrase.');
     expect((textBox() as HTMLTextAreaElement).value).toBe('Déjà écrite');
+  });
+
+  it('shows the generic failure (not the duplicate message) when the creation fails without a field', async () => {
+    open(
+      [prof(P1, 'Fontaine', [[C1, '5e B', MATHS, 'MATHEMATICS']])],
+      [],
+      [{ method: 'POST', path: '/codex/', status: 500, body: { message: 'ERRORS.GENERIC' } }],
+    );
+    await form();
+    const u = userEvent.setup();
+    await u.type(textBox(), 'Une phrase');
+    await u.click(screen.getByRole('button', { name: tx('CODEX.WRITE.SEND') }));
+    expect((await screen.findByRole('alert')).textContent).toBe(tx('ERRORS.GENERIC'));
+    expect(screen.queryByText('Tu as déjà écrit cette phrase.')).toBeNull();
+    expect(textBox().getAttribute('aria-invalid')).toBeNull();
+    expect((textBox() as HTMLTextAreaElement).value).toBe('Une phrase');
   });
 
   it('invites a student without teacher to join a class', async () => {
