@@ -1,6 +1,7 @@
 // npm run bench -- --students 1000            one room, 1,000 phones, 10 questions
 // npm run bench -- --rooms 300 --students 30  300 rooms of 30 phones
 // npm run bench -- --rest                     REST reads of the class pages at 500 req/s (rest.ts)
+// npm run bench -- --fps [--students 35]      the projector board's frame rate in Chromium (fps.ts)
 // Options: --questions N (10), --procs N (load processes, 2), --url URL (a running server: then
 // DATABASE_URL and AUTH_SECRET must be those of that server, so the bench can seed its school and
 // mint tokens). Without --url it starts a server (PGlite, or DATABASE_URL / REDIS_URL when set).
@@ -15,6 +16,7 @@ import { loadConfig } from '../../server/config.js';
 import { makeTokenSigner } from '../../server/lib/tokens.js';
 import type { RoomPatch } from '../../shared/game/contract.js';
 import { freshDatabase, log, pct, round, rssMb, startServer } from './common.js';
+import { runFps } from './fps.js';
 import { type BenchRoom, prepareBench, studentToken, teacherToken } from './prepare.js';
 import { runRest } from './rest.js';
 
@@ -27,6 +29,9 @@ const { values } = parseArgs({
     url: { type: 'string' },
     // --rest: the REST reads of the class pages instead of the live rooms (scripts/bench/rest.ts).
     rest: { type: 'boolean', default: false },
+    // --fps: the projector board's frame rate with animated avatars (scripts/bench/fps.ts).
+    fps: { type: 'boolean', default: false },
+    gl: { type: 'string', default: 'disable-gpu' },
     rate: { type: 'string', default: '500' },
     seconds: { type: 'string', default: '20' },
     classes: { type: 'string', default: '50' },
@@ -205,15 +210,21 @@ async function main() {
   setTimeout(() => process.exit(0), 1500);
 }
 
-(values.rest
-  ? runRest({
-      rate: Number(values.rate),
-      seconds: Number(values.seconds),
-      classes: Number(values.classes),
-      students: Number(values.students === '1000' ? '30' : values.students),
-      url: values.url,
+(values.fps
+  ? runFps({
+      students: Number(values.students === '1000' ? '35' : values.students),
+      seconds: Number(values.seconds === '20' ? '10' : values.seconds),
+      gl: values.gl,
     })
-  : main()
+  : values.rest
+    ? runRest({
+        rate: Number(values.rate),
+        seconds: Number(values.seconds),
+        classes: Number(values.classes),
+        students: Number(values.students === '1000' ? '30' : values.students),
+        url: values.url,
+      })
+    : main()
 ).catch((err) => {
   console.error(err);
   process.exit(1);

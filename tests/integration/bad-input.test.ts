@@ -1,8 +1,27 @@
-// Malformed input on every POST and PUT route (and the params and queries of the others): always a
-// 4xx with a stable message key, never a 500; and a valid request right after still works.
-import { eq } from 'drizzle-orm';
+// Malformed input on every POST, PUT and PATCH route of docs/protocol.md (and the params and queries
+// of the others): always a 4xx with a stable message key, never a 500, nothing stored; and a valid
+// request right after still works.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { count, eq, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schoolclasses } from '../../server/db/schema.js';
+import { ROOT_DIR } from '../../server/app.js';
+import {
+  chapters,
+  codex,
+  homeworkAnswers,
+  homeworkRaids,
+  professors,
+  professorsSchoolclasses,
+  questions,
+  raids,
+  schoolclasses,
+  students,
+  studentsSchoolclasses,
+  users,
+  usersAvatars,
+} from '../../server/db/schema.js';
 import type { StoredUser } from '../../shared/types.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
 import { linkIn } from './helpers/smtp.js';
@@ -37,7 +56,7 @@ let address = 0;
 /** A new client address per request: the per-address limits must not be what answers. */
 const nextAddress = () => `10.9.${Math.floor(++address / 250)}.${(address % 250) + 1}`;
 
-type Method = 'POST' | 'PUT' | 'GET';
+type Method = 'POST' | 'PUT' | 'PATCH' | 'GET';
 interface Sent {
   label: string;
   payload?: string | object;
@@ -102,7 +121,7 @@ function fieldMutations(valid: Record<string, unknown>, optional: string[] = [])
 }
 
 interface Route {
-  method: 'POST' | 'PUT';
+  method: 'POST' | 'PUT' | 'PATCH';
   url: () => string;
   token?: () => string;
   valid: () => Record<string, unknown>;
@@ -111,6 +130,8 @@ interface Route {
   noBody?: boolean;
   /** Runs the valid request and checks it worked (and that nothing was corrupted). */
   check: (res: { statusCode: number; json: () => Record<string, unknown> }) => void | Promise<void>;
+  /** What the route stores (a count, a record): the same after every refused request. */
+  stored?: () => Promise<unknown>;
 }
 
 let signupCount = 0;
@@ -129,6 +150,135 @@ const teacherBody = () => ({
   language: 'fr',
 });
 let studentCount = 0;
+
+// ---- Fixtures of the issue-4 routes ----
+const db = () => ctx.database.db;
+const rows = async (table: PgTable) => (await db().select({ n: count() }).from(table))[0].n;
+async function record(table: PgTable, where: SQL | undefined) {
+  const [r] = await db().select().from(table).where(where);
+  return r;
+}
+async function as(token: string, method: Method | 'DELETE', url: string, payload?: object) {
+  const res = await ctx.app.inject({ method, url, payload, headers: bearer(token) });
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+  return res.json();
+}
+const classBody = (name: string) => ({ name, level: 4, subjectId: fx.maths, planet: 'xaih' });
+const raidBody = (title: string) => ({
+  title,
+  shared: false,
+  questions: [
+    {
+      text: 'Combien font 2 + 2 ?',
+      equationMode: false,
+      imagePath: null,
+      answers: [
+        { text: '4', isCorrect: true },
+        { text: '5', isCorrect: false },
+      ],
+    },
+  ],
+});
+const fx = {
+  maths: '',
+  physics: '',
+  demoClassId: '', // 5e B
+  classId: '', // a class of prof-demo's
+  chapterId: '', // a chapter of prof-demo's
+  raidId: '', // a raid of that chapter
+  libraryRaidId: '', // prof-sciences's, shared
+  libraryQuestionId: '',
+  stoppableHomeworkId: '',
+  homeworkId: '', // Les fractions, ongoing in 5e B
+  question: { id: '', answerId: '' },
+  phraseId: '', // a PENDING phrase written to prof-demo
+  generatedFor: '', // eleve29's user id
+  ownedAvatarId: '',
+  starterAvatarId: '',
+  offerAvatarId: '',
+  joinCode: '',
+  unconfirmed: { username: 'fuzz-unconfirmed', password: 'Tableau-Noir-2026!' },
+  fresh: undefined as unknown as StoredUser,
+  rich: undefined as unknown as StoredUser,
+};
+
+beforeAll(async () => {
+  const token = admin.accessToken;
+  const subjects = (await ctx.app.inject({ method: 'GET', url: '/api/subjects' })).json() as {
+    id: string;
+    code: string;
+  }[];
+  fx.maths = subjects.find((x) => x.code === 'MATHEMATICS')?.id as string;
+  fx.physics = subjects.find((x) => x.code === 'PHYSICS_CHEMISTRY')?.id as string;
+  fx.demoClassId = (await as(token, 'GET', '/api/schoolclasses')).find(
+    (c: { name: string }) => c.name === '5e B',
+  ).id;
+  fx.classId = (await as(token, 'POST', '/api/schoolclasses', classBody('Fuzz'))).id;
+  fx.chapterId = (
+    await as(token, 'POST', '/api/chapters', { name: 'Fuzz', level: 4, subjectId: fx.maths })
+  ).id;
+  fx.raidId = (await as(token, 'POST', `/api/chapters/${fx.chapterId}/raids`, raidBody('Fuzz'))).id;
+  const [shared] = await db()
+    .update(raids)
+    .set({ shared: true })
+    .where(eq(raids.title, 'Vitesse et forces'))
+    .returning({ id: raids.id, professorId: raids.professorId });
+  await db().update(professors).set({ shareRaids: true }).where(eq(professors.id, shared.professorId));
+  fx.libraryRaidId = shared.id;
+  fx.libraryQuestionId = (await as(token, 'GET', `/api/library/raids/${shared.id}`)).questions[0].id;
+  const homework = (await as(token, 'GET', `/api/homeworkRaids/professors/${admin.professorId}`)) as {
+    id: string;
+    name: string;
+  }[];
+  fx.homeworkId = homework.find((h) => h.name === 'Les fractions')?.id as string;
+  fx.stoppableHomeworkId = homework.find((h) => h.name === 'Puissances et Pythagore')?.id as string;
+  const play = await as(
+    student.accessToken,
+    'GET',
+    `/api/students/${student.studentId}/homework/${fx.homeworkId}`,
+  );
+  fx.question = { id: play.questions[0].id, answerId: play.questions[0].answers[0].id };
+  fx.phraseId = (await as(token, 'GET', `/api/codex/professors/${admin.professorId}`)).find(
+    (c: { status: number }) => c.status === 0,
+  ).id;
+  fx.generatedFor = (await as(token, 'GET', `/api/students/users/schoolclasses/${fx.demoClassId}`)).find(
+    (x: { username: string }) => x.username === 'eleve29',
+  ).userId;
+  fx.ownedAvatarId = (
+    await as(student.accessToken, 'GET', `/api/usersAvatars/findAllByUserId/${student.id}`)
+  )[0].id;
+  fx.starterAvatarId = (
+    await ctx.app.inject({ method: 'GET', url: '/api/avatars?userType=student&starter=true' })
+  ).json()[0].id;
+  fx.rich = await signin(ctx.app, { login: 'eleve20', password: DEMO.student.password });
+  fx.offerAvatarId = (
+    await as(fx.rich.accessToken, 'GET', `/api/studentAvatarUnlock/findAll?studentId=${fx.rich.studentId}`)
+  )[0].avatarId1;
+  // A class eleve01 is not in; a student signs up with its code, with no avatar, and gets an e-mail.
+  const other = (await as(token, 'POST', '/api/schoolclasses', classBody('Fuzz à rejoindre'))).id;
+  fx.joinCode = (await as(token, 'PATCH', '/api/professors/generate-code', { schoolclassId: other })).code;
+  const signup = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/code-signup',
+    payload: {
+      code: fx.joinCode,
+      firstName: 'Nina',
+      lastName: 'Perrin',
+      username: 'fuzz-nina',
+      password: 'Trousse-Rouge-9!',
+    },
+  });
+  expect(signup.statusCode, signup.body).toBe(201);
+  fx.fresh = signup.json();
+  await db().update(users).set({ email: 'nina.perrin@example.fr' }).where(eq(users.id, fx.fresh.id));
+  // A teacher whose address is not confirmed yet.
+  const pending = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { ...teacherBody(), username: fx.unconfirmed.username, password: fx.unconfirmed.password },
+  });
+  expect(pending.statusCode, pending.body).toBe(201);
+});
 
 const routes: Record<string, Route> = {
   'POST /api/auth/signin': {
@@ -243,6 +393,245 @@ const routes: Record<string, Route> = {
       } satisfies Route,
     ]),
   ),
+  'POST /api/auth/resend-activation': {
+    method: 'POST',
+    url: () => '/api/auth/resend-activation',
+    valid: () => ({ login: fx.unconfirmed.username, password: fx.unconfirmed.password }),
+    check: (res) => expect(res.statusCode).toBe(204),
+  },
+
+  // ---- Teacher administration (prof-demo) ----
+  'POST /api/schoolclasses': {
+    method: 'POST',
+    url: () => '/api/schoolclasses',
+    token: () => admin.accessToken,
+    valid: () => classBody('Fuzz 4e'),
+    stored: () => rows(schoolclasses),
+    check: (res) => expect(res.statusCode).toBe(201),
+  },
+  'PUT /api/schoolclasses/:id': {
+    method: 'PUT',
+    url: () => `/api/schoolclasses/${fx.classId}`,
+    token: () => admin.accessToken,
+    valid: () => classBody('Fuzz renommée'),
+    stored: () => record(schoolclasses, eq(schoolclasses.id, fx.classId)),
+    check: (res) => expect(res.json()).toMatchObject({ name: 'Fuzz renommée' }),
+  },
+  'PUT /api/users/:id/password': {
+    method: 'PUT',
+    url: () => `/api/users/${fx.generatedFor}/password`,
+    token: () => admin.accessToken,
+    valid: () => ({}),
+    noBody: true,
+    stored: () => record(users, eq(users.id, fx.generatedFor)),
+    check: (res) => expect(res.json()).toMatchObject({ userId: fx.generatedFor }),
+  },
+  'PATCH /api/professors/generate-code': {
+    method: 'PATCH',
+    url: () => '/api/professors/generate-code',
+    token: () => admin.accessToken,
+    valid: () => ({ schoolclassId: fx.classId }),
+    stored: () => record(schoolclasses, eq(schoolclasses.id, fx.classId)),
+    check: (res) => expect(res.json()).toMatchObject({ code: expect.stringMatching(/^\d{6}$/) }),
+  },
+  'PATCH /api/professors/revoke-code': {
+    method: 'PATCH',
+    url: () => '/api/professors/revoke-code',
+    token: () => admin.accessToken,
+    valid: () => ({ schoolclassId: fx.classId }),
+    stored: () => record(schoolclasses, eq(schoolclasses.id, fx.classId)),
+    check: (res) => expect(res.json()).toMatchObject({ code: null }),
+  },
+  'POST /api/professorsSchoolclasses/': {
+    method: 'POST',
+    url: () => '/api/professorsSchoolclasses/',
+    token: () => admin.accessToken,
+    valid: () => ({ schoolclassId: fx.classId, login: 'prof-sciences', subjectId: fx.physics }),
+    stored: () => rows(professorsSchoolclasses),
+    check: (res) => expect(res.statusCode).toBe(201),
+  },
+  'POST /api/chapters': {
+    method: 'POST',
+    url: () => '/api/chapters',
+    token: () => admin.accessToken,
+    valid: () => ({ name: 'Chapitre fuzz', level: 4, subjectId: fx.maths }),
+    stored: () => rows(chapters),
+    check: (res) => expect(res.statusCode).toBe(201),
+  },
+  'PUT /api/chapters/:chapterId': {
+    method: 'PUT',
+    url: () => `/api/chapters/${fx.chapterId}`,
+    token: () => admin.accessToken,
+    valid: () => ({ name: 'Chapitre renommé', level: 3, subjectId: fx.maths }),
+    stored: () => record(chapters, eq(chapters.id, fx.chapterId)),
+    check: (res) => expect(res.json()).toMatchObject({ name: 'Chapitre renommé', level: 3 }),
+  },
+  'POST /api/chapters/:chapterId/raids': {
+    method: 'POST',
+    url: () => `/api/chapters/${fx.chapterId}/raids`,
+    token: () => admin.accessToken,
+    valid: () => raidBody('Raid fuzz'),
+    optional: ['shared'], // false when absent (raidSaveSchema)
+    stored: () => rows(raids),
+    check: (res) => expect(res.statusCode).toBe(201),
+  },
+  'PUT /api/raids/:raidId': {
+    method: 'PUT',
+    url: () => `/api/raids/${fx.raidId}`,
+    token: () => admin.accessToken,
+    valid: () => raidBody('Raid remplacé'),
+    optional: ['shared'], // false when absent (raidSaveSchema)
+    stored: async () =>
+      (await send('GET', `/api/raids/${fx.raidId}`, admin.accessToken, { label: 'read' })).json(),
+    check: (res) => expect(res.json()).toMatchObject({ title: 'Raid remplacé' }),
+  },
+  'POST /api/library/raids/:raidId/copy': {
+    method: 'POST',
+    url: () => `/api/library/raids/${fx.libraryRaidId}/copy`,
+    token: () => admin.accessToken,
+    valid: () => ({ chapterId: fx.chapterId, targetRaidId: fx.raidId, questionIds: [fx.libraryQuestionId] }),
+    optional: ['targetRaidId', 'questionIds'],
+    stored: async () => [await rows(raids), await rows(questions)],
+    check: (res) => expect(res.json()).toMatchObject({ raidId: fx.raidId, copied: 1 }),
+  },
+  'POST /api/homeworkRaids': {
+    method: 'POST',
+    url: () => '/api/homeworkRaids',
+    token: () => admin.accessToken,
+    valid: () => ({
+      raidId: fx.raidId,
+      name: 'Devoir fuzz',
+      targets: [{ schoolclassId: fx.demoClassId, subjectId: fx.maths }],
+    }),
+    stored: () => rows(homeworkRaids),
+    check: (res) => expect(res.statusCode).toBe(201),
+  },
+  'PATCH /api/homeworkRaids/:id/stop': {
+    method: 'PATCH',
+    url: () => `/api/homeworkRaids/${fx.stoppableHomeworkId}/stop`,
+    token: () => admin.accessToken,
+    valid: () => ({}),
+    noBody: true,
+    check: (res) => expect(res.json()).toMatchObject({ isOnGoing: false }),
+  },
+  'PUT /api/codex/:id': {
+    method: 'PUT',
+    url: () => `/api/codex/${fx.phraseId}`,
+    token: () => admin.accessToken,
+    valid: () => ({ status: 1 }),
+    stored: () => record(codex, eq(codex.id, fx.phraseId)),
+    check: (res) => expect(res.json()).toMatchObject({ status: 1 }),
+  },
+
+  // ---- Student world (eleve01, eleve20, and a student who signed up with a code) ----
+  'POST /api/codex/': {
+    method: 'POST',
+    url: () => '/api/codex/',
+    token: () => student.accessToken,
+    valid: () => ({
+      professorId: admin.professorId,
+      subjectId: fx.maths,
+      schoolclassId: fx.demoClassId,
+      text: 'Une phrase qui résiste',
+      studentId: student.studentId,
+    }),
+    optional: ['studentId'],
+    stored: () => rows(codex),
+    check: (res) => expect(res.statusCode).toBe(201),
+  },
+  'PUT /api/avatars/:avatarId/students/:studentId': {
+    method: 'PUT',
+    url: () => `/api/avatars/${fx.ownedAvatarId}/students/${student.studentId}`,
+    token: () => student.accessToken,
+    valid: () => ({}),
+    noBody: true,
+    check: (res) => expect(res.statusCode).toBe(200),
+  },
+  'PUT /api/usersAvatars/:userId/:avatarId': {
+    method: 'PUT',
+    url: () => `/api/usersAvatars/${student.id}/${fx.ownedAvatarId}`,
+    token: () => student.accessToken,
+    valid: () => ({}),
+    noBody: true,
+    check: (res) => expect(res.statusCode).toBe(200),
+  },
+  'PATCH /api/usersAvatars/:userId/seen': {
+    method: 'PATCH',
+    url: () => `/api/usersAvatars/${student.id}/seen`,
+    token: () => student.accessToken,
+    valid: () => ({}),
+    noBody: true,
+    check: (res) => expect(res.json()).toEqual({ amount: 0 }),
+  },
+  'POST /api/usersAvatars/': {
+    method: 'POST',
+    url: () => '/api/usersAvatars/',
+    token: () => fx.fresh.accessToken,
+    valid: () => ({ userId: fx.fresh.id, avatarId: fx.starterAvatarId }),
+    stored: () => rows(usersAvatars),
+    check: (res) => expect(res.json()).toMatchObject({ id: fx.starterAvatarId }),
+  },
+  'PUT /api/studentAvatarUnlock/:studentId': {
+    method: 'PUT',
+    url: () => `/api/studentAvatarUnlock/${fx.rich.studentId}?avatarId=${fx.offerAvatarId}`,
+    token: () => fx.rich.accessToken,
+    valid: () => ({}),
+    noBody: true,
+    check: (res) => expect(res.statusCode).toBe(200),
+  },
+  'POST /api/studentAvatar/unlockSkin': {
+    method: 'POST',
+    url: () => '/api/studentAvatar/unlockSkin',
+    token: () => fx.rich.accessToken,
+    valid: () => ({ studentId: fx.rich.studentId }),
+    stored: async () => [
+      await record(students, eq(students.id, fx.rich.studentId as string)),
+      await rows(usersAvatars),
+    ],
+    check: (res) => expect(res.json()).toMatchObject({ coin: 70 }),
+  },
+  'POST /api/students/join': {
+    method: 'POST',
+    url: () => '/api/students/join',
+    token: () => student.accessToken,
+    valid: () => ({ code: fx.joinCode, studentId: student.studentId }),
+    stored: () => rows(studentsSchoolclasses),
+    check: (res) => expect(res.statusCode).toBe(200),
+  },
+  'POST /api/students/:studentId/homework/:homeworkId/answer': {
+    method: 'POST',
+    url: () => `/api/students/${student.studentId}/homework/${fx.homeworkId}/answer`,
+    token: () => student.accessToken,
+    valid: () => ({ questionId: fx.question.id, answerIds: [fx.question.answerId] }),
+    stored: () => rows(homeworkAnswers),
+    check: (res) => expect(res.json()).toMatchObject({ correct: expect.any(Boolean) }),
+  },
+  'POST /api/students/:studentId/homework/:homeworkId/finish': {
+    method: 'POST',
+    url: () => `/api/students/${student.studentId}/homework/${fx.homeworkId}/finish`,
+    token: () => student.accessToken,
+    valid: () => ({}),
+    noBody: true,
+    check: (res) => expect(res.json()).toMatchObject({ total: expect.any(Number) }),
+  },
+  // Last for the new student: the account loses its e-mail, the password change ends its sessions.
+  'PUT /api/students/:id/account': {
+    method: 'PUT',
+    url: () => `/api/students/${fx.fresh.studentId}/account`,
+    token: () => fx.fresh.accessToken,
+    valid: () => ({ firstName: 'Nina', lastName: 'Perrin', userName: 'fuzz-nina' }),
+    stored: () => record(users, eq(users.id, fx.fresh.id)),
+    check: (res) => expect(res.json()).toEqual({ ok: true }),
+  },
+  'PUT /api/students/:id/password': {
+    method: 'PUT',
+    url: () => `/api/students/${fx.fresh.studentId}/password`,
+    token: () => fx.fresh.accessToken,
+    valid: () => ({ currentPassword: 'Trousse-Rouge-9!', newPassword: 'Gomme-Verte-2026!' }),
+    stored: () => record(users, eq(users.id, fx.fresh.id)),
+    check: (res) => expect(res.statusCode).toBe(200),
+  },
+
   // Last: it changes prof-sciences's password.
   'PUT /api/users/reset-password/:token': {
     method: 'PUT',
@@ -266,13 +655,37 @@ const routes: Record<string, Route> = {
 };
 let pendingTeacherId: string;
 
-describe('malformed JSON bodies on every POST and PUT route', () => {
+describe('malformed JSON bodies on every POST, PUT and PATCH route', () => {
   beforeAll(async () => {
     const res = await send('POST', '/api/auth/signup', undefined, {
       label: 'pending',
       payload: teacherBody(),
     });
     pendingTeacherId = res.json().id;
+  });
+
+  it('covers every POST, PUT and PATCH route of docs/protocol.md', () => {
+    const doc = readFileSync(path.join(ROOT_DIR, 'docs/protocol.md'), 'utf8');
+    const needed: string[] = [];
+    for (const line of doc.split('\n')) {
+      const cols = line
+        .replace(/\\\|/g, '¦')
+        .split('|')
+        .map((c) => c.trim());
+      if (cols.length < 5 || !/^[A-Z, ]+$/.test(cols[1]) || cols[1] === 'Method') continue;
+      for (const method of cols[1].split(',').map((m) => m.trim()))
+        for (const p of cols[2].split(',').map((x) => x.trim()))
+          if (['POST', 'PUT', 'PATCH'].includes(method))
+            needed.push(
+              `${method} /api${p
+                .replace(/\s*\(.*\)$/, '')
+                .replace(/\?.*$/, '')
+                .replace(/\{(\w+)\}/g, ':$1')}`,
+            );
+    }
+    expect(needed.length).toBeGreaterThan(40);
+    const covered = new Set([...Object.keys(routes), ...MULTIPART_ROUTES]);
+    expect(needed.filter((r) => !covered.has(r))).toEqual([]);
   });
 
   for (const [name, r] of Object.entries(routes)) {
@@ -293,8 +706,10 @@ describe('malformed JSON bodies on every POST and PUT route', () => {
               ? []
               : [{ label: 'empty object', payload: {} }]),
           ];
+      const before = await r.stored?.();
       for (const s of sent)
         expectStableRefusal(await send(r.method, r.url(), token, s), `${name} ${s.label}`);
+      if (r.stored) expect(await r.stored(), `${name}: stored data changed`).toEqual(before);
       // Still works, nothing corrupted.
       const res = await send(r.method, r.url(), token, { label: 'valid', payload: r.valid() });
       await r.check(res);
@@ -318,6 +733,9 @@ describe('malformed JSON bodies on every POST and PUT route', () => {
     expect((await signin(ctx.app, DEMO.student)).id).toBe(student.id);
   });
 });
+
+/** Fuzzed with broken forms below rather than with JSON bodies. */
+const MULTIPART_ROUTES = ['POST /api/tickets', 'POST /api/raids/images', 'POST /api/questions/import'];
 
 describe('POST /api/tickets (multipart) with broken forms', () => {
   const form = (fields: Record<string, string>, extra = '') => {
@@ -358,6 +776,118 @@ describe('POST /api/tickets (multipart) with broken forms', () => {
       form({ summary: 'Bouton', description: 'Rien' }),
     );
     expect(ok.statusCode).toBe(201);
+  });
+});
+
+describe('teacher uploads (multipart) with broken forms', () => {
+  const b = 'fuzzup';
+  const filePart = (field: string, filename: string, type: string, data: Buffer | string) =>
+    Buffer.concat([
+      Buffer.from(
+        `--${b}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+      Buffer.from(data),
+      Buffer.from('\r\n'),
+    ]);
+  const textPart = (field: string, value: string) =>
+    Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`);
+  const form = (label: string, ...parts: Buffer[]) => ({
+    label,
+    payload: Buffer.concat([...parts, Buffer.from(`--${b}--\r\n`)]).toString('latin1'),
+    contentType: `multipart/form-data; boundary=${b}`,
+  });
+  const PNG = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.from(
+      '0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201cb2e0c0e0000000049454e44ae426082',
+      'hex',
+    ),
+  ]);
+  const common = (field: string): Sent[] => [
+    form('no part'),
+    form('a text field instead of the file', textPart(field, 'hello')),
+    form('another field', filePart('other', 'a.png', 'image/png', PNG)),
+    { label: 'no boundary', payload: 'abc', contentType: 'multipart/form-data' },
+    {
+      label: 'cut form',
+      payload: `--${b}\r\nContent-Disposition: form-data; name="${field}"`,
+      contentType: `multipart/form-data; boundary=${b}`,
+    },
+    { label: 'JSON object', payload: { [field]: 'x' } },
+    ...BROKEN_BODIES.slice(0, 5),
+  ];
+
+  it('POST /api/raids/images refuses each with a stable key and stores no file, then takes an image', async () => {
+    const cases: Sent[] = [
+      ...common('image'),
+      form('GIF bytes', filePart('image', 'a.png', 'image/png', 'GIF89a\u0000\u0000')),
+      form('text bytes', filePart('image', 'a.png', 'image/png', 'hello')),
+      form('empty file', filePart('image', 'a.png', 'image/png', '')),
+      form('NUL bytes', filePart('image', 'a\u0000.png', 'image/png', Buffer.alloc(64))),
+    ];
+    const files = () => {
+      try {
+        return readdirSync(path.join(ctx.dataDir, 'uploads', 'questions')).length;
+      } catch {
+        return 0;
+      }
+    };
+    const before = files();
+    for (const s of cases)
+      expectStableRefusal(await send('POST', '/api/raids/images', admin.accessToken, s), `images ${s.label}`);
+    expect(files()).toBe(before);
+    const ok = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/raids/images',
+      payload: Buffer.concat([filePart('image', 'q.png', 'image/png', PNG), Buffer.from(`--${b}--\r\n`)]),
+      headers: { ...bearer(admin.accessToken), 'content-type': `multipart/form-data; boundary=${b}` },
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+
+  it('POST /api/questions/import refuses each with a stable key, then reads a valid file', async () => {
+    const csv = 'Question;Réponse 1;Correcte 1;Réponse 2;Correcte 2\nCombien font 2 + 2 ?;4;x;5;\n';
+    const cases: Sent[] = [
+      ...common('file'),
+      form('binary bytes', filePart('file', 'q.csv', 'text/csv', Buffer.alloc(64))),
+      form('empty file', filePart('file', 'q.csv', 'text/csv', '')),
+      form('unknown type', filePart('file', 'q.exe', 'application/octet-stream', csv)),
+      form(
+        'bad existingQuestions',
+        textPart('existingQuestions', '{"a":'),
+        filePart('file', 'q.csv', 'text/csv', csv),
+      ),
+      form(
+        'existingQuestions object',
+        textPart('existingQuestions', '{"a":1}'),
+        filePart('file', 'q.csv', 'text/csv', csv),
+      ),
+      form(
+        'existingQuestions NUL',
+        textPart('existingQuestions', '["a\\u0000"]'),
+        filePart('file', 'q.csv', 'text/csv', csv),
+      ),
+      form(
+        'huge existingQuestions',
+        textPart('existingQuestions', JSON.stringify(Array(1001).fill('x'))),
+        filePart('file', 'q.csv', 'text/csv', csv),
+      ),
+    ];
+    const before = await rows(questions);
+    for (const s of cases)
+      expectStableRefusal(
+        await send('POST', '/api/questions/import', admin.accessToken, s),
+        `import ${s.label}`,
+      );
+    expect(await rows(questions)).toBe(before);
+    const ok = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/questions/import',
+      payload: Buffer.concat([filePart('file', 'q.csv', 'text/csv', csv), Buffer.from(`--${b}--\r\n`)]),
+      headers: { ...bearer(admin.accessToken), 'content-type': `multipart/form-data; boundary=${b}` },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().questions).toHaveLength(1);
   });
 });
 

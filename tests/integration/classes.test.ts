@@ -1,7 +1,7 @@
 // Class administration (issue 4): classes, students and their passwords, codes, sharing a class.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { students, users } from '../../server/db/schema.js';
+import { homeworkRaids, students, users } from '../../server/db/schema.js';
 import { verifyPassword } from '../../server/lib/passwords.js';
 import type { StoredUser } from '../../shared/types.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
@@ -504,5 +504,169 @@ describe('authorisation on every class route', () => {
       (await req('GET', '/api/schoolclasses/00000000-0000-4000-8000-000000000000', prof.accessToken))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('leaving a shared class', () => {
+  type Homework = { id: string; schoolclassId: string; isOnGoing: boolean; name: string };
+  const homeworkOf = async (who: StoredUser) =>
+    (
+      await req('GET', `/api/homeworkRaids/professors/${who.professorId}`, who.accessToken)
+    ).json() as Homework[];
+  const codexOf = async (who: StoredUser, query = '') =>
+    (await req('GET', `/api/codex/professors/${who.professorId}${query}`, who.accessToken)).json() as {
+      id: string;
+      schoolclassId: string;
+    }[];
+  const studentHomework = async (s: StoredUser) =>
+    (await req('GET', `/api/homeworkRaids/${s.studentId}`, s.accessToken)).json() as Homework[];
+
+  it('stops the leaver’s homework for that class and hides it and its codex from them; the colleague keeps everything', async () => {
+    const physics = subject('PHYSICS_CHEMISTRY');
+    // prof-sciences joins 5e B (physics) and sends a raid there and to their own 2nde A.
+    const shared = await req('POST', '/api/professorsSchoolclasses/', prof.accessToken, {
+      schoolclassId: demoClassId,
+      login: 'prof-sciences',
+      subjectId: physics,
+    });
+    expect(shared.statusCode).toBe(201);
+    const [chapter] = (await req('GET', '/api/chapters', sciences.accessToken)).json();
+    const [raid] = (await req('GET', `/api/chapters/${chapter.id}/raids`, sciences.accessToken)).json();
+    const sent = await req('POST', '/api/homeworkRaids', sciences.accessToken, {
+      raidId: raid.id,
+      name: 'Devoir de physique',
+      targets: [
+        { schoolclassId: demoClassId, subjectId: physics },
+        { schoolclassId: sciencesClassId, subjectId: physics },
+      ],
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+
+    // A student of 5e B sees it, and writes a phrase to each teacher.
+    const pupil = await signin(ctx.app, { login: 'eleve12', password: DEMO.student.password });
+    const physicsHw = (await studentHomework(pupil)).find((h) => h.name === 'Devoir de physique') as Homework;
+    expect(physicsHw).toMatchObject({ schoolclassId: demoClassId, isOnGoing: true });
+    const play = await req(
+      'GET',
+      `/api/students/${pupil.studentId}/homework/${physicsHw.id}`,
+      pupil.accessToken,
+    );
+    expect(play.statusCode).toBe(200);
+    const question = play.json().questions[0] as { id: string; answers: { id: string }[] };
+    const toSciences = await req('POST', '/api/codex/', pupil.accessToken, {
+      professorId: sciences.professorId,
+      subjectId: physics,
+      schoolclassId: demoClassId,
+      text: 'Vive la physique en 5e B',
+    });
+    expect(toSciences.statusCode).toBe(201);
+    const phraseId = toSciences.json().id as string;
+    const toProf = await req('POST', '/api/codex/', pupil.accessToken, {
+      professorId: prof.professorId,
+      subjectId: subject('MATHEMATICS'),
+      schoolclassId: demoClassId,
+      text: 'Vive les maths en 5e B',
+    });
+    expect(toProf.statusCode).toBe(201);
+    expect((await codexOf(sciences)).map((c) => c.id)).toContain(phraseId);
+
+    const profHomeworkBefore = await homeworkOf(prof);
+    const profCodexBefore = await codexOf(prof);
+    const profTrashBefore = await codexOf(prof, '?trash=true');
+    expect(profHomeworkBefore.filter((h) => h.isOnGoing).length).toBeGreaterThanOrEqual(2);
+
+    // prof-sciences leaves 5e B.
+    expect((await req('DELETE', `/api/schoolclasses/${demoClassId}`, sciences.accessToken)).statusCode).toBe(
+      204,
+    );
+
+    // Nothing of 5e B in the leaver's homework list, targets or codex table (trash included).
+    const theirs = await homeworkOf(sciences);
+    expect(theirs.filter((h) => h.schoolclassId === demoClassId)).toEqual([]);
+    expect(theirs).toEqual([
+      expect.objectContaining({
+        name: 'Devoir de physique',
+        schoolclassId: sciencesClassId,
+        isOnGoing: true,
+      }),
+    ]);
+    const targets = (
+      await req('GET', `/api/homeworkRaids/professors/${sciences.professorId}/targets`, sciences.accessToken)
+    ).json() as { schoolclassId: string }[];
+    expect(targets.map((t) => t.schoolclassId)).not.toContain(demoClassId);
+    expect(targets.map((t) => t.schoolclassId)).toContain(sciencesClassId);
+    expect((await codexOf(sciences)).filter((c) => c.schoolclassId === demoClassId)).toEqual([]);
+    expect((await codexOf(sciences, '?trash=true')).filter((c) => c.schoolclassId === demoClassId)).toEqual(
+      [],
+    );
+    // Nor can they act on them any more.
+    expect(
+      (await req('PATCH', `/api/homeworkRaids/${physicsHw.id}/stop`, sciences.accessToken)).statusCode,
+    ).toBe(404);
+    expect((await req('DELETE', `/api/homeworkRaids/${physicsHw.id}`, sciences.accessToken)).statusCode).toBe(
+      404,
+    );
+    expect((await req('PUT', `/api/codex/${phraseId}`, sciences.accessToken, { status: 1 })).statusCode).toBe(
+      404,
+    );
+    expect((await req('DELETE', `/api/codex/${phraseId}`, sciences.accessToken)).statusCode).toBe(404);
+
+    // The students of 5e B no longer have that homework to play; the row (and any result) stays, stopped.
+    expect((await studentHomework(pupil)).map((h) => h.id)).not.toContain(physicsHw.id);
+    const stopped = await req(
+      'GET',
+      `/api/students/${pupil.studentId}/homework/${physicsHw.id}`,
+      pupil.accessToken,
+    );
+    expect(stopped.statusCode).toBe(409);
+    expect(stopped.json().message).toBe('STUDENT.ERRORS.HOMEWORK_STOPPED');
+    const answer = await req(
+      'POST',
+      `/api/students/${pupil.studentId}/homework/${physicsHw.id}/answer`,
+      pupil.accessToken,
+      { questionId: question.id, answerIds: [question.answers[0].id] },
+    );
+    expect(answer.statusCode).toBe(409);
+    const [row] = await ctx.database.db
+      .select()
+      .from(homeworkRaids)
+      .where(eq(homeworkRaids.id, physicsHw.id));
+    expect(row.isOnGoing).toBe(false);
+    // The student's own phrase list still holds what they wrote.
+    const own = (await req('GET', `/api/codex/students/${pupil.studentId}`, pupil.accessToken)).json();
+    expect(own.map((c: { id: string }) => c.id)).toContain(phraseId);
+    // And they can no longer write to the teacher who left.
+    const again = await req('POST', '/api/codex/', pupil.accessToken, {
+      professorId: sciences.professorId,
+      subjectId: physics,
+      schoolclassId: demoClassId,
+      text: 'Encore une phrase',
+    });
+    expect(again.statusCode).toBe(404);
+
+    // The remaining teacher's class, homework and codex are untouched.
+    expect(await homeworkOf(prof)).toEqual(profHomeworkBefore);
+    expect(await codexOf(prof)).toEqual(profCodexBefore);
+    expect(await codexOf(prof, '?trash=true')).toEqual(profTrashBefore);
+    const stillThere = (await studentHomework(pupil)).filter((h) => h.schoolclassId === demoClassId);
+    expect(stillThere.length).toBe(profHomeworkBefore.filter((h) => h.isOnGoing).length);
+    expect((await req('GET', `/api/schoolclasses/${demoClassId}`, prof.accessToken)).json()).toMatchObject({
+      name: '5e B',
+      studentCount: 30,
+    });
+    // The leaver's homework for their own class is still ongoing for its students.
+    const other = (await studentHomework(await signin(ctx.app, DEMO.studentOfOtherClass))).map((h) => h.name);
+    expect(other).toContain('Devoir de physique');
+
+    // Added to the class again, they find their old homework there, stopped, and their phrases back.
+    await req('POST', '/api/professorsSchoolclasses/', prof.accessToken, {
+      schoolclassId: demoClassId,
+      login: 'prof-sciences',
+      subjectId: physics,
+    });
+    expect((await homeworkOf(sciences)).find((h) => h.id === physicsHw.id)).toMatchObject({
+      isOnGoing: false,
+    });
+    expect((await codexOf(sciences)).map((c) => c.id)).toContain(phraseId);
   });
 });

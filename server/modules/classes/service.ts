@@ -11,6 +11,7 @@ import type {
 import type { Deps } from '../../app.js';
 import type { Db } from '../../db/client.js';
 import {
+  homeworkRaids,
   professors,
   professorsSchoolclasses,
   schoolclasses,
@@ -159,10 +160,22 @@ export async function updateClass(
 /**
  * A teacher deleting a class they share only leaves it; the last teacher to leave deletes it
  * (with its memberships, homework and codex by the tables' cascades). Students keep their accounts.
+ * Leaving stops the leaver's homework for the class (students no longer play it; their results
+ * stay); their homework list and codex table only show classes they are still linked to.
  */
 export async function deleteClass(db: Db, professorId: string, schoolclassId: string) {
   await assertLinked(db, professorId, schoolclassId);
   await db.transaction(async (tx) => {
+    await tx
+      .update(homeworkRaids)
+      .set({ isOnGoing: false })
+      .where(
+        and(
+          eq(homeworkRaids.professorId, professorId),
+          eq(homeworkRaids.schoolclassId, schoolclassId),
+          eq(homeworkRaids.isOnGoing, true),
+        ),
+      );
     await tx
       .delete(professorsSchoolclasses)
       .where(

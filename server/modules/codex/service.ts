@@ -1,6 +1,6 @@
 // Codex phrases: a student writes to a teacher of one of their classes; the teacher moderates.
 // Every query is scoped to the caller (the student's own phrases, the phrases sent to the teacher).
-import { and, asc, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   CODEX_STATUS,
@@ -171,12 +171,29 @@ export async function createCodex(
 
 export const studentCodex = (db: Db, studentId: string) => selectEntries(db, eq(codex.studentId, studentId));
 
+/**
+ * Phrases written to the teacher from a class they are still linked to: once they leave a shared
+ * class, its phrases leave their table (and their status can no longer be changed); the rows stay,
+ * in the student's own list.
+ */
+const toTeacher = (db: Db, professorId: string) =>
+  and(
+    eq(codex.professorId, professorId),
+    inArray(
+      codex.schoolclassId,
+      db
+        .selectDistinct({ id: professorsSchoolclasses.schoolclassId })
+        .from(professorsSchoolclasses)
+        .where(eq(professorsSchoolclasses.professorId, professorId)),
+    ),
+  );
+
 /** The teacher's phrases: the trash (DELETED) alone, or everything else. */
 export const professorCodex = (db: Db, professorId: string, trash: boolean) =>
   selectEntries(
     db,
     and(
-      eq(codex.professorId, professorId),
+      toTeacher(db, professorId),
       trash ? eq(codex.status, CODEX_STATUS.DELETED) : ne(codex.status, CODEX_STATUS.DELETED),
     ),
   );
@@ -185,7 +202,7 @@ async function currentStatus(db: Db, professorId: string, id: string): Promise<C
   const [row] = await db
     .select({ status: codex.status })
     .from(codex)
-    .where(and(eq(codex.id, id), eq(codex.professorId, professorId)));
+    .where(and(eq(codex.id, id), toTeacher(db, professorId)));
   if (!row) throw notFound();
   return row.status as CodexStatus;
 }
@@ -217,7 +234,7 @@ export async function trashCodex(db: Db, professorId: string, id: string): Promi
   const done = await db
     .update(codex)
     .set({ status: CODEX_STATUS.DELETED, updatedAt: new Date() })
-    .where(and(eq(codex.id, id), eq(codex.professorId, professorId)))
+    .where(and(eq(codex.id, id), toTeacher(db, professorId)))
     .returning({ id: codex.id });
   if (!done.length) throw notFound();
   return entry(db, id);

@@ -90,6 +90,13 @@ export async function sendHomework(db: Db, professorId: string, body: SendHomewo
   });
 }
 
+/** The classes the teacher is linked to (a subquery): their homework elsewhere is no longer theirs to see. */
+const linkedClassIds = (db: Db, professorId: string) =>
+  db
+    .selectDistinct({ id: professorsSchoolclasses.schoolclassId })
+    .from(professorsSchoolclasses)
+    .where(eq(professorsSchoolclasses.professorId, professorId));
+
 export async function listTeacherHomework(db: Db, professorId: string) {
   const completed = db
     .select({ homeworkRaidId: homeworkCompletions.homeworkRaidId, n: count().as('completed_n') })
@@ -118,7 +125,12 @@ export async function listTeacherHomework(db: Db, professorId: string) {
     .innerJoin(schoolclasses, eq(schoolclasses.id, homeworkRaids.schoolclassId))
     .innerJoin(subjects, eq(subjects.id, homeworkRaids.subjectId))
     .leftJoin(completed, eq(completed.homeworkRaidId, homeworkRaids.id))
-    .where(eq(homeworkRaids.professorId, professorId))
+    .where(
+      and(
+        eq(homeworkRaids.professorId, professorId),
+        inArray(homeworkRaids.schoolclassId, linkedClassIds(db, professorId)),
+      ),
+    )
     .orderBy(desc(homeworkRaids.isOnGoing), desc(homeworkRaids.createdAt), asc(schoolclasses.name));
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
@@ -127,7 +139,13 @@ async function ownHomework(db: Db, professorId: string, id: string) {
   const [row] = await db
     .select({ id: homeworkRaids.id, raidId: homeworkRaids.raidId })
     .from(homeworkRaids)
-    .where(and(eq(homeworkRaids.id, id), eq(homeworkRaids.professorId, professorId)));
+    .where(
+      and(
+        eq(homeworkRaids.id, id),
+        eq(homeworkRaids.professorId, professorId),
+        inArray(homeworkRaids.schoolclassId, linkedClassIds(db, professorId)),
+      ),
+    );
   if (!row) throw notFound();
   return row;
 }
