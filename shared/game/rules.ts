@@ -31,6 +31,11 @@ export function effectiveGain(gain: number, activeProfessorsCount: number): numb
   return Math.trunc(gain / divisor);
 }
 
+/** Power XP an XP gain brings: one for any positive gain (SPEC point 4). */
+export function powerXpGain(xpGain: number): number {
+  return xpGain > 0 ? 1 : 0;
+}
+
 /**
  * Applies an XP gain: progression over 100 raises the level and carries the rest; a loss floors
  * progression (and XP) at 0 without lowering the level; a positive gain adds one power XP.
@@ -49,7 +54,7 @@ export function applyXp(p: Progress, gain: number, activeProfessorsCount: number
     xp: Math.max(0, p.xp + g),
     level,
     levelProgression: Math.max(0, progression),
-    powerXp: g > 0 ? p.powerXp + 1 : p.powerXp,
+    powerXp: p.powerXp + powerXpGain(g),
   };
 }
 

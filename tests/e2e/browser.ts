@@ -116,3 +116,30 @@ export async function bugButtonCovers(page: Page, target: Locator): Promise<bool
   if (!a || !b) throw new Error('bug-report button or target not shown');
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
+
+/**
+ * Whether the bug-report button covers one of `targets` at any scroll position of the page (it is
+ * scrolled top to bottom, 40 px at a time, then put back): a tap on an answer must never open it.
+ */
+export async function bugButtonEverCovers(page: Page, targets: Locator): Promise<boolean> {
+  const els = await targets.elementHandles();
+  if (els.length === 0) throw new Error('no target shown');
+  return page.getByRole('link', { name: BUG_REPORT_LABEL }).evaluate((bug, list) => {
+    const covers = () => {
+      const a = bug.getBoundingClientRect();
+      return list.some((el) => {
+        const b = (el as Element).getBoundingClientRect();
+        return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      });
+    };
+    const start = window.scrollY;
+    let found = false;
+    const end = document.documentElement.scrollHeight;
+    for (let y = 0; y <= end && !found; y += 40) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      found = covers();
+    }
+    window.scrollTo({ top: start, behavior: 'instant' });
+    return found;
+  }, els);
+}

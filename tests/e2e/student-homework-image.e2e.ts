@@ -5,7 +5,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_CHAPTERS } from '../../server/db/demo/raids';
-import { atPath, launch, newPage, PHONE, scrollWidth, shot, thirdPartyRequests } from './browser';
+import {
+  atPath,
+  bugButtonEverCovers,
+  launch,
+  newPage,
+  PHONE,
+  scrollWidth,
+  shot,
+  thirdPartyRequests,
+} from './browser';
 import { fr, tr } from './pages/fr';
 import { LoginPage } from './pages/login';
 import { StudentHomePage } from './pages/student-home';
@@ -41,7 +50,7 @@ async function homeNumbers(page: Page) {
   const value = async (kind: string) =>
     Number(await page.locator(`.stat--${kind} .stat__value`).textContent());
   const level = Number(/\d+/.exec((await page.locator('.level__badge').textContent()) ?? '')?.[0]);
-  return { xp: await value('xp'), coins: await value('coin'), level };
+  return { xp: await value('xp'), coins: await value('coin'), power: await value('power'), level };
 }
 
 describe('a homework with a picture on a phone', () => {
@@ -68,6 +77,8 @@ describe('a homework with a picture on a phone', () => {
     let pictures = 0;
     for (const [i, q] of QUESTIONS.entries()) {
       await page.getByText(tr(S.PLAY.QUESTION_OF, { index: i + 1, count })).waitFor();
+      // Each question starts at the top of the page, whatever the scroll of the one before.
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
       const image = page.getByRole('img', { name: S.PLAY.IMAGE_ALT });
       if (q.image) {
         pictures++;
@@ -100,6 +111,8 @@ describe('a homework with a picture on a phone', () => {
         })
         .toBe(true);
       const buttons = page.locator('.answers .answer');
+      // The bug-report button never lies over an answer (it covered the right of D on this phone).
+      expect(await bugButtonEverCovers(page, buttons)).toBe(false);
       for (const n of indexes) await buttons.nth(n).click();
       if (right.length > 1) {
         await page.getByText(PHONE_TEXTS.MULTIPLE_HINT).waitFor();
@@ -114,6 +127,8 @@ describe('a homework with a picture on a phone', () => {
     expect(pictures).toBe(1);
 
     await page.getByRole('heading', { name: S.PLAY.RESULT_TITLE }).waitFor();
+    // The result starts at the top of the page, not at the scroll of the last question.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     expect(await page.getByTestId('homework-score').textContent()).toBe(
       tr(S.PLAY.SCORE, { score: count, total: count }),
     );
@@ -122,6 +137,8 @@ describe('a homework with a picture on a phone', () => {
     const coins = Number(/\+(\d+)/.exec(gains[1] ?? '')?.[1]);
     expect(gains[0]).toBe(tr(S.PLAY.XP_GAINED_other, { count: xp }));
     expect(gains[1]).toBe(tr(S.PLAY.COINS_GAINED_other, { count: coins }));
+    // A positive gain also brings one power XP (SPEC point 4): said here, and on the home below.
+    expect(gains[2]).toBe(tr(S.PLAY.POWER_XP_GAINED_one, { count: 1 }));
     // All right, one teacher: 10 XP an answer + 20, 1 coin an answer + 5 (docs/decisions.md).
     expect(xp).toBe(10 * count + 20);
     expect(coins).toBe(count + 5);
@@ -151,6 +168,7 @@ describe('a homework with a picture on a phone', () => {
       .toEqual({
         xp: before.xp + xp,
         coins: before.coins + coins,
+        power: before.power + 1,
         level: announced,
       });
     await shot(page, 'homework-image-4-home-after', false);

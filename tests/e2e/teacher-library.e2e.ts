@@ -45,7 +45,7 @@ describe('library, homework and account settings (teacher)', () => {
     const dialog = await homework.send(chapter, raid, ['5e B'], name);
     await shot(page, 'teacher-homework-send');
     await dialog.getByRole('button', { name: H.SEND }).click();
-    await page.getByText(tr(H.SENT, { count: 1 })).waitFor();
+    await page.getByText(tr(H.SENT_one, { count: 1 })).waitFor();
     const row = homework.row(name);
     await row.waitFor();
     const text = await row.textContent();
@@ -122,7 +122,7 @@ describe('library, homework and account settings (teacher)', () => {
     const title = `${word} : la matière`;
     const card = library.card(title);
     await card.waitFor();
-    await page.getByText(tr(L.RESULTS, { count: 1 })).waitFor();
+    await page.getByText(tr(L.RESULTS_one, { count: 1 })).waitFor();
     expect(await page.getByText(`${word} privé`).count()).toBe(0);
     expect(await card.textContent()).toContain(tr(L.BY, { name: `${L.CIVILITY.M} Lemaire` }));
     // A search on a question's words, accents left out, finds it too.
@@ -137,7 +137,7 @@ describe('library, homework and account settings (teacher)', () => {
     await card.getByLabel(L.INTO_CHAPTER).selectOption({ label: `${mine} (${fr.LEVELS['2']})` });
     await shot(page, 'teacher-library-copy');
     await card.getByRole('button', { name: L.COPY }).last().click();
-    await card.getByText(tr(L.COPIED, { count: 2, title })).waitFor();
+    await card.getByText(tr(L.COPIED_other, { count: 2, title })).waitFor();
     await shot(page, 'teacher-library-copied');
     await card.getByRole('link', { name: L.OPEN_CHAPTER }).click();
     await atPath(page, `/prof/administration/chapters/${ch.id}/raids`);

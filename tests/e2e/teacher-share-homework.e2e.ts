@@ -131,7 +131,7 @@ describe('sharing and homework through the screens (teacher)', () => {
     expect(await card.textContent()).toContain(tr(L.CHAPTER, { name: chapter }));
     // Searched by its word, with the filters on, it is the only result.
     await library.search(word.toLowerCase());
-    await p2.getByText(tr(L.RESULTS, { count: 1 })).waitFor();
+    await p2.getByText(tr(L.RESULTS_one, { count: 1 })).waitFor();
     await card.waitFor();
     expect(await scrollWidth(p2)).toBeLessThanOrEqual(DESKTOP.width);
     await shot(p2, 'share-4-library-found');
@@ -141,7 +141,7 @@ describe('sharing and homework through the screens (teacher)', () => {
     await card.getByRole('button', { name: L.COPY }).click();
     await card.getByLabel(L.INTO_CHAPTER).selectOption({ label: `${target} (${fr.LEVELS['2']})` });
     await card.getByRole('button', { name: L.COPY }).last().click();
-    await card.getByText(tr(L.COPIED, { count: 2, title })).waitFor();
+    await card.getByText(tr(L.COPIED_other, { count: 2, title })).waitFor();
     await shot(p2, 'share-5-library-copied');
     await card.getByRole('link', { name: L.OPEN_CHAPTER }).click();
     await atPath(p2, `/prof/administration/chapters/${theirs.id}/raids`);
@@ -196,7 +196,7 @@ describe('sharing and homework through the screens (teacher)', () => {
     await dialog.getByRole('checkbox', { name: /5e B/ }).check();
     await shot(page, 'homework-list-1-send-dialog');
     await dialog.getByRole('button', { name: H.SEND }).click();
-    await page.getByText(tr(H.SENT, { count: 1 })).waitFor();
+    await page.getByText(tr(H.SENT_one, { count: 1 })).waitFor();
     await dialog.waitFor({ state: 'detached' });
     await row.getByText(R.HOMEWORK_BADGE).waitFor();
     await shot(page, 'homework-list-2-badge');

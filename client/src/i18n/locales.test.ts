@@ -58,6 +58,12 @@ describe('locale files', () => {
         expect([...fr].filter(([, v]) => isBlank(v)).map(([k]) => k)).toEqual([]);
       });
 
+      // "1 raid(s) trouvé(s)": a number says its plural through _one/_other keys, never "(s)".
+      it.each(LANGUAGES)('%s writes no "(s)"-style plural', (lang) => {
+        const pattern = /\p{L}\((s|es|e|i|x)\)|\p{L}\/(e|i)\b/u;
+        expect([...load(lang, file)].filter(([, v]) => pattern.test(String(v))).map(([k]) => k)).toEqual([]);
+      });
+
       for (const lang of TRANSLATIONS) {
         describe(lang, () => {
           it('exists', () => {

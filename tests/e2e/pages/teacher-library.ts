@@ -129,5 +129,7 @@ export class LibraryPage {
     await this.page.getByLabel(L.SUBJECT).selectOption({ label: subject });
   }
 
-  copiedText = (count: number, title: string) => tr(L.COPIED, { count, title });
+  /** French says 0 and 1 in the singular. */
+  copiedText = (count: number, title: string) =>
+    tr(count < 2 ? L.COPIED_one : L.COPIED_other, { count, title });
 }

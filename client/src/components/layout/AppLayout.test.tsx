@@ -1,7 +1,15 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppRoute } from '../../app/routes';
-import { record, renderApp, signIn, storedUser, stubFetch } from '../../app/test-app';
+import {
+  record,
+  renderApp,
+  signIn,
+  storedUser,
+  stubFetch,
+  studentRecord,
+  studentUser,
+} from '../../app/test-app';
 import i18n from '../../i18n';
 
 const page = (title: string) => async () => ({ default: () => <h1>{title}</h1> });
@@ -16,6 +24,21 @@ const ROUTES: AppRoute[] = [
     chrome: false,
     load: page('game'),
   },
+  {
+    name: 'student-raid',
+    path: '/student/raid/:homeworkId/:professorId/:subjectId/:raidId/:schoolclassId',
+    access: 'STUDENT',
+    load: page('homework'),
+  },
+  {
+    name: 'student-live',
+    path: '/student/live/:schoolclassId/:subjectId',
+    access: 'STUDENT',
+    chrome: false,
+    load: page('live'),
+  },
+  { name: 'skin-shop', path: '/student/skin-shop', access: 'STUDENT', load: page('shop') },
+  { name: 'edit-codex', path: '/student/edit-codex', access: 'STUDENT', load: page('codex') },
 ];
 const bugLink = () => screen.getByRole('link', { name: i18n.t('LAYOUT.BUG_REPORT_LABEL') });
 
@@ -56,6 +79,36 @@ describe('AppLayout', () => {
     expect(new URL(bugLink().getAttribute('href') ?? '', 'http://x').searchParams.get('fromRoutePath')).toBe(
       '/prof/game/c1/s1',
     );
+  });
+
+  // On a phone a floating button covered the right of answer D (and the shop's "Continue"): on pages
+  // with answer buttons it ends the page instead, in the flow, so no scroll position puts it over one.
+  it.each([
+    ['/student/raid/h1/p1/s1/r1/c1', 'homework', false],
+    ['/student/live/c1/s1', 'live', true],
+    ['/student/skin-shop', 'shop', false],
+    ['/student/edit-codex', 'codex', false],
+  ])('puts the bug report in the flow, after the page, on %s', async (url, title, game) => {
+    stubFetch({ 'GET /api/users/u-stu': { body: studentRecord() }, 'GET /api/changelog': { body: [] } });
+    signIn(studentUser());
+    renderApp(url, ROUTES);
+    const heading = await screen.findByRole('heading', { name: title });
+    const links = screen.getAllByRole('link', { name: i18n.t('LAYOUT.BUG_REPORT_LABEL') });
+    expect(links).toHaveLength(1);
+    const link = links[0];
+    expect(link.className).toContain('bug-report--flow');
+    expect(link.className.includes('bug-report--game')).toBe(game);
+    expect(link.parentElement).toBe(document.getElementById('main'));
+    expect(heading.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(new URL(link.getAttribute('href') ?? '', 'http://x').searchParams.get('fromRoutePath')).toBe(url);
+  });
+
+  it('keeps the bug report floating elsewhere', async () => {
+    stubFetch({});
+    renderApp('/legal-notice', ROUTES);
+    await screen.findByRole('heading', { name: 'legal' });
+    expect(bugLink().className).not.toContain('bug-report--flow');
+    expect(bugLink().closest('main')).toBeNull();
   });
 
   it('does not offer a bug report on the bug-report form itself', async () => {

@@ -33,6 +33,13 @@ export function useCurrentRoute(): RouteHandle {
   return { name: 'not-found', chrome: true };
 }
 
+/**
+ * Phone pages whose buttons reach the bottom of the screen (answers, the shop's chest, the codex form):
+ * there the bug-report button ends the page, in the flow, instead of floating over a button that a
+ * tap meant for would open the bug report.
+ */
+export const IN_FLOW_BUG_REPORT = new Set(['student-live', 'student-raid', 'skin-shop', 'edit-codex']);
+
 export function AppLayout() {
   const { t } = useTranslation();
   const route = useCurrentRoute();
@@ -43,6 +50,7 @@ export function AppLayout() {
 
   const game = pathname.startsWith('/prof/game') || pathname.startsWith('/student/live');
   const showFooter = route.chrome && route.name !== 'gar-helper';
+  const bugInFlow = IN_FLOW_BUG_REPORT.has(route.name);
   return (
     <NavigationHistoryProvider>
       <div
@@ -64,13 +72,14 @@ export function AppLayout() {
         ) : null}
         <main id="main" className={`app__main${route.chrome ? '' : ' app__main--bare'}`}>
           <Outlet />
+          {bugInFlow ? <BugReportButton routeName={route.name} path={pathname} game={game} inFlow /> : null}
         </main>
         {showFooter ? (
           <Suspense fallback={null}>
             <Footer />
           </Suspense>
         ) : null}
-        {route.name === 'ticket-form' ? null : (
+        {route.name === 'ticket-form' || bugInFlow ? null : (
           <BugReportButton routeName={route.name} path={pathname} game={game} />
         )}
       </div>

@@ -10,10 +10,13 @@ export function BugReportButton({
   routeName,
   path,
   game,
+  inFlow = false,
 }: {
   routeName: string;
   path: string;
   game: boolean;
+  /** At the end of the page instead of floating over it (pages with answer buttons, AppLayout). */
+  inFlow?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -21,7 +24,7 @@ export function BugReportButton({
       href={bugReportHref(routeName, path)}
       target="_blank"
       rel="noopener"
-      className={`bug-report${game ? ' bug-report--game' : ''}`}
+      className={`bug-report${game ? ' bug-report--game' : ''}${inFlow ? ' bug-report--flow' : ''}`}
       data-bug-report=""
       aria-label={t('LAYOUT.BUG_REPORT_LABEL')}
       title={t('LAYOUT.BUG_REPORT_LABEL')}

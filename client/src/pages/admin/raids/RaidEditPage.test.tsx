@@ -4,8 +4,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IMAGE_MAX_BYTES } from '../../../../../shared/constants';
 import { ERR } from '../../../../../shared/errors';
 import type { ChapterDto, RaidDto } from '../../../../../shared/schemas/raid';
-import { SessionProvider } from '../../../app/session';
-import { fieldError, mockApi, renderPage, storedUserFixture, tx, where } from '../../../test-utils/page';
+import { SessionProvider, useSession } from '../../../app/session';
+import {
+  fieldError,
+  type Handler,
+  mockApi,
+  renderPage,
+  storedUserFixture,
+  tx,
+  where,
+} from '../../../test-utils/page';
 import RaidEditPage from './RaidEditPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -64,6 +72,16 @@ const correct = (n: number, a: number) =>
   within(card(n)).getByRole('checkbox', {
     name: `${tx('RAIDS.FORM.CORRECT')} (${tx('RAIDS.FORM.ANSWER_N', { n: a })})`,
   });
+
+/** Refreshes the session record, as another tab saving the teacher's settings would. */
+function Refresh() {
+  const { refresh } = useSession();
+  return (
+    <button type="button" onClick={() => void refresh()}>
+      refresh
+    </button>
+  );
+}
 
 describe('RaidEditPage', { timeout: 20_000 }, () => {
   it('checks every field with the shared rules before sending and shows each message next to its field', async () => {
@@ -158,6 +176,51 @@ describe('RaidEditPage', { timeout: 20_000 }, () => {
         },
       ],
     });
+  });
+
+  it('keeps the edits of a new raid when the session record arrives or changes its sharing preference', async () => {
+    localStorage.setItem(
+      'user',
+      JSON.stringify(storedUserFixture({ role: 'PROFESSOR', id: 'u1', professorId: 'p1' })),
+    );
+    const me: Handler = {
+      method: 'GET',
+      path: '/users/u1',
+      body: { id: 'u1', role: 'PROFESSOR', professor: { id: 'p1', shareRaids: false } },
+    };
+    const calls = mockApi([
+      me,
+      { method: 'GET', path: `/chapters/${CH}`, body: chapter },
+      { method: 'GET', path: '/professors/p1', body: { id: 'p1', shareRaids: false, powerMode: true } },
+    ]);
+    const count = (end: string) => calls.filter((c) => c.method === 'GET' && c.url.endsWith(end)).length;
+    renderPage(
+      <SessionProvider>
+        <RaidEditPage />
+        <Refresh />
+      </SessionProvider>,
+      PATTERN_CREATE,
+      CREATE,
+    );
+    const user = userEvent.setup();
+    await screen.findByLabelText(tx('RAIDS.FORM.RAID_TITLE'));
+    await waitFor(() => expect(count('/users/u1')).toBe(1));
+    const share = () => screen.getByRole('checkbox', { name: tx('RAIDS.FORM.SHARE') }) as HTMLInputElement;
+    expect(share().checked).toBe(false);
+    await user.type(screen.getByLabelText(tx('RAIDS.FORM.RAID_TITLE')), 'Mes puissances');
+    await user.click(share());
+    // The teacher saves "share my raids" in another tab: the session record refreshes meanwhile.
+    me.body = { id: 'u1', role: 'PROFESSOR', professor: { id: 'p1', shareRaids: true } };
+    await user.click(screen.getByRole('button', { name: 'refresh' }));
+    await waitFor(() => expect(count('/users/u1')).toBe(2));
+    await new Promise((r) => setTimeout(r, 50));
+    expect((screen.getByLabelText(tx('RAIDS.FORM.RAID_TITLE')) as HTMLInputElement).value).toBe(
+      'Mes puissances',
+    );
+    expect(share().checked).toBe(true);
+    // Loaded once: neither the record's arrival nor its change reloaded the form.
+    expect(count(`/chapters/${CH}`)).toBe(1);
+    expect(count('/professors/p1')).toBe(1);
   });
 
   it('loads a raid, previews formulas (a broken one as plain text), reorders and saves it in the new order', async () => {

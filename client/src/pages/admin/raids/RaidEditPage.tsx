@@ -430,6 +430,12 @@ export default function RaidEditPage() {
   const [dragged, setDragged] = useState<number | null>(null);
   const [overKey, setOverKey] = useState<number | null>(null);
 
+  // The session's sharing preference, read once when a new raid's form loads (a fallback when the
+  // preference cannot be fetched). Not a dependency of the load: the session record arrives or
+  // refreshes while a teacher types, and reloading then would throw their edits away.
+  const sessionShare = useRef(false);
+  sessionShare.current = record?.professor?.shareRaids ?? false;
+
   // Load the chapter, and the raid or the sharing preference for a new one.
   useEffect(() => {
     let live = true;
@@ -438,7 +444,7 @@ export default function RaidEditPage() {
     const shareDefault = professorId
       ? getSharePreference(professorId).then(
           (p) => p.shareRaids,
-          () => record?.professor?.shareRaids ?? false,
+          () => sessionShare.current,
         )
       : Promise.resolve(false);
     Promise.all([
@@ -459,7 +465,7 @@ export default function RaidEditPage() {
     return () => {
       live = false;
     };
-  }, [chapterId, raidId, user?.professorId, record?.professor?.shareRaids]);
+  }, [chapterId, raidId, user?.professorId]);
 
   const errors = useMemo(() => {
     const e = form && submitted ? checkForm(form) : {};

@@ -1,11 +1,12 @@
 // /student/raid/:homeworkId/:professorId/:subjectId/:raidId/:schoolclassId: a homework raid played
 // on the phone, question by question (formulas through the live page's lazy KaTeX, images). Each
 // answer is recorded by the server, which tells right or wrong; a reload resumes at the first
-// question left. The end shows the score, the XP, the coins and the level.
+// question left. The end shows the score, the XP, the power XP, the coins and the level.
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ERR } from '../../../../../shared/errors';
+import { powerXpGain } from '../../../../../shared/game/rules';
 import type { HomeworkFinishResult, HomeworkPlayDto, HomeworkQuestionDto } from '../../../../../shared/types';
 import { answerHomework, finishHomework, getHomework } from '../../../api/student';
 import { useSession } from '../../../app/session';
@@ -18,6 +19,11 @@ import '../../../game/phone/phone.css';
 import './homework.css';
 
 const LIST = '/student/raid-list';
+/**
+ * The next question, or the result, starts at the top of the page: the student had scrolled down to
+ * the answers and the button, and the new screen's top would stay cut off.
+ */
+const toTop = () => window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
 
 type Load = { kind: 'loading' } | { kind: 'error'; key: string } | { kind: 'ready'; play: HomeworkPlayDto };
 
@@ -98,6 +104,7 @@ export default function HomeworkRaidPage() {
     setFinishError(null);
     try {
       setResult(await finishHomework(studentId, play.homework.id));
+      toTop();
       void refresh();
     } catch (err) {
       setFinishError(errorKey(err));
@@ -168,7 +175,10 @@ export default function HomeworkRaidPage() {
           homeworkId={play.homework.id}
           onAnswered={setQuestion}
           onConflict={() => void load()}
-          onNext={() => setIndex((i) => i + 1)}
+          onNext={() => {
+            setIndex((i) => i + 1);
+            toTop();
+          }}
           onFinish={() => {
             setIndex(questions.length);
             void finish();
@@ -341,6 +351,8 @@ function Review({ questions }: { questions: HomeworkQuestionDto[] }) {
 function ResultScreen({ title, result: r }: { title: string; result: HomeworkFinishResult }) {
   const { t } = useTranslation();
   const levelUp = r.level > r.previousLevel;
+  // The finish answer does not say it: a positive XP gain always brings one power XP (shared rule).
+  const powerXp = powerXpGain(r.xpGained);
   return (
     <div className="homework-play homework-play--message">
       <section className="card stack homework-result" aria-labelledby="result-title">
@@ -352,6 +364,7 @@ function ResultScreen({ title, result: r }: { title: string; result: HomeworkFin
         <ul className="homework-result__gains">
           <li>{t('STUDENT.PLAY.XP_GAINED', { count: r.xpGained })}</li>
           <li>{t('STUDENT.PLAY.COINS_GAINED', { count: r.coinsGained })}</li>
+          {powerXp > 0 ? <li>{t('STUDENT.PLAY.POWER_XP_GAINED', { count: powerXp })}</li> : null}
         </ul>
         <p className={`homework-result__level${levelUp ? ' is-up' : ''}`}>
           {levelUp

@@ -127,7 +127,9 @@ describe('HomeworkRaidPage', () => {
     ...over,
   });
 
-  it('plays question by question, tells right or wrong, then shows score, XP, coins and the new level', async () => {
+  it('plays question by question, tells right or wrong, then shows score, XP, power XP, coins and the new level', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const toTop = expect.objectContaining({ top: 0 });
     const { calls } = open(PLAY_URL, {
       'GET /api/students/st1/homework/hw1': { body: play() },
       'POST /api/students/st1/homework/hw1/answer': (init) => {
@@ -157,21 +159,29 @@ describe('HomeworkRaidPage', () => {
       questionId: 'q1',
       answerIds: ['q1-a'],
     });
+    scrollTo.mockClear();
     fireEvent.click(screen.getByRole('button', { name: tx('STUDENT.PLAY.NEXT') }));
-    // Several right answers: pick, then validate.
+    // Several right answers: pick, then validate. The new question starts at the top of the page.
     expect(await screen.findByText(tx('STUDENT.PLAY.QUESTION_OF', { index: 2, count: 2 }))).toBeTruthy();
+    expect(scrollTo).toHaveBeenCalledWith(toTop);
     expect(screen.getByAltText(tx('STUDENT.PLAY.IMAGE_ALT')).getAttribute('src')).toBe(
       '/uploads/questions/fig.png',
     );
     fireEvent.click(screen.getByRole('button', { name: /Un quart/ }));
     fireEvent.click(screen.getByRole('button', { name: tx('PHONE.VALIDATE', { count: 1 }) }));
     expect(await screen.findByText(tx('STUDENT.PLAY.WRONG'))).toBeTruthy();
+    scrollTo.mockClear();
     fireEvent.click(screen.getByRole('button', { name: tx('STUDENT.PLAY.FINISH') }));
     expect((await screen.findByTestId('homework-score')).textContent).toBe(
       tx('STUDENT.PLAY.SCORE', { score: 1, total: 2 }),
     );
+    // The result starts at the top, not at the scroll of the last question.
+    expect(scrollTo).toHaveBeenCalledWith(toTop);
     expect(screen.getByText(tx('STUDENT.PLAY.XP_GAINED', { count: 30 }))).toBeTruthy();
     expect(screen.getByText(tx('STUDENT.PLAY.COINS_GAINED', { count: 6 }))).toBeTruthy();
+    // A positive gain also brings one power XP (SPEC point 4).
+    expect(screen.getByText(tx('STUDENT.PLAY.POWER_XP_GAINED', { count: 1 }))).toBeTruthy();
+    scrollTo.mockRestore();
     expect(screen.getByText(tx('STUDENT.PLAY.LEVEL_UP', { level: 5 }))).toBeTruthy();
   });
 
