@@ -669,4 +669,47 @@ describe('leaving a shared class', () => {
     });
     expect((await codexOf(sciences)).map((c) => c.id)).toContain(phraseId);
   });
+
+  it('a raid sent only to a class its teacher leaves is no longer marked as sent (they could not delete that homework)', async () => {
+    const physics = subject('PHYSICS_CHEMISTRY');
+    // prof-sciences is linked to 5e B again by the test above; a raid of theirs goes to 5e B only.
+    const [chapter] = (await req('GET', '/api/chapters', sciences.accessToken)).json();
+    const made = await req('POST', `/api/chapters/${chapter.id}/raids`, sciences.accessToken, {
+      title: 'Raid pour la 5e B seulement',
+      shared: false,
+      questions: [
+        {
+          text: 'Quelle est la formule de l’eau ?',
+          equationMode: false,
+          imagePath: null,
+          answers: [
+            { text: 'H2O', isCorrect: true },
+            { text: 'CO2', isCorrect: false },
+          ],
+        },
+      ],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const raidId = made.json().id as string;
+    const raidOf = async () =>
+      (
+        (await req('GET', `/api/chapters/${chapter.id}/raids`, sciences.accessToken)).json() as {
+          id: string;
+          isHomework: boolean;
+        }[]
+      ).find((r) => r.id === raidId);
+    const sent = await req('POST', '/api/homeworkRaids', sciences.accessToken, {
+      raidId,
+      name: 'Devoir de la 5e B',
+      targets: [{ schoolclassId: demoClassId, subjectId: physics }],
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(await raidOf()).toMatchObject({ isHomework: true });
+
+    expect((await req('DELETE', `/api/schoolclasses/${demoClassId}`, sciences.accessToken)).statusCode).toBe(
+      204,
+    );
+    // The raid is theirs to edit, delete or send again, without a "sent" mark they cannot clear.
+    expect(await raidOf()).toMatchObject({ isHomework: false });
+  });
 });

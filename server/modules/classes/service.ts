@@ -23,6 +23,7 @@ import {
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { revokeAllForUser } from '../auth/sessions.js';
+import { refreshHomeworkFlag } from '../library/homework.js';
 import { generateStudentPassword } from './generated-password.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -166,6 +167,10 @@ export async function updateClass(
 export async function deleteClass(db: Db, professorId: string, schoolclassId: string) {
   await assertLinked(db, professorId, schoolclassId);
   await db.transaction(async (tx) => {
+    const sent = await tx
+      .selectDistinct({ raidId: homeworkRaids.raidId })
+      .from(homeworkRaids)
+      .where(and(eq(homeworkRaids.professorId, professorId), eq(homeworkRaids.schoolclassId, schoolclassId)));
     await tx
       .update(homeworkRaids)
       .set({ isOnGoing: false })
@@ -189,6 +194,7 @@ export async function deleteClass(db: Db, professorId: string, schoolclassId: st
       .from(professorsSchoolclasses)
       .where(eq(professorsSchoolclasses.schoolclassId, schoolclassId));
     if (Number(left.n) === 0) await tx.delete(schoolclasses).where(eq(schoolclasses.id, schoolclassId));
+    for (const { raidId } of sent) await refreshHomeworkFlag(tx, professorId, raidId);
   });
 }
 

@@ -162,10 +162,29 @@ export async function deleteHomework(db: Db, professorId: string, id: string) {
   const row = await ownHomework(db, professorId, id);
   await db.transaction(async (tx) => {
     await tx.delete(homeworkRaids).where(eq(homeworkRaids.id, id));
-    const [left] = await tx
-      .select({ n: count() })
-      .from(homeworkRaids)
-      .where(inArray(homeworkRaids.raidId, [row.raidId]));
-    if (left.n === 0) await tx.update(raids).set({ isHomework: false }).where(eq(raids.id, row.raidId));
+    await refreshHomeworkFlag(tx, professorId, row.raidId);
   });
+}
+
+/**
+ * A raid stays marked "sent as homework" only while homework of a class its teacher still reaches
+ * uses it: homework of a class they left is hidden from them, so they could never delete it.
+ */
+export async function refreshHomeworkFlag(
+  tx: Pick<Db, 'select' | 'update'>,
+  professorId: string,
+  raidId: string,
+) {
+  const [still] = await tx
+    .select({ n: count() })
+    .from(homeworkRaids)
+    .innerJoin(
+      professorsSchoolclasses,
+      and(
+        eq(professorsSchoolclasses.schoolclassId, homeworkRaids.schoolclassId),
+        eq(professorsSchoolclasses.professorId, professorId),
+      ),
+    )
+    .where(eq(homeworkRaids.raidId, raidId));
+  if (Number(still.n) === 0) await tx.update(raids).set({ isHomework: false }).where(eq(raids.id, raidId));
 }
