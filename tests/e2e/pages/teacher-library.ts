@@ -96,12 +96,12 @@ export class HomeworkPage {
   /** Picks the raid, then in the dialog the classes and the name, and sends. */
   async send(chapter: string, raid: string, classes: string[], name: string) {
     await this.page.getByRole('button', { name: H.NEW }).click();
-    await this.page.getByLabel(H.CHAPTER).selectOption({ label: chapter });
+    await this.page.getByLabel(H.CHAPTER, { exact: true }).selectOption({ label: chapter });
     await this.page.getByLabel(H.RAID, { exact: true }).selectOption({ label: raid });
     await this.page.getByRole('button', { name: H.NEXT }).click();
     const dialog = this.page.getByRole('dialog', { name: H.SEND_TITLE });
     for (const c of classes) await dialog.getByRole('checkbox', { name: new RegExp(c) }).check();
-    await dialog.getByLabel(H.NAME).fill(name);
+    await dialog.getByLabel(H.NAME, { exact: true }).fill(name);
     return dialog;
   }
 }
@@ -120,13 +120,13 @@ export class LibraryPage {
   }
 
   async search(words: string) {
-    await this.page.getByLabel(L.SEARCH).fill(words);
+    await this.page.getByLabel(L.SEARCH, { exact: true }).fill(words);
     await this.page.getByRole('button', { name: L.SEARCH_BUTTON }).click();
   }
 
   async filter(level: string, subject: string) {
-    await this.page.getByLabel(L.LEVEL).selectOption({ label: level });
-    await this.page.getByLabel(L.SUBJECT).selectOption({ label: subject });
+    await this.page.getByRole('combobox', { name: L.LEVEL, exact: true }).selectOption({ label: level });
+    await this.page.getByRole('combobox', { name: L.SUBJECT, exact: true }).selectOption({ label: subject });
   }
 
   /** French says 0 and 1 in the singular. */
