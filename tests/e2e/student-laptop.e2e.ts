@@ -39,7 +39,8 @@ describe('student pages on a laptop', () => {
       const content = await page.evaluate(() => {
         const m = document.querySelector('main');
         let widest = 0;
-        for (const el of Array.from(m?.children ?? [])) widest = Math.max(widest, el.getBoundingClientRect().width);
+        for (const el of Array.from(m?.children ?? []))
+          widest = Math.max(widest, el.getBoundingClientRect().width);
         return widest;
       });
       expect(main).not.toBeNull();
