@@ -5,7 +5,7 @@
 // frame (Chromium's own ScriptDuration and TaskDuration metrics), then the same page with the Pixi
 // canvas hidden as a baseline. Needs `npm run build` first (it serves dist/client).
 // The last line printed is one JSON object with the figures.
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -118,7 +118,7 @@ export async function runFps(opts: { students: number; seconds: number; gl: stri
   const pool = await db
     .select({ id: avatars.id, userType: avatars.userType, skinId: avatars.skinId })
     .from(avatars);
-  const studentAvatars = pool.filter((a) => a.userType === 'student');
+  const studentAvatars = pool.filter((a) => a.userType === 'student' && a.skinId === null);
   const profAvatar = pool.find((a) => a.userType === 'professor');
   for (const [i, st] of room.students.entries())
     await db
@@ -182,7 +182,8 @@ export async function runFps(opts: { students: number; seconds: number; gl: stri
     }
     // Let the textures load and the avatars walk to their places.
     await page.waitForTimeout(4000);
-    await page.screenshot({ path: path.join(dataDir, 'fps-board.png') });
+    const screenshot = path.join(os.tmpdir(), 'cr-fps-board.png');
+    await page.screenshot({ path: screenshot });
     log(`sampling ${opts.seconds} s with ${phones.length} animated avatars`);
     const board = await sample(page, opts.seconds);
     await page.addStyleTag({ content: '.proj-scene__canvas { display: none !important; }' });
@@ -198,9 +199,8 @@ export async function runFps(opts: { students: number; seconds: number; gl: stri
       baseline_comment: 'the same page with the Pixi canvas hidden (Pixi still draws into it)',
       baseline_fps: baseline.fps,
       baseline_main_thread_ms_per_frame: baseline.main_thread_ms_per_frame,
-      screenshot: path.join(os.tmpdir(), 'cr-fps-board.png'),
+      screenshot,
     };
-    copyFileSync(path.join(dataDir, 'fps-board.png'), result.screenshot);
     console.log(JSON.stringify(result));
   } finally {
     for (const s of phones) s.disconnect();

@@ -2,14 +2,12 @@
 // student world included): anonymous → 401, wrong role or another user → 403/404 (another teacher on
 // prof-demo's class, chapter, raid, homework and codex phrase), the right caller → 2xx. And no answer, of any route, carries a password hash, an encrypted
 // generated password or a refresh token other than the caller's own fresh one.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_DIR } from '../../server/app.js';
 import { professors, raids, users as usersTable } from '../../server/db/schema.js';
 import type { StoredUser } from '../../shared/types.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
+import { protocolRoutes, readProtocol, routeKey } from './helpers/protocol.js';
 
 let ctx: TestContext;
 const bodies: { route: string; body: string; ownFresh: string | null }[] = [];
@@ -1029,29 +1027,15 @@ describe('every route that needs a caller', () => {
   it('covers each such route of docs/protocol.md, every section', () => {
     // The module files (classes, raids, question-import, library, codex, avatars, student .test.ts)
     // prove the same rules in more detail; this is the one place that lists them all.
-    const doc = readFileSync(path.join(ROOT_DIR, 'docs/protocol.md'), 'utf8');
+    const doc = readProtocol();
     const needed: string[] = [];
     const open = new Set<string>();
-    const key = (method: string, p: string) =>
-      `${method} /api${p
-        .replace(/\s*\(.*\)$/, '') // "/professorsSchoolclasses/ (also without slash)"
-        .replace(/\?.*$/, '') // "/students/findOne?userId=&id="
-        .replace(/\{(\w+)\}/g, ':$1')}`;
-    for (const line of doc.split('\n')) {
-      // An escaped pipe (`student\|professor`) is not a column separator.
-      const cols = line
-        .replace(/\\\|/g, '¦')
-        .split('|')
-        .map((c) => c.trim());
-      if (cols.length < 5 || !/^[A-Z, ]+$/.test(cols[1]) || cols[1] === 'Method') continue;
-      for (const method of cols[1].split(',').map((m) => m.trim()))
-        for (const p of cols[2].split(',').map((x) => x.trim()))
-          if (cols[3].startsWith('anyone')) open.add(key(method, p));
-          else needed.push(key(method, p));
-    }
+    for (const { key, who } of protocolRoutes(doc))
+      if (who.startsWith('anyone')) open.add(key);
+      else needed.push(key);
     // Routes named in the prose (the live game's REST helpers), unless a table says anyone may call them.
     for (const m of doc.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/api\/[^`\s]+)`/g)) {
-      const k = key(m[1], m[2].slice(4));
+      const k = routeKey(m[1], m[2].slice(4));
       if (!open.has(k) && !needed.includes(k)) needed.push(k);
     }
     expect(needed.length).toBeGreaterThan(70);

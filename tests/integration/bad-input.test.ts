@@ -1,12 +1,11 @@
 // Malformed input on every POST, PUT and PATCH route of docs/protocol.md (and the params and queries
 // of the others): always a 4xx with a stable message key, never a 500, nothing stored; and a valid
 // request right after still works.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { count, eq, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_DIR } from '../../server/app.js';
 import {
   chapters,
   codex,
@@ -24,6 +23,7 @@ import {
 } from '../../server/db/schema.js';
 import type { StoredUser } from '../../shared/types.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
+import { protocolRoutes } from './helpers/protocol.js';
 import { linkIn } from './helpers/smtp.js';
 
 let ctx: TestContext;
@@ -665,24 +665,9 @@ describe('malformed JSON bodies on every POST, PUT and PATCH route', () => {
   });
 
   it('covers every POST, PUT and PATCH route of docs/protocol.md', () => {
-    const doc = readFileSync(path.join(ROOT_DIR, 'docs/protocol.md'), 'utf8');
-    const needed: string[] = [];
-    for (const line of doc.split('\n')) {
-      const cols = line
-        .replace(/\\\|/g, '¦')
-        .split('|')
-        .map((c) => c.trim());
-      if (cols.length < 5 || !/^[A-Z, ]+$/.test(cols[1]) || cols[1] === 'Method') continue;
-      for (const method of cols[1].split(',').map((m) => m.trim()))
-        for (const p of cols[2].split(',').map((x) => x.trim()))
-          if (['POST', 'PUT', 'PATCH'].includes(method))
-            needed.push(
-              `${method} /api${p
-                .replace(/\s*\(.*\)$/, '')
-                .replace(/\?.*$/, '')
-                .replace(/\{(\w+)\}/g, ':$1')}`,
-            );
-    }
+    const needed = protocolRoutes()
+      .filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method))
+      .map((r) => r.key);
     expect(needed.length).toBeGreaterThan(40);
     const covered = new Set([...Object.keys(routes), ...MULTIPART_ROUTES]);
     expect(needed.filter((r) => !covered.has(r))).toEqual([]);
