@@ -1,7 +1,8 @@
 // npm run bench -- --students 1000            one room, 1,000 phones, 10 questions
 // npm run bench -- --rooms 300 --students 30  300 rooms of 30 phones
 // npm run bench -- --rest                     REST reads of the class pages at 500 req/s (rest.ts)
-// npm run bench -- --fps [--students 35]      the projector board's frame rate in Chromium (fps.ts)
+// npm run bench -- --fps [--students 35]      the projector board's frame rate in Chromium (fps.ts);
+//   --gl disable-gpu|swiftshader|default, --renderer auto|webgl|canvas (the board's renderer)
 // Options: --questions N (10), --procs N (load processes, 2), --url URL (a running server: then
 // DATABASE_URL and AUTH_SECRET must be those of that server, so the bench can seed its school and
 // mint tokens). Without --url it starts a server (PGlite, or DATABASE_URL / REDIS_URL when set).
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     // --fps: the projector board's frame rate with animated avatars (scripts/bench/fps.ts).
     fps: { type: 'boolean', default: false },
     gl: { type: 'string', default: 'disable-gpu' },
+    renderer: { type: 'string', default: 'auto' },
     rate: { type: 'string', default: '500' },
     seconds: { type: 'string', default: '20' },
     classes: { type: 'string', default: '50' },
@@ -215,6 +217,7 @@ async function main() {
       students: Number(values.students === '1000' ? '35' : values.students),
       seconds: Number(values.seconds === '20' ? '10' : values.seconds),
       gl: values.gl,
+      renderer: values.renderer,
     })
   : values.rest
     ? runRest({

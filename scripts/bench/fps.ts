@@ -1,6 +1,9 @@
 // npm run bench -- --fps [--students 35] [--seconds 10] [--gl swiftshader|disable-gpu|default]
+//   [--renderer auto|webgl|canvas]
 // The projector board in Chromium (playwright-core, Debian's /usr/bin/chromium) at 1920x1080 with N
-// students whose phones are connected, so every avatar is animated. It measures, over --seconds:
+// students whose phones are connected, so every avatar is animated. --renderer forces the board's
+// Pixi renderer (auto: the board's own choice, canvas where WebGL is software; renderer-choice.ts).
+// It measures, over --seconds:
 // frames per second and frame intervals (requestAnimationFrame), and the main thread's work per
 // frame (Chromium's own ScriptDuration and TaskDuration metrics), then the same page with the Pixi
 // canvas hidden as a baseline. Needs `npm run build` first (it serves dist/client).
@@ -99,10 +102,12 @@ async function sample(page: Page, seconds: number) {
   };
 }
 
-export async function runFps(opts: { students: number; seconds: number; gl: string }) {
+export async function runFps(opts: { students: number; seconds: number; gl: string; renderer: string }) {
   if (!existsSync(path.join(ROOT, 'dist/client/index.html'))) throw new Error('run `npm run build` first');
   const flags = GL_FLAGS[opts.gl];
   if (!flags) throw new Error(`--gl is one of ${Object.keys(GL_FLAGS).join(', ')}`);
+  if (!['auto', 'webgl', 'canvas'].includes(opts.renderer))
+    throw new Error('--renderer is auto, webgl or canvas');
   const dropDatabase = await freshDatabase();
   const config = loadConfig();
   const signer = makeTokenSigner(config.AUTH_SECRET);
@@ -150,6 +155,8 @@ export async function runFps(opts: { students: number; seconds: number; gl: stri
   try {
     const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, baseURL: url });
     await context.addInitScript(COUNT_GL_CALLS);
+    if (opts.renderer !== 'auto')
+      await context.addInitScript(`localStorage.setItem('boardRenderer', ${JSON.stringify(opts.renderer)})`);
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByLabel(login.LOGIN.LOGIN_LABEL).fill(teacher.username);
@@ -157,13 +164,16 @@ export async function runFps(opts: { students: number; seconds: number; gl: stri
     await page.getByRole('button', { name: login.LOGIN.SUBMIT }).click();
     await page.waitForURL(/\/prof\//);
     await page.goto(`/prof/game/${room.schoolclassId}/${room.subjectId}`);
-    await page.locator('.proj-scene__canvas canvas').waitFor({ timeout: 30_000 });
+    await page.locator('.proj-scene__canvas[data-renderer] canvas').waitFor({ timeout: 30_000 });
+    const boardRenderer = await page.locator('.proj-scene__canvas').getAttribute('data-renderer');
     const renderer = await page.evaluate(() => {
       const gl = document.createElement('canvas').getContext('webgl2');
       const ext = gl?.getExtension('WEBGL_debug_renderer_info');
       return gl ? String(gl.getParameter(ext ? ext.UNMASKED_RENDERER_WEBGL : gl.RENDERER)) : 'no WebGL';
     });
-    log(`board open (${renderer}); connecting ${room.students.length} phones`);
+    log(
+      `board open (${boardRenderer} renderer; WebGL here: ${renderer}); connecting ${room.students.length} phones`,
+    );
     for (const st of room.students) {
       const s = io(url, {
         auth: { token: studentToken(signer, st) },
@@ -184,6 +194,34 @@ export async function runFps(opts: { students: number; seconds: number; gl: stri
     await page.waitForTimeout(4000);
     const screenshot = path.join(os.tmpdir(), 'cr-fps-board.png');
     await page.screenshot({ path: screenshot });
+    if (process.env.FPS_PROFILE) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+      await page.waitForTimeout(3000);
+      const { profile } = await cdp.send('Profiler.stop');
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(process.env.FPS_PROFILE, JSON.stringify(profile));
+      await cdp.detach();
+    }
+    if (process.env.FPS_TRACE) {
+      await browser.startTracing(page, {
+        path: process.env.FPS_TRACE,
+        screenshots: false,
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'toplevel',
+          'blink',
+          'cc',
+          'gpu',
+          'viz',
+          'disabled-by-default-devtools.timeline.frame',
+        ],
+      });
+      await page.waitForTimeout(3000);
+      await browser.stopTracing();
+    }
     log(`sampling ${opts.seconds} s with ${phones.length} animated avatars`);
     const board = await sample(page, opts.seconds);
     await page.addStyleTag({ content: '.proj-scene__canvas { display: none !important; }' });
@@ -195,6 +233,7 @@ export async function runFps(opts: { students: number; seconds: number; gl: stri
       viewport: '1920x1080',
       gl: opts.gl,
       renderer,
+      board_renderer: boardRenderer,
       ...board,
       baseline_comment: 'the same page with the Pixi canvas hidden (Pixi still draws into it)',
       baseline_fps: baseline.fps,

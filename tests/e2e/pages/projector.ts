@@ -56,6 +56,10 @@ export class ProjectorPage {
   readonly pauseButton = () =>
     this.page.getByRole('navigation', { name: G.TOOLS }).getByRole('button', { name: G.PAUSE, exact: true });
   readonly pausedDialog = () => this.page.getByRole('dialog', { name: G.PAUSED_TITLE });
+  readonly resumeButton = () => this.pausedDialog().getByRole('button', { name: G.RESUME });
+  /** The top bar's way back to the board from an activity's screen. */
+  readonly toolsBackToBoard = () =>
+    this.page.getByRole('navigation', { name: G.TOOLS }).getByRole('button', { name: G.BACK_TO_BOARD });
 
   /** The letters (A, B, …) of the answers the board marks correct after the reveal. */
   async correctLetters(): Promise<string[]> {

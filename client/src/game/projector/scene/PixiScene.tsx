@@ -3,24 +3,39 @@
 import { Application, extend, useApplication, useTick } from '@pixi/react';
 // The app's Content-Security-Policy forbids eval: Pixi's shader and uniform code then comes from here.
 import 'pixi.js/unsafe-eval';
-import { Container, Graphics, Sprite, Text, type Ticker } from 'pixi.js';
-import { useCallback, useEffect, useRef } from 'react';
+import { Container, Graphics, type Application as PixiApplication, Sprite, Text, type Ticker } from 'pixi.js';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { SceneController } from './controller';
 import type { SceneModel } from './model';
+import { type BoardRenderer, chooseBoardRenderer } from './renderer-choice';
 
 extend({ Container, Graphics, Sprite, Text });
 
+/** Chosen once per page: probing opens a WebGL context. */
+let chosen: BoardRenderer | null = null;
+function boardRenderer(): BoardRenderer {
+  if (chosen === null) chosen = chooseBoardRenderer(window.localStorage);
+  return chosen;
+}
+
 export default function PixiScene({ model }: { model: SceneModel }) {
   const host = useRef<HTMLDivElement>(null);
+  const [preference] = useState(boardRenderer);
+  // Which renderer Pixi actually started (WebGL can still fail to start: then canvas).
+  const [used, setUsed] = useState<string | null>(null);
+  const onInit = useCallback((app: PixiApplication) => setUsed(app.renderer.name), []);
   return (
-    <div ref={host} className="proj-scene__canvas">
+    <div ref={host} className="proj-scene__canvas" data-renderer={used ?? undefined}>
       <Application
+        onInit={onInit}
         resizeTo={host}
         backgroundAlpha={0}
         antialias={false}
         autoDensity
         resolution={Math.min(2, window.devicePixelRatio || 1)}
-        preference="webgl"
+        // @pixi/react's types still say 'webgl' | 'webgpu'; Pixi itself takes an ordered list
+        // (only those renderers are tried) and 'canvas'.
+        preference={(preference === 'webgl' ? ['webgl', 'canvas'] : ['canvas']) as unknown as 'webgl'}
         powerPreference="high-performance"
       >
         <Stage model={model} />
@@ -38,14 +53,14 @@ function Stage({ model }: { model: SceneModel }) {
 
   useEffect(() => {
     if (!root.current) return;
-    const c = new SceneController(root.current);
+    const c = new SceneController(root.current, app?.renderer.name === 'canvas');
     c.setModel(latest.current);
     controller.current = c;
     return () => {
       c.destroy();
       controller.current = null;
     };
-  }, []);
+  }, [app]);
   useEffect(() => {
     controller.current?.setModel(model);
   }, [model]);

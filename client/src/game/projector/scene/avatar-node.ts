@@ -2,10 +2,32 @@
 // Positions ease toward targets in tick(); nothing here goes through React.
 import { Container, Graphics, Sprite, Text, type Texture } from 'pixi.js';
 import type { SceneAvatar } from './model';
-import { loadTexture } from './textures';
+import { loadScaledTexture, loadTexture, shapeTexture } from './textures';
 
 /** Avatars are built at this size and scaled. */
 export const BASE = 128;
+/** Longest side of the avatar images under the canvas renderer: the board shows them at up to 200 px. */
+const LIGHT_IMAGE = 256;
+
+const SHADOW = { w: BASE * 0.68, h: BASE * 0.16 };
+const shadowTexture = () =>
+  shapeTexture('avatar-shadow', SHADOW.w, SHADOW.h, (ctx) => {
+    ctx.fillStyle = 'rgba(0, 0, 0, 0.28)';
+    ctx.beginPath();
+    ctx.ellipse(SHADOW.w / 2, SHADOW.h / 2, SHADOW.w / 2, SHADOW.h / 2, 0, 0, Math.PI * 2);
+    ctx.fill();
+  });
+/** The level badge's disc: radius 19 with a 4 px white edge. */
+const discTexture = () =>
+  shapeTexture('level-disc', 46, 46, (ctx) => {
+    ctx.beginPath();
+    ctx.arc(23, 23, 19, 0, Math.PI * 2);
+    ctx.fillStyle = '#2b1f6e';
+    ctx.fill();
+    ctx.lineWidth = 4;
+    ctx.strokeStyle = '#ffffff';
+    ctx.stroke();
+  });
 const LABEL_STYLE = {
   fontFamily: 'system-ui, "Segoe UI", Roboto, sans-serif',
   fontSize: 24,
@@ -19,11 +41,13 @@ export class AvatarNode {
   readonly root = new Container();
   private readonly body = new Container();
   private readonly glow = new Graphics();
-  private readonly shadow = new Graphics();
+  private readonly shadow = new Sprite();
   private readonly ring = new Graphics();
   private readonly check = new Graphics();
   private readonly bolt = new Graphics();
   private sprite: Sprite | null = null;
+  /** The full-size image (the summon's spotlight draws it large). */
+  private full: Texture | null = null;
   private readonly initials: Text;
   private readonly label: Text;
   private readonly badge = new Container();
@@ -43,10 +67,19 @@ export class AvatarNode {
   compact = false;
   /** The summon's drawing ring is on this student. */
   ringed = false;
+  /** Width the name may take, in stage pixels (its cell's width): a longer name shrinks. */
+  labelRoom = Number.POSITIVE_INFINITY;
+  private labelNatural = 0;
 
-  constructor(a: SceneAvatar) {
+  /** light: the canvas renderer draws this node, so its avatar image comes downscaled. */
+  constructor(
+    a: SceneAvatar,
+    private readonly light = false,
+  ) {
     this.data = a;
-    this.shadow.ellipse(0, BASE * 0.46, BASE * 0.34, BASE * 0.08).fill({ color: 0x000000, alpha: 0.28 });
+    this.shadow.texture = shadowTexture();
+    this.shadow.anchor.set(0.5);
+    this.shadow.position.set(0, BASE * 0.46);
     this.glow.circle(0, 0, BASE * 0.6).fill({ color: 0xffc21a, alpha: 0.35 });
     this.glow.circle(0, 0, BASE * 0.5).fill({ color: 0xfff3b0, alpha: 0.55 });
     this.glow.circle(0, 0, BASE * 0.56).stroke({ width: 7, color: 0xffc21a, alpha: 1 });
@@ -67,10 +100,8 @@ export class AvatarNode {
     this.label = new Text({ text: '', style: LABEL_STYLE, resolution: 2 });
     this.label.anchor.set(0.5, 0);
     this.label.position.set(0, BASE * 0.52);
-    const disc = new Graphics()
-      .circle(0, 0, 19)
-      .fill({ color: 0x2b1f6e })
-      .stroke({ width: 4, color: 0xffffff });
+    const disc = new Sprite(discTexture());
+    disc.anchor.set(0.5);
     this.badgeText = new Text({
       text: '',
       style: { ...LABEL_STYLE, fontSize: 20, stroke: undefined },
@@ -85,12 +116,16 @@ export class AvatarNode {
   }
 
   get texture(): Texture | null {
-    return this.sprite?.texture ?? null;
+    return this.full;
   }
 
   update(a: SceneAvatar) {
     this.data = a;
-    this.label.text = a.label;
+    if (this.label.text !== a.label || this.labelNatural === 0) {
+      this.label.text = a.label;
+      this.label.scale.set(1);
+      this.labelNatural = this.label.width;
+    }
     this.badgeText.text = String(a.level);
     this.initials.text = a.label
       .split(' ')
@@ -99,13 +134,19 @@ export class AvatarNode {
       .slice(0, 2);
     if (a.image !== this.image) {
       this.image = a.image;
-      if (a.image) void loadTexture(a.image).then((t) => this.setTexture(t, a.image));
-      else this.setTexture(null, null);
+      const image = a.image;
+      if (image)
+        void Promise.all([
+          loadTexture(image),
+          this.light ? loadScaledTexture(image, LIGHT_IMAGE) : null,
+        ]).then(([full, small]) => this.setTexture(full, small ?? full, image));
+      else this.setTexture(null, null, null);
     }
   }
 
-  private setTexture(t: Texture | null, forImage: string | null) {
+  private setTexture(full: Texture | null, t: Texture | null, forImage: string | null) {
     if (this.image !== forImage || this.root.destroyed) return;
+    this.full = full;
     if (this.sprite) {
       this.sprite.destroy();
       this.sprite = null;
@@ -134,6 +175,8 @@ export class AvatarNode {
     const scale = this.size / BASE;
     this.root.position.set(this.x, this.y - this.lift * this.size * 0.12);
     this.root.scale.set(scale);
+    const room = scale > 0 ? this.labelRoom / scale : Number.POSITIVE_INFINITY;
+    this.label.scale.set(this.labelNatural > room ? room / this.labelNatural : 1);
     this.body.position.y = bob * BASE;
     this.body.scale.set(breathe, 2 - breathe);
     this.root.alpha = this.alpha;

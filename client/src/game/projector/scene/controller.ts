@@ -6,7 +6,15 @@ import { Container, Graphics, Sprite, Text } from 'pixi.js';
 import { AvatarNode } from './avatar-node';
 import { gridCells, sceneLayout } from './layout';
 import { type SceneModel, SUMMON_DRAW_MS } from './model';
-import { loadTexture } from './textures';
+import { loadTexture, shapeTexture } from './textures';
+
+const moteTexture = (r: number) =>
+  shapeTexture(`mote-${r}`, r * 2, r * 2, (ctx) => {
+    ctx.fillStyle = 'rgba(255, 255, 255, 0.5)';
+    ctx.beginPath();
+    ctx.arc(r, r, r, 0, Math.PI * 2);
+    ctx.fill();
+  });
 
 const colorNumber = (hex: string) => Number.parseInt(hex.replace('#', ''), 16) || 0x5b3cc4;
 
@@ -50,14 +58,19 @@ export class SceneController {
   private confetti: Confetto[] = [];
   private outcome: SceneModel['outcome'] = null;
 
-  constructor(private readonly root: Container) {
+  /** light: the canvas renderer draws the scene (no usable GPU): avatars come downscaled. */
+  constructor(
+    private readonly root: Container,
+    private readonly light = false,
+  ) {
     this.boss.anchor.set(0.5);
     this.spotAvatar.anchor.set(0.5);
     this.spot.addChild(this.rays, this.spotAvatar);
     this.bossLayer.addChild(this.boss, this.hpBar);
     root.addChild(this.motes, this.bossLayer, this.crowd, this.spot, this.fx);
     for (let i = 0; i < 28; i++) {
-      const m = new Graphics().circle(0, 0, 2 + (i % 4)).fill({ color: 0xffffff, alpha: 0.5 });
+      const m = new Sprite(moteTexture(2 + (i % 4)));
+      m.anchor.set(0.5);
       m.position.set(Math.random(), Math.random());
       this.motes.addChild(m);
     }
@@ -72,7 +85,7 @@ export class SceneController {
       const node = this.nodes.get(a.id);
       if (node) node.update(a);
       else {
-        const n = new AvatarNode(a);
+        const n = new AvatarNode(a, this.light);
         this.nodes.set(a.id, n);
         this.crowd.addChild(n.root);
       }
@@ -146,6 +159,7 @@ export class SceneController {
       n.tx = c.x;
       n.ty = c.y;
       n.tsize = c.size;
+      n.labelRoom = c.width * 0.96;
       n.compact = l.compact;
       n.talpha = l.compact && !a.highlighted ? 0.5 : 1;
       if (fresh) {

@@ -16,6 +16,12 @@ describe('scene layout', () => {
         expect(c.x + c.size / 2).toBeLessThanOrEqual(area.x + area.w + 1);
         expect(c.y - c.size / 2).toBeGreaterThanOrEqual(area.y - 1);
       }
+      // Each name has its own cell's width: neighbours' names cannot overlap.
+      for (const [i, c] of cells.entries()) {
+        const next = cells[i + 1];
+        if (next && next.y === c.y)
+          expect(next.x - c.x).toBeGreaterThanOrEqual((c.width + next.width) / 2 - 0.01);
+      }
       // Big enough to recognise from the back of the room.
       expect(cells[0].size).toBeGreaterThan(80);
     }

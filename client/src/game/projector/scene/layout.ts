@@ -69,6 +69,8 @@ export interface GridCell {
   y: number;
   /** Size of the avatar image (square). */
   size: number;
+  /** Width of the cell: the name under the avatar must fit in it. */
+  width: number;
 }
 
 /**
@@ -96,6 +98,7 @@ export function gridCells(n: number, r: Rect, labelRatio = 0.45, maxSize = 220):
       x: rowOffset + (i % best.cols) * cellW + cellW / 2,
       y: offsetY + row * cellH + size / 2,
       size: size * 0.9,
+      width: cellW,
     };
   });
 }
