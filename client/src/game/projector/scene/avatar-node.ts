@@ -39,7 +39,17 @@ const LABEL_STYLE = {
 
 export class AvatarNode {
   readonly root = new Container();
+  /** Bobs and breathes. */
   private readonly body = new Container();
+  /**
+   * Everything of the body but the pulsing glow. Under the canvas renderer it is drawn once into
+   * an image (cacheAsTexture) and redrawn only when it changes: one image copy a frame instead of
+   * six drawings (about 5 ms a frame for 35 avatars).
+   */
+  private readonly still = new Container();
+  private stillKey = '';
+  private stillDirty = true;
+  private stillResolution = 0;
   private readonly glow = new Graphics();
   private readonly shadow = new Sprite();
   private readonly ring = new Graphics();
@@ -110,7 +120,8 @@ export class AvatarNode {
     this.badgeText.anchor.set(0.5);
     this.badge.addChild(disc, this.badgeText);
     this.badge.position.set(-BASE * 0.38, BASE * 0.34);
-    this.body.addChild(this.glow, this.shadow, this.ring, this.initials, this.check, this.badge, this.bolt);
+    this.still.addChild(this.shadow, this.ring, this.initials, this.check, this.badge, this.bolt);
+    this.body.addChild(this.glow, this.still);
     this.root.addChild(this.body, this.label);
     this.update(a);
   }
@@ -126,12 +137,19 @@ export class AvatarNode {
       this.label.scale.set(1);
       this.labelNatural = this.label.width;
     }
-    this.badgeText.text = String(a.level);
-    this.initials.text = a.label
+    if (this.badgeText.text !== String(a.level)) {
+      this.badgeText.text = String(a.level);
+      this.stillDirty = true;
+    }
+    const initials = a.label
       .split(' ')
       .map((w) => w[0] ?? '')
       .join('')
       .slice(0, 2);
+    if (this.initials.text !== initials) {
+      this.initials.text = initials;
+      this.stillDirty = true;
+    }
     if (a.image !== this.image) {
       this.image = a.image;
       const image = a.image;
@@ -152,12 +170,13 @@ export class AvatarNode {
       this.sprite = null;
     }
     this.initials.visible = !t;
+    this.stillDirty = true;
     if (!t) return;
     const s = new Sprite(t);
     s.anchor.set(0.5);
     s.scale.set(BASE / Math.max(t.width, t.height));
     this.sprite = s;
-    this.body.addChildAt(s, 3);
+    this.still.addChildAt(s, 2);
   }
 
   /** Eases toward the targets; t is in seconds since the scene started. */
@@ -195,6 +214,30 @@ export class AvatarNode {
     this.label.visible = !this.compact;
     this.badge.visible = !this.compact;
     this.shadow.visible = !this.compact;
+    if (this.light) this.refreshStill(scale);
+  }
+
+  /** Canvas renderer: redraws the cached image when what it shows, or the size it shows at, changed. */
+  private refreshStill(scale: number) {
+    const key = [
+      this.ring.visible,
+      this.check.visible,
+      this.badge.visible,
+      this.bolt.visible,
+      this.shadow.visible,
+      this.sprite?.tint,
+    ].join();
+    // Drawn at the size it is seen (the screen's pixel ratio included), in quarter steps, once the
+    // avatar has stopped growing or shrinking.
+    const ratio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
+    const resolution = Math.min(2, Math.max(0.5, Math.ceil(scale * ratio * 4) / 4));
+    const settled = Math.abs(this.size - this.tsize) < 1;
+    if (this.stillResolution === 0 || (settled && resolution !== this.stillResolution)) {
+      this.still.cacheAsTexture({ resolution });
+      this.stillResolution = resolution;
+    } else if (this.stillDirty || key !== this.stillKey) this.still.updateCacheTexture();
+    this.stillDirty = false;
+    this.stillKey = key;
   }
 
   destroy() {

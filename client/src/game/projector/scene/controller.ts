@@ -68,7 +68,7 @@ export class SceneController {
     this.spot.addChild(this.rays, this.spotAvatar);
     this.bossLayer.addChild(this.boss, this.hpBar);
     root.addChild(this.motes, this.bossLayer, this.crowd, this.spot, this.fx);
-    for (let i = 0; i < 28; i++) {
+    for (let i = 0; i < (light ? 0 : 28); i++) {
       const m = new Sprite(moteTexture(2 + (i % 4)));
       m.anchor.set(0.5);
       m.position.set(Math.random(), Math.random());
