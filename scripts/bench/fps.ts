@@ -151,6 +151,11 @@ export async function runFps(opts: { students: number; seconds: number; gl: stri
       ...flags,
     ],
   });
+  // In a classroom the server and the phones are other machines and the teacher's laptop runs only
+  // the browser. Here all share two cores: the server and this process (the 35 phones) yield to
+  // Chromium, started above at normal priority, so the figures are the board's own.
+  if (server.pid) os.setPriority(server.pid, 10);
+  os.setPriority(10);
   const phones: Socket[] = [];
   try {
     const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, baseURL: url });
