@@ -20,6 +20,7 @@ import { openDatabase } from '../../server/db/client.js';
 import { avatars, users } from '../../server/db/schema.js';
 import { hashPassword } from '../../server/lib/passwords.js';
 import { makeTokenSigner } from '../../server/lib/tokens.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tests/e2e/chromium.js';
 import { freshDatabase, log, pct, ROOT, round, startServer } from './common.js';
 import { prepareBench, studentToken } from './prepare.js';
 
@@ -139,17 +140,8 @@ export async function runFps(opts: { students: number; seconds: number; gl: stri
 
   const { url, server, cleanup } = await startServer(dataDir);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      ...flags,
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_FLAGS, ...flags],
   });
   // In a classroom the server and the phones are other machines and the teacher's laptop runs only
   // the browser. Here all share two cores: the server and this process (the 35 phones) yield to

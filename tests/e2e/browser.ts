@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import layout from '../../client/src/i18n/locales/fr/layout.json';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 
 const BUG_REPORT_LABEL = layout.LAYOUT.BUG_REPORT;
 
@@ -12,19 +13,7 @@ export const PHONE = { width: 360, height: 800 };
 export const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, '--disable-gpu'] });
 }
 
 /** Requests to any host but this machine, recorded by every page: the suite asserts there are none. */

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { CHROMIUM_PATH } from './chromium';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,7 +40,7 @@ function freePort(): Promise<number> {
 }
 
 export default async function setup(project: TestProject) {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const chromium = CHROMIUM_PATH;
   if (!existsSync(chromium)) {
     throw new Error(
       `Chromium is missing at ${chromium}: install it (apt-get install -y chromium). Browser tests never skip.`,
