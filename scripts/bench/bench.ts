@@ -16,7 +16,7 @@ import { io, type Socket } from 'socket.io-client';
 import { loadConfig } from '../../server/config.js';
 import { makeTokenSigner } from '../../server/lib/tokens.js';
 import type { RoomPatch } from '../../shared/game/contract.js';
-import { freshDatabase, log, pct, round, rssMb, startServer } from './common.js';
+import { connected, freshDatabase, log, pct, round, rssMb, startServer } from './common.js';
 import { runFps } from './fps.js';
 import { type BenchRoom, prepareBench, studentToken, teacherToken } from './prepare.js';
 import { runRest } from './rest.js';
@@ -75,10 +75,7 @@ async function main() {
       counts: Map<string, number>;
     };
     s.counts = new Map();
-    await new Promise<void>((resolve, reject) => {
-      s.once('connect', () => resolve());
-      s.once('connect_error', reject);
-    });
+    await connected(s);
     const ack = await s
       .timeout(30_000)
       .emitWithAck('room:open', { schoolclassId: room.schoolclassId, subjectId: room.subjectId });

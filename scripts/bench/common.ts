@@ -4,9 +4,17 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import type { Socket } from 'socket.io-client';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const log = (...a: unknown[]) => console.error('[bench]', ...a);
+
+/** Resolves when the socket is connected, rejects with its first connection error. */
+export const connected = (s: Socket) =>
+  new Promise<void>((resolve, reject) => {
+    s.once('connect', () => resolve());
+    s.once('connect_error', reject);
+  });
 
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {

@@ -8,7 +8,7 @@
 // frame (Chromium's own ScriptDuration and TaskDuration metrics), then the same page with the Pixi
 // canvas hidden as a baseline. Needs `npm run build` first (it serves dist/client).
 // The last line printed is one JSON object with the figures.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -21,7 +21,7 @@ import { avatars, users } from '../../server/db/schema.js';
 import { hashPassword } from '../../server/lib/passwords.js';
 import { makeTokenSigner } from '../../server/lib/tokens.js';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tests/e2e/chromium.js';
-import { freshDatabase, log, pct, ROOT, round, startServer } from './common.js';
+import { connected, freshDatabase, log, pct, ROOT, round, startServer } from './common.js';
 import { prepareBench, studentToken } from './prepare.js';
 
 const GL_FLAGS: Record<string, string[]> = {
@@ -177,10 +177,7 @@ export async function runFps(opts: { students: number; seconds: number; gl: stri
         transports: ['websocket'],
         forceNew: true,
       });
-      await new Promise<void>((resolve, reject) => {
-        s.once('connect', () => resolve());
-        s.once('connect_error', reject);
-      });
+      await connected(s);
       const ack = await s
         .timeout(10_000)
         .emitWithAck('room:join', { schoolclassId: room.schoolclassId, subjectId: room.subjectId });
@@ -197,7 +194,6 @@ export async function runFps(opts: { students: number; seconds: number; gl: stri
       await cdp.send('Profiler.start');
       await page.waitForTimeout(3000);
       const { profile } = await cdp.send('Profiler.stop');
-      const { writeFileSync } = await import('node:fs');
       writeFileSync(process.env.FPS_PROFILE, JSON.stringify(profile));
       await cdp.detach();
     }

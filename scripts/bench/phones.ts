@@ -3,6 +3,7 @@
 // when it sent its last answer of each question.
 import { io, type Socket } from 'socket.io-client';
 import type { RaidView, RoomPatch } from '../../shared/game/contract.js';
+import { connected } from './common.js';
 
 interface Job {
   type: 'job';
@@ -58,12 +59,9 @@ async function run(job: Job) {
         forceNew: true,
         timeout: 60_000,
       });
-      await new Promise<void>((resolve, reject) => {
-        s.once('connect', () => resolve());
-        s.once('connect_error', (e) => {
-          release();
-          reject(e);
-        });
+      await connected(s).catch((e) => {
+        release();
+        throw e;
       });
       const joined = await send(s, 'room:join', { schoolclassId: p.schoolclassId, subjectId: p.subjectId });
       release();

@@ -22,9 +22,9 @@ const CLASS = '5e B';
 async function drawnShare(page: Page): Promise<number> {
   const scene = page.locator('.proj-scene');
   const withCanvas = await scene.screenshot();
-  await page.addStyleTag({ content: '.proj-scene__canvas { visibility: hidden !important; }' });
+  const hide = await page.addStyleTag({ content: '.proj-scene__canvas { visibility: hidden !important; }' });
   const without = await scene.screenshot();
-  await page.evaluate(() => document.querySelector('style:last-of-type')?.remove());
+  await hide.evaluate((tag) => (tag as Element).remove());
   const [a, b] = await Promise.all(
     [withCanvas, without].map((png) => sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })),
   );

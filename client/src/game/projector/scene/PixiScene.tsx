@@ -20,7 +20,7 @@ function boardRenderer(): BoardRenderer {
 
 export default function PixiScene({ model }: { model: SceneModel }) {
   const host = useRef<HTMLDivElement>(null);
-  const [preference] = useState(boardRenderer);
+  const preference = boardRenderer();
   // Which renderer Pixi actually started (WebGL can still fail to start: then canvas).
   const [used, setUsed] = useState<string | null>(null);
   const onInit = useCallback((app: PixiApplication) => setUsed(app.renderer.name), []);
