@@ -4,9 +4,9 @@
 // generated password or a refresh token other than the caller's own fresh one.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { professors, raids, users as usersTable } from '../../server/db/schema.js';
+import { professors, raids } from '../../server/db/schema.js';
 import type { StoredUser } from '../../shared/types.js';
-import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
+import { bearer, createTestContext, DEMO, signin, signUpWithCode, type TestContext } from './helpers/app.js';
 import { protocolRoutes, readProtocol, routeKey } from './helpers/protocol.js';
 
 let ctx: TestContext;
@@ -244,24 +244,8 @@ beforeAll(async () => {
   fx.joinCode = (
     await setup(admin, 'PATCH', '/api/professors/generate-code', { schoolclassId: scratch })
   ).code;
-  const signup = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/code-signup',
-    payload: {
-      code: fx.joinCode,
-      firstName: 'Nina',
-      lastName: 'Perrin',
-      username: 'authz-nouvelle',
-      password: 'Trousse-Rouge-9!',
-    },
-  });
-  expect(signup.statusCode, signup.body).toBe(201);
-  users.freshStudent = signup.json();
+  users.freshStudent = await signUpWithCode(ctx, fx.joinCode, 'authz-nouvelle', 'nina.perrin@example.fr');
   issuedRefreshTokens.add(users.freshStudent.refreshToken);
-  await ctx.database.db
-    .update(usersTable)
-    .set({ email: 'nina.perrin@example.fr' })
-    .where(eq(usersTable.id, users.freshStudent.id));
 });
 
 interface Case {

@@ -22,7 +22,7 @@ import {
   usersAvatars,
 } from '../../server/db/schema.js';
 import type { StoredUser } from '../../shared/types.js';
-import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
+import { bearer, createTestContext, DEMO, signin, signUpWithCode, type TestContext } from './helpers/app.js';
 import { protocolRoutes } from './helpers/protocol.js';
 import { linkIn } from './helpers/smtp.js';
 
@@ -257,20 +257,7 @@ beforeAll(async () => {
   // A class eleve01 is not in; a student signs up with its code, with no avatar, and gets an e-mail.
   const other = (await as(token, 'POST', '/api/schoolclasses', classBody('Fuzz à rejoindre'))).id;
   fx.joinCode = (await as(token, 'PATCH', '/api/professors/generate-code', { schoolclassId: other })).code;
-  const signup = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/code-signup',
-    payload: {
-      code: fx.joinCode,
-      firstName: 'Nina',
-      lastName: 'Perrin',
-      username: 'fuzz-nina',
-      password: 'Trousse-Rouge-9!',
-    },
-  });
-  expect(signup.statusCode, signup.body).toBe(201);
-  fx.fresh = signup.json();
-  await db().update(users).set({ email: 'nina.perrin@example.fr' }).where(eq(users.id, fx.fresh.id));
+  fx.fresh = await signUpWithCode(ctx, fx.joinCode, 'fuzz-nina', 'nina.perrin@example.fr');
   // A teacher whose address is not confirmed yet.
   const pending = await ctx.app.inject({
     method: 'POST',

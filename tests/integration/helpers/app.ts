@@ -3,12 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { inject } from 'vitest';
 import { buildApp } from '../../../server/app.js';
 import { loadConfig } from '../../../server/config.js';
 import { type Database, openDatabase } from '../../../server/db/client.js';
+import { users } from '../../../server/db/schema.js';
 import { connectRedis } from '../../../server/lib/redis.js';
 import { startSmtp } from './smtp.js';
 
@@ -106,3 +108,19 @@ export async function signin(app: FastifyInstance, who: { login: string; passwor
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Nina Perrin, a new student signed up with a class code; with `email`, the address is then written
+ * on her account (students sign up without one: a legacy or imported account has it).
+ */
+export async function signUpWithCode(ctx: TestContext, code: string, username: string, email?: string) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/code-signup',
+    payload: { code, firstName: 'Nina', lastName: 'Perrin', username, password: 'Trousse-Rouge-9!' },
+  });
+  if (res.statusCode !== 201) throw new Error(`code-signup ${username}: ${res.statusCode} ${res.body}`);
+  const user = res.json() as import('../../../shared/types.js').StoredUser;
+  if (email) await ctx.database.db.update(users).set({ email }).where(eq(users.id, user.id));
+  return user;
+}
