@@ -634,18 +634,36 @@ export function createGameService(deps: GameDeps) {
     },
 
     async activatePower(s: Student, id: string) {
-      const r = await requireRoom(id);
-      if (!r.roster.some((x) => x.studentId === s.studentId)) return fail('ERRORS.FORBIDDEN');
-      if (!r.powerMode) return fail('GAME.POWERS_OFF');
-      if (r.activePowers.includes(s.studentId)) return fail('GAME.POWER_ALREADY_ACTIVE');
-      const left = await spendPowerXp(db, s.studentId, POWER_COST);
-      if (left === null) return fail('GAME.NOT_ENOUGH_POWER_XP');
+      // The power is claimed in the room record first (compare-and-set, on either store): of ten
+      // activations sent at once, one goes on to spend the power XP, the others are refused here.
+      await store.updateRoom(id, (cur) => {
+        if (!cur) return fail('GAME.NO_ROOM');
+        if (!cur.roster.some((x) => x.studentId === s.studentId)) return fail('ERRORS.FORBIDDEN');
+        if (!cur.powerMode) return fail('GAME.POWERS_OFF');
+        if (cur.activePowers.includes(s.studentId)) return fail('GAME.POWER_ALREADY_ACTIVE');
+        return { ...cur, activePowers: [...cur.activePowers, s.studentId] };
+      });
+      const release = () =>
+        store.updateRoom(id, (cur) =>
+          cur ? { ...cur, activePowers: cur.activePowers.filter((x) => x !== s.studentId) } : null,
+        );
+      let left: number | null;
+      try {
+        left = await spendPowerXp(db, s.studentId, POWER_COST);
+      } catch (err) {
+        await release();
+        throw err;
+      }
+      if (left === null) {
+        await release();
+        return fail('GAME.NOT_ENOUGH_POWER_XP');
+      }
+      const spent = left;
       const after = await store.updateRoom(id, (cur) =>
         cur
           ? {
               ...cur,
-              activePowers: [...new Set([...cur.activePowers, s.studentId])],
-              roster: cur.roster.map((x) => (x.studentId === s.studentId ? { ...x, powerXp: left } : x)),
+              roster: cur.roster.map((x) => (x.studentId === s.studentId ? { ...x, powerXp: spent } : x)),
             }
           : null,
       );

@@ -19,6 +19,7 @@ import {
 } from '../../shared/game/contract.js';
 import { dedicatedConnection } from '../lib/redis.js';
 import { loadAccount } from '../modules/users/queries.js';
+import { createBudgets, RATE_LIMITED } from './budgets.js';
 import { studentClassIds } from './loaders.js';
 import { redisStore } from './redis-store.js';
 import { createGameService, GameError, type GameService } from './service.js';
@@ -38,6 +39,7 @@ export interface GameServer {
 const HEARTBEAT_MS = 5_000;
 const SWEEP_MS = 2_000;
 const LEASE_MS = 6_000;
+const BUDGET_SWEEP_MS = 60_000;
 
 export function attachGame(
   app: FastifyInstance,
@@ -81,12 +83,18 @@ export function attachGame(
     },
   });
 
+  // Event budgets per socket and per user (server/game/budgets.ts).
+  const budgets = createBudgets();
+  const budgetSweeper = setInterval(() => budgets.sweep(), BUDGET_SWEEP_MS);
+  budgetSweeper.unref();
+
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     const claims = typeof token === 'string' ? app.deps.signer.verify(token) : null;
     if (!claims || (claims.role !== 'PROFESSOR' && claims.role !== 'STUDENT')) {
       return next(new Error('AUTH.UNAUTHORIZED'));
     }
+    if (!budgets.admit(claims.sub)) return next(new Error(RATE_LIMITED));
     // As on REST: a token outlives a rejection or a deletion by up to 15 minutes; the account decides.
     const account = await loadAccount(app.deps.db, { id: claims.sub }).catch(() => null);
     if (account?.status !== 'ACTIVE' || account.role !== claims.role) {
@@ -122,6 +130,20 @@ export function attachGame(
 
   io.on('connection', (socket: GameSocket) => {
     const data = socket.data;
+
+    // Every incoming event is counted before its handler runs: one over budget is answered at once,
+    // and a socket that keeps flooding is closed.
+    const guard = budgets.attach(data.userId, socket);
+    socket.use(([event, ...args], next) => {
+      const verdict = guard.check(String(event));
+      if (verdict === 'ok') return next();
+      const ack = args[args.length - 1];
+      if (typeof ack === 'function') ack({ ok: false, message: RATE_LIMITED });
+      if (verdict === 'disconnect' && socket.connected) {
+        app.log.warn({ userId: data.userId, event: String(event) }, 'socket closed: over its event budget');
+        socket.disconnect();
+      }
+    });
 
     const on = <C extends Command, R>(name: C, handler: (payload: CommandPayload<C>) => Promise<R>) => {
       const allowed =
@@ -191,6 +213,7 @@ export function attachGame(
     );
 
     socket.on('disconnect', () => {
+      guard.detach();
       if (data.roomId && data.role === 'STUDENT') dropLocal(data.roomId, data.studentId as string);
     });
 
@@ -249,6 +272,7 @@ export function attachGame(
     async close() {
       clearInterval(heartbeat);
       clearInterval(sweeper);
+      clearInterval(budgetSweeper);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await store.close();
       // The adapter's Redis connection is a duplicate of ours: it goes with the server.

@@ -224,4 +224,27 @@ describe('answer queue retry timer', () => {
       vi.useRealTimers();
     }
   });
+
+  it('keeps an answer refused for going over the event budget and sends it again, counted once', async () => {
+    vi.useFakeTimers();
+    try {
+      const server = fakeServer();
+      let limited = true;
+      const q = createAnswerQueue({
+        storage: memoryStorage(),
+        key: 'k',
+        retryMs: 2000,
+        send: async (a) => (limited ? { ok: false, message: 'GAME.RATE_LIMITED' } : server.send(a)),
+      });
+      await q.choose(Q1, [A], Q1);
+      expect(q.current()?.state).toBe('queued');
+      limited = false;
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(q.current()?.state).toBe('received');
+      expect(server.counted.size).toBe(1);
+      q.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

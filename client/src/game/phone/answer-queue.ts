@@ -31,8 +31,11 @@ export interface StorageLike {
   removeItem(key: string): void;
 }
 
-/** Acks that mean "try again later": no connection, no ack in time, not (re)joined yet. */
-const RETRY = new Set(['GAME.TIMEOUT', 'GAME.OFFLINE', 'GAME.NO_ROOM']);
+/**
+ * Acks that mean "try again later": no connection, no ack in time, not (re)joined yet, or over the
+ * socket's event budget (server/game/budgets.ts).
+ */
+const RETRY = new Set(['GAME.TIMEOUT', 'GAME.OFFLINE', 'GAME.NO_ROOM', 'GAME.RATE_LIMITED']);
 /** Acks that mean the question is over: the answer is dropped. */
 const CLOSED = new Set(['GAME.QUESTION_CLOSED', 'GAME.NOT_CURRENT_QUESTION', 'GAME.WRONG_PHASE']);
 

@@ -67,8 +67,9 @@ export class RoomClient {
     try {
       const ack = await command<'room:sync', { snapshot: RoomSnapshot }>(this.socket, 'room:sync', {});
       if (ack.ok) this.setSnapshot(ack.snapshot);
-      // The server forgot this socket (a new connection): attach again.
-      else await this.open();
+      // The server forgot this socket (a new connection): attach again. Over budget: the next gap
+      // or reconnection asks again.
+      else if (ack.message !== 'GAME.RATE_LIMITED') await this.open();
     } finally {
       this.loading = false;
     }
