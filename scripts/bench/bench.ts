@@ -1,6 +1,8 @@
 // npm run bench -- --students 1000            one room, 1,000 phones, 10 questions
 // npm run bench -- --rooms 300 --students 30  300 rooms of 30 phones
 // npm run bench -- --rest                     REST reads of the class pages at 500 req/s (rest.ts)
+// npm run bench -- --flood [--students 30] [--sockets 4]  one student floods room:sync from several
+//   sockets while the other phones answer (flood.ts)
 // npm run bench -- --fps [--students 35]      the projector board's frame rate in Chromium (fps.ts);
 //   --gl disable-gpu|swiftshader|default, --renderer auto|webgl|canvas (the board's renderer)
 // Options: --questions N (10), --procs N (load processes, 2), --url URL (a running server: then
@@ -17,6 +19,7 @@ import { loadConfig } from '../../server/config.js';
 import { makeTokenSigner } from '../../server/lib/tokens.js';
 import type { RoomPatch } from '../../shared/game/contract.js';
 import { connected, freshDatabase, log, pct, round, rssMb, startServer } from './common.js';
+import { runFlood } from './flood.js';
 import { runFps } from './fps.js';
 import { type BenchRoom, prepareBench, studentToken, teacherToken } from './prepare.js';
 import { runRest } from './rest.js';
@@ -32,6 +35,9 @@ const { values } = parseArgs({
     rest: { type: 'boolean', default: false },
     // --fps: the projector board's frame rate with animated avatars (scripts/bench/fps.ts).
     fps: { type: 'boolean', default: false },
+    // --flood: one student floods the room while the others answer (scripts/bench/flood.ts).
+    flood: { type: 'boolean', default: false },
+    sockets: { type: 'string', default: '4' },
     gl: { type: 'string', default: 'disable-gpu' },
     renderer: { type: 'string', default: 'auto' },
     rate: { type: 'string', default: '500' },
@@ -209,22 +215,29 @@ async function main() {
   setTimeout(() => process.exit(0), 1500);
 }
 
-(values.fps
-  ? runFps({
-      students: Number(values.students === '1000' ? '35' : values.students),
-      seconds: Number(values.seconds === '20' ? '10' : values.seconds),
-      gl: values.gl,
-      renderer: values.renderer,
+(values.flood
+  ? runFlood({
+      students: Number(values.students === '1000' ? '30' : values.students),
+      sockets: Number(values.sockets),
+      questions: questionCount,
+      url: values.url,
     })
-  : values.rest
-    ? runRest({
-        rate: Number(values.rate),
-        seconds: Number(values.seconds),
-        classes: Number(values.classes),
-        students: Number(values.students === '1000' ? '30' : values.students),
-        url: values.url,
+  : values.fps
+    ? runFps({
+        students: Number(values.students === '1000' ? '35' : values.students),
+        seconds: Number(values.seconds === '20' ? '10' : values.seconds),
+        gl: values.gl,
+        renderer: values.renderer,
       })
-    : main()
+    : values.rest
+      ? runRest({
+          rate: Number(values.rate),
+          seconds: Number(values.seconds),
+          classes: Number(values.classes),
+          students: Number(values.students === '1000' ? '30' : values.students),
+          url: values.url,
+        })
+      : main()
 ).catch((err) => {
   console.error(err);
   process.exit(1);

@@ -73,6 +73,23 @@ describe('RoomClient', () => {
     expect(open).toHaveBeenCalledTimes(2);
   });
 
+  it('does not spend more commands on a sync refused for going over the event budget', async () => {
+    const f = fakeSocket((name) =>
+      name === 'room:open'
+        ? { ok: true, snapshot: makeSnapshot() }
+        : name === 'room:sync'
+          ? { ok: false, message: 'GAME.RATE_LIMITED' }
+          : undefined,
+    );
+    const client = new RoomClient(f.socket, key);
+    await flush();
+    f.serverEmit('room:patch', { seq: 4, patch: { type: 'paused', paused: true } });
+    await flush();
+    await flush();
+    expect(f.sent.map((s) => s.name)).toEqual(['room:open', 'room:sync']);
+    expect(client.getState().status).toBe('open');
+  });
+
   it('connects again when the server itself closed the connection (a restart)', async () => {
     vi.useFakeTimers();
     const f = fakeSocket(() => ({ ok: true, snapshot: makeSnapshot() }));
