@@ -9,8 +9,7 @@ import { QUESTIONS_PER_RAID_MAX } from '../../../shared/schemas/raid.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
 import { requireProfessor } from '../../plugins/auth.js';
-import { readSheetFile } from './file.js';
-import { importRows } from './questions.js';
+import { ImportWorker } from './pool.js';
 
 /**
  * The raid form's questions so far (a JSON array of texts in the `existingQuestions` field). A form
@@ -23,6 +22,9 @@ const tooLarge = () =>
 
 export default async function questionImportRoutes(app: FastifyInstance) {
   const { deps } = app;
+  // Files are read off the event loop, in a worker thread with a time budget (pool.ts).
+  const worker = new ImportWorker(app.log);
+  app.addHook('onClose', () => worker.close());
 
   app.post('/questions/import', async (req): Promise<ImportResult> => {
     const caller = await requireProfessor(req);
@@ -55,7 +57,7 @@ export default async function questionImportRoutes(app: FastifyInstance) {
     }
     const existing = parse(existingSchema, existingJson);
     if (!file) throw badRequest(ERR.IMPORT_FILE_EMPTY, { field: 'file' });
-    const result = importRows(readSheetFile(file.name, file.data), existing);
+    const result = await worker.run({ name: file.name, data: file.data, existing });
     req.log.info(
       {
         imported: result.questions.length,
