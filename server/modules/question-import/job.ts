@@ -18,7 +18,8 @@ export function runImport(job: ImportJob): ImportOutcome {
   try {
     return { ok: importRows(readSheetFile(job.name, job.data), job.existing) };
   } catch (err) {
-    if (err instanceof AppError) return { error: { statusCode: err.statusCode, key: err.key, extra: err.extra } };
+    if (err instanceof AppError)
+      return { error: { statusCode: err.statusCode, key: err.key, extra: err.extra } };
     throw err;
   }
 }

@@ -1,6 +1,7 @@
 // Imports run in a worker thread, one at a time, each within a time budget: however a file was
 // crafted, reading it never holds the server's event loop, and a file still being read when its
 // budget is spent is refused (the thread is ended and a fresh one started for the next file).
+import { channel } from 'node:diagnostics_channel';
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { ERR } from '../../../shared/errors.js';
@@ -17,8 +18,15 @@ const QUEUE_MAX = 20;
 /** Heap of the worker: a file that would need more ends the thread, not the server. */
 const HEAP_MAX_MB = 256;
 
+/**
+ * Told `{ bytes }` each time a file is handed to the worker (tests send another request at that
+ * moment: it must be answered while the file is being read). Costs nothing without a subscriber.
+ */
+export const importStarted = channel('classe-raid:question-import:started');
+
 interface Pending {
   job: ImportJob;
+  budgetMs: number;
   resolve: (result: ImportResult) => void;
   reject: (err: Error) => void;
 }
@@ -37,11 +45,11 @@ export class ImportWorker {
   ) {}
 
   /** The import's answer for one file, or the AppError that refuses it. */
-  run(job: ImportJob): Promise<ImportResult> {
+  run(job: ImportJob, budgetMs = this.budgetMs): Promise<ImportResult> {
     if (this.closed) return Promise.reject(new Error('import worker closed'));
     if (this.queue.length >= QUEUE_MAX) return Promise.reject(tooMany(5));
     return new Promise((resolve, reject) => {
-      this.queue.push({ job, resolve, reject });
+      this.queue.push({ job, budgetMs, resolve, reject });
       this.next();
     });
   }
@@ -67,11 +75,12 @@ export class ImportWorker {
         if (!this.current || this.current.pending !== pending) return;
         this.current.worker = worker;
         this.current.timer = setTimeout(() => {
-          this.log.warn({ budgetMs: this.budgetMs }, 'question import stopped: past its time budget');
+          this.log.warn({ budgetMs: pending.budgetMs }, 'question import stopped: past its time budget');
           this.drop(worker);
           this.settle(worker, { error: null });
-        }, this.budgetMs);
+        }, pending.budgetMs);
         worker.postMessage(pending.job);
+        if (importStarted.hasSubscribers) importStarted.publish({ bytes: pending.job.data.length });
       },
       (err: Error) => {
         this.log.error({ err }, 'question import worker did not start');

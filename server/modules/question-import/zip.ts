@@ -4,9 +4,9 @@
 import { Inflate } from 'fflate';
 
 /** Bytes one entry may inflate to. */
-export const ZIP_ENTRY_MAX_BYTES = 10 * 1024 * 1024;
+export const ZIP_ENTRY_MAX_BYTES = 4 * 1024 * 1024;
 /** Bytes all entries read from one archive may inflate to, together. */
-export const ZIP_TOTAL_MAX_BYTES = 20 * 1024 * 1024;
+export const ZIP_TOTAL_MAX_BYTES = 8 * 1024 * 1024;
 /** Compressed bytes given to the inflater at a time: at most ~1,032 times this comes out of one step. */
 const STEP = 1024;
 
@@ -22,7 +22,8 @@ export interface ZipEntry {
 }
 
 const u16 = (b: Uint8Array, i: number) => b[i] | (b[i + 1] << 8);
-const u32 = (b: Uint8Array, i: number) => (b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24)) >>> 0;
+const u32 = (b: Uint8Array, i: number) =>
+  (b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24)) >>> 0;
 
 /** The entries named by the archive's central directory. */
 export function zipEntries(buf: Uint8Array): Map<string, ZipEntry> {
@@ -87,7 +88,8 @@ export function inflateEntry(
   const count = (chunk: Uint8Array) => {
     entryBytes += chunk.length;
     budget.used += chunk.length;
-    if (entryBytes > budget.entryMax || budget.used > budget.totalMax) throw new ZipError('inflates too much');
+    if (entryBytes > budget.entryMax || budget.used > budget.totalMax)
+      throw new ZipError('inflates too much');
     if (chunk.length > 0) onData(chunk);
   };
   if (entry.method === 0) {
