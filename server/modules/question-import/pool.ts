@@ -133,6 +133,10 @@ export class ImportWorker {
       });
       worker.on('error', (err) => {
         clearTimeout(timer);
+        if (this.worker === ready) {
+          this.worker = null;
+          this.live = null;
+        }
         // Out of memory, or an error outside a job: the file is refused, the thread replaced.
         this.log.warn({ err: { message: err.message } }, 'question import worker failed');
         reject(err);
