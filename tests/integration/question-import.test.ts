@@ -376,6 +376,14 @@ describe('hostile files', () => {
     });
   }
 
+  it('lets one teacher have two files read at a time: a third sent at once is refused with 429', async () => {
+    const sent = await Promise.all(
+      [1, 2, 3].map(() => upload({ file: { name: 'quiz.xlsx', data: zipBomb() } })),
+    );
+    expect(sent.map((r) => r.statusCode).sort()).toEqual([400, 400, 429]);
+    expect(sent.find((r) => r.statusCode === 429)?.json()).toMatchObject({ message: ERR.TOO_MANY_REQUESTS });
+  });
+
   it('reads the next file as before once a hostile one was refused', async () => {
     await upload({ file: { name: 'quiz.xlsx', data: zipBomb() } });
     const res = await upload(csv(`${HEADER}\nCapitale ?;;Paris;x;Lyon;\n`));
