@@ -54,6 +54,11 @@ export class ImportWorker {
     });
   }
 
+  /** Starts the worker ahead of the first file, so that its start is not waited for then. */
+  warm(): void {
+    if (!this.closed) this.started().catch(() => undefined);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const p of this.queue.splice(0)) p.reject(new Error('import worker closed'));

@@ -28,6 +28,8 @@ export default async function questionImportRoutes(app: FastifyInstance) {
   // Files are read off the event loop, in a worker thread with a time budget (pool.ts).
   const worker = new ImportWorker(app.log);
   app.addHook('onClose', () => worker.close());
+  // A listening server (not the tests' injected requests) starts the worker at once.
+  app.addHook('onListen', async () => worker.warm());
   /** Files of each teacher waiting for or in the worker: one teacher cannot fill its queue. */
   const inFlight = new Map<string, number>();
 
