@@ -57,6 +57,10 @@ const envSchema = z.object({
   QUESTION_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** A dropped phone stays shown as connected this long. */
   PRESENCE_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+  /** Bug-report screenshots are deleted this many days after the report (the report stays). */
+  SCREENSHOT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Disk all kept bug-report screenshots may take; a screenshot past it is refused. */
+  SCREENSHOTS_MAX_MB: z.coerce.number().int().min(1).max(1_000_000).default(500),
   /** Prefix of every Redis key and stream of this deployment. */
   REDIS_PREFIX: z.string().min(1).max(50).default('cr:'),
 });

@@ -1,5 +1,6 @@
 // POST /api/questions/import: a teacher's CSV or XLSX file read into questions and a line-by-line
 // report; files that cannot be read are refused as a whole. Nothing is stored.
+import diagnostics_channel from 'node:diagnostics_channel';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
@@ -7,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildXlsx } from '../../scripts/templates/question-templates.js';
 import { ERR } from '../../shared/errors.js';
 import type { ImportResult } from '../../shared/question-import.js';
+import { unclosedTagXlsx, zipBombXlsx } from '../fixtures/import/hostile.js';
+import { KAHOOT_HEADER, kahootXlsx } from '../fixtures/import/kahoot.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -29,8 +32,9 @@ interface Upload {
   token?: string | null;
 }
 
-function upload({ file, existing, token = teacher }: Upload) {
-  const boundary = '----crimport';
+const boundary = '----crimport';
+
+function multipartBody({ file, existing }: Upload): Buffer {
   const parts: Buffer[] = [];
   if (existing !== undefined)
     parts.push(
@@ -48,10 +52,15 @@ function upload({ file, existing, token = teacher }: Upload) {
     );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return Buffer.concat(parts);
+}
+
+function upload({ token = teacher, ...input }: Upload) {
+  const payload = multipartBody(input);
   return ctx.app.inject({
     method: 'POST',
     url: '/api/questions/import',
-    payload: Buffer.concat(parts),
+    payload,
     headers: {
       'content-type': `multipart/form-data; boundary=${boundary}`,
       ...(token ? bearer(token) : {}),
@@ -238,6 +247,148 @@ describe('POST /api/questions/import', () => {
     const asStudent = await upload({ ...file, token: student.accessToken });
     expect(asStudent.statusCode).toBe(403);
     expect(asStudent.json()).toEqual({ message: ERR.FORBIDDEN });
+  });
+});
+
+describe('Kahoot spreadsheets', () => {
+  it("imports Kahoot's quiz template (title rows, numbered rows, correct answers as numbers) with a line-by-line report", async () => {
+    const res = await upload({ file: { name: 'KahootQuizTemplate.xlsx', data: kahootXlsx() } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as ImportResult;
+    expect(body.questions).toEqual([
+      {
+        text: 'Quelle est la capitale de la France ?',
+        equationMode: false,
+        answers: [
+          { text: 'Lyon', isCorrect: false },
+          { text: 'Paris', isCorrect: true },
+          { text: 'Marseille', isCorrect: false },
+          { text: 'Nice', isCorrect: false },
+        ],
+      },
+      {
+        text: 'Quels nombres sont pairs ?',
+        equationMode: false,
+        answers: [
+          { text: '2', isCorrect: true },
+          { text: '3', isCorrect: false },
+          { text: '4', isCorrect: true },
+          { text: '5', isCorrect: false },
+        ],
+      },
+      {
+        text: 'Vrai ou faux : 1 > 2 & 2 < 3',
+        equationMode: false,
+        answers: [
+          { text: 'Vrai', isCorrect: false },
+          { text: 'Faux', isCorrect: true },
+        ],
+      },
+    ]);
+    // Lines as the spreadsheet numbers them (the header is on row 8); the empty numbered rows are
+    // not lines of the quiz.
+    expect(body.report.map((l) => [l.line, l.status, l.errors])).toEqual([
+      [9, 'imported', undefined],
+      [10, 'imported', undefined],
+      [11, 'imported', undefined],
+      [12, 'refused', [{ key: ERR.CORRECT_ANSWER_REQUIRED }]],
+      [
+        13,
+        'refused',
+        [
+          { key: ERR.IMPORT_BAD_CORRECT, params: { column: KAHOOT_HEADER[7], value: '5', max: 4 } },
+          { key: ERR.CORRECT_ANSWER_REQUIRED },
+        ],
+      ],
+      [
+        14,
+        'refused',
+        [{ key: ERR.ANSWER_REQUIRED, params: { answer: 3 } }, { key: ERR.CORRECT_ANSWER_REQUIRED }],
+      ],
+    ]);
+  });
+
+  it('imports a Kahoot sheet saved as CSV, with its header on the first row', async () => {
+    const res = await upload(
+      csv(
+        'Question - max 120 characters,Answer 1 - max 75 characters,Answer 2 - max 75 characters,Time limit (sec),Correct answer(s)\nCombien font 2 + 2 ?,4,5,20,1\n',
+        'kahoot.csv',
+      ),
+    );
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as ImportResult).questions).toEqual([
+      {
+        text: 'Combien font 2 + 2 ?',
+        equationMode: false,
+        answers: [
+          { text: '4', isCorrect: true },
+          { text: '5', isCorrect: false },
+        ],
+      },
+    ]);
+  });
+});
+
+describe('hostile files', () => {
+  // Before issue 10, the first froze every request of every user for seconds (a regular expression
+  // searched each tag's end from its start); the second inflated a worksheet declaring 100 bytes to
+  // its real size, on the event loop.
+  let bomb: Uint8Array | undefined;
+  const zipBomb = () => {
+    bomb ??= zipBombXlsx(32);
+    return bomb;
+  };
+  const hostile: [string, () => Uint8Array][] = [
+    ['a workbook whose tags are never closed', () => unclosedTagXlsx()],
+    ['a worksheet declaring 100 bytes that inflates to 32 MB', zipBomb],
+  ];
+  for (const [what, build] of hostile) {
+    it(`answers another request while it reads ${what}, then refuses it with a translated 400`, async () => {
+      const answered: string[] = [];
+      let other: Promise<{ statusCode: number }> | undefined;
+      const sendOther = () => {
+        other ??= ctx.app
+          .inject({ method: 'GET', url: '/api/schoolclasses', headers: bearer(teacher) })
+          .then((res) => {
+            answered.push('other request');
+            return res;
+          });
+      };
+      // The other request leaves as the file starts being read (or, where nothing says so, once
+      // the upload is answered): it must not wait for the file.
+      const started = diagnostics_channel.channel('classe-raid:question-import:started');
+      started.subscribe(sendOther);
+      try {
+        const res = await upload({ file: { name: 'quiz.xlsx', data: build() } }).then((r) => {
+          answered.push('upload');
+          sendOther();
+          return r;
+        });
+        expect((await other)?.statusCode).toBe(200);
+        expect(answered).toEqual(['other request', 'upload']);
+        expect({ status: res.statusCode, body: res.json() }).toEqual({
+          status: 400,
+          body: { message: ERR.IMPORT_UNREADABLE },
+        });
+      } finally {
+        started.unsubscribe(sendOther);
+      }
+    });
+  }
+
+  it('lets one teacher have two files read at a time: a third sent at once is refused with 429', async () => {
+    const sent = await Promise.all(
+      [1, 2, 3].map(() => upload({ file: { name: 'quiz.xlsx', data: zipBomb() } })),
+    );
+    expect(sent.map((r) => r.statusCode).sort()).toEqual([400, 400, 429]);
+    expect(sent.find((r) => r.statusCode === 429)?.json()).toMatchObject({ message: ERR.TOO_MANY_REQUESTS });
+  });
+
+  it('reads the next file as before once a hostile one was refused', async () => {
+    await upload({ file: { name: 'quiz.xlsx', data: zipBomb() } });
+    const res = await upload(csv(`${HEADER}\nCapitale ?;;Paris;x;Lyon;\n`));
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as ImportResult).questions.map((q) => q.text)).toEqual(['Capitale ?']);
   });
 });
 

@@ -11,11 +11,13 @@ import {
   TEMPLATE_ROWS,
 } from '../../../scripts/templates/question-templates.js';
 import { ERR } from '../../../shared/errors.js';
+import { unclosedTagXlsx, zipBombXlsx } from '../../../tests/fixtures/import/hostile.js';
 import { AppError } from '../../lib/errors.js';
 import { decodeText, detectDelimiter, parseCsv } from './csv.js';
 import { readSheetFile } from './file.js';
 import { importRows, readMark } from './questions.js';
 import { columnIndex, readXlsx } from './xlsx.js';
+import { InflateBudget, inflateEntry, ZIP_ENTRY_MAX_BYTES, ZipError, zipEntries } from './zip.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const HEADER = 'Question;Équation;Réponse 1;Correcte 1;Réponse 2;Correcte 2;Réponse 3;Correcte 3';
@@ -198,7 +200,8 @@ describe('XLSX', () => {
         'xl/sharedStrings.xml': strToU8(shared),
         'xl/worksheets/sheet1.xml': strToU8(sheet),
       });
-    const many = (s: string) => s.repeat(400_000);
+    // Under the 4 MB an entry may inflate to.
+    const many = (s: string) => s.repeat(300_000);
     expect(thrownKey(() => readXlsx(wb('<sheetData/>', `<sst>${many('<si>')}</sst>`))).key).toBe(
       ERR.IMPORT_UNREADABLE,
     );
@@ -207,6 +210,26 @@ describe('XLSX', () => {
     );
     expect(readXlsx(wb(`<sheetData>${many('<row r="1"/>')}</sheetData>`, ''))).toEqual([]);
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('refuses a workbook whose tags are never closed, reading it once (it froze the server for seconds)', () => {
+    expect(thrownKey(() => readXlsx(unclosedTagXlsx())).key).toBe(ERR.IMPORT_UNREADABLE);
+  });
+
+  it('counts the bytes really inflated, not the declared ones, and stops at the cap', () => {
+    const bomb = zipBombXlsx(24);
+    const sheet = zipEntries(bomb).get('xl/worksheets/sheet1.xml');
+    if (!sheet) throw new Error('no sheet');
+    let inflated = 0;
+    expect(() =>
+      inflateEntry(bomb, sheet, new InflateBudget(), (chunk) => {
+        inflated += chunk.length;
+      }),
+    ).toThrow(ZipError);
+    // One step past the cap at most: a compressed kilobyte inflates to about a megabyte.
+    expect(inflated).toBeGreaterThan(100);
+    expect(inflated).toBeLessThanOrEqual(ZIP_ENTRY_MAX_BYTES + 1024 * 1024);
+    expect(thrownKey(() => readXlsx(bomb)).key).toBe(ERR.IMPORT_UNREADABLE);
   });
 
   it('stops past the largest number of rows', () => {
@@ -378,6 +401,46 @@ describe('lines', () => {
     );
     expect(['', ' ', 'non', 'No', '0', 'faux', 'FALSE'].map(readMark)).toEqual(Array(7).fill(false));
     expect(['peut-être', '2', 'xx'].map(readMark)).toEqual([null, null, null]);
+  });
+});
+
+describe('Kahoot sheets', () => {
+  it('finds the header under the title rows and reads correct answers given as numbers', () => {
+    const rows = [
+      ['', 'Quiz template'],
+      ['', 'Add questions, at least two answer alternatives'],
+      [
+        '',
+        'Question - max 120 characters',
+        'Answer 1 - max 75 characters',
+        'Answer 2 - max 75 characters',
+        'Answer 3 - max 75 characters',
+        'Time limit (sec)',
+        'Correct answer(s) - choose at least one',
+      ],
+      ['1', 'Pairs ?', '2', '3', '4', '20', '1, 3'],
+      ['2', 'Premier ?', '4', '7', '', '20', '2.0'],
+      ['3', 'Oups', 'a', 'b', '', '20', 'b'],
+      ['4'],
+    ].map((cells, i) => ({ line: i + 2, cells }));
+    const result = importRows(rows, []);
+    expect(result.questions.map((q) => q.answers.map((a) => a.isCorrect))).toEqual([
+      [true, false, true],
+      [false, true],
+    ]);
+    expect(result.report.map((l) => l.line)).toEqual([5, 6, 7]);
+    expect(result.report[2].errors?.[0]).toEqual({
+      key: ERR.IMPORT_BAD_CORRECT,
+      params: { column: 'Correct answer(s) - choose at least one', value: 'b', max: 3 },
+    });
+  });
+
+  it("does not take the app's own English header (Correct answer 1) for Kahoot's", () => {
+    const result = csvImport('Question;Answer 1;Correct answer 1;Answer 2;Correct answer 2\nQ ?;a;x;b;\n');
+    expect(result.questions[0].answers).toEqual([
+      { text: 'a', isCorrect: true },
+      { text: 'b', isCorrect: false },
+    ]);
   });
 });
 

@@ -13,8 +13,11 @@ import {
 } from '../../../shared/schemas/raid.js';
 import { badRequest } from '../../lib/errors.js';
 
-/** Rows a file may hold: the header and QUESTIONS_PER_RAID_MAX questions. Parsers stop past it. */
-export const IMPORT_ROWS_MAX = QUESTIONS_PER_RAID_MAX + 1;
+/**
+ * Non-empty rows the readers take from a file before they stop: the header, QUESTIONS_PER_RAID_MAX
+ * questions, and room for a Kahoot sheet's title, notes and numbered empty rows.
+ */
+export const IMPORT_ROWS_MAX = 1000;
 export const tooManyLines = () =>
   badRequest(ERR.IMPORT_TOO_MANY_LINES, { params: { max: QUESTIONS_PER_RAID_MAX } });
 
@@ -131,8 +134,17 @@ const PARAMS: Record<string, Record<string, number>> = {
   [ERR.TOO_MANY_ANSWERS]: { max: ANSWERS_MAX },
 };
 
-/** One data row: the question it holds, or the reasons it is refused. */
-function readLine(row: SheetRow, layout: Layout): { draft: QuestionDraft } | { errors: ImportIssue[] } {
+/** What a data row holds, read through a layout, before the raid form's rules are applied. */
+interface LineInput {
+  question: string;
+  equationMode: boolean;
+  /** Answer columns in order: their text and whether they are marked correct. */
+  slots: { n: number; text: string; isCorrect: boolean }[];
+  errors: ImportIssue[];
+}
+
+/** A row of the app's template: yes/no marks per answer. */
+function templateInput(row: SheetRow, layout: Layout): LineInput {
   const cell = (i: number | null) => (i === null ? '' : (row.cells[i] ?? ''));
   const errors: ImportIssue[] = [];
   let equationMode = false;
@@ -150,6 +162,13 @@ function readLine(row: SheetRow, layout: Layout): { draft: QuestionDraft } | { e
       errors.push({ key: ERR.IMPORT_BAD_MARK, params: { column: slot.correct.name, value } });
     return { n: slot.n, text: cell(slot.text).trim(), isCorrect: mark === true };
   });
+  return { question: cell(layout.question), equationMode, slots, errors };
+}
+
+/** One data row: the question it holds, or the reasons it is refused. */
+function readLine(input: LineInput): { draft: QuestionDraft } | { errors: ImportIssue[] } {
+  const { slots } = input;
+  const errors = [...input.errors];
   // Empty answers at the end are simply absent; an empty one before a filled one, or an empty one
   // marked correct, is a missing answer.
   let last = slots.length - 1;
@@ -159,8 +178,8 @@ function readLine(row: SheetRow, layout: Layout): { draft: QuestionDraft } | { e
   const filled = used.filter((s) => s.text);
 
   const parsed = questionDraftSchema.safeParse({
-    text: cell(layout.question),
-    equationMode,
+    text: input.question,
+    equationMode: input.equationMode,
     answers: filled.map(({ text, isCorrect }) => ({ text, isCorrect })),
   });
   if (!parsed.success) {
@@ -180,14 +199,95 @@ function readLine(row: SheetRow, layout: Layout): { draft: QuestionDraft } | { e
 }
 
 /**
+ * Kahoot's spreadsheet template ("Kahoot! Quiz Template", and the files tools write for it): a title
+ * and notes above a header row `(number) | Question - max 120 characters | Answer 1 - max 75
+ * characters | … Answer 4 | Time limit (sec) | Correct answer(s) - choose at least one`, then one
+ * question a row with the correct answers as numbers ("2", "1,3"). The time limit is not read: a
+ * raid's questions all share the session's duration.
+ */
+interface KahootLayout {
+  headerIndex: number;
+  question: number;
+  answers: { n: number; index: number }[];
+  correct: { index: number; name: string };
+}
+
+/** Rows searched for Kahoot's header (its template has seven rows of title and notes above). */
+const KAHOOT_HEADER_ROWS = 20;
+
+export function findKahootHeader(rows: SheetRow[]): KahootLayout | null {
+  for (let r = 0; r < Math.min(rows.length, KAHOOT_HEADER_ROWS); r++) {
+    let question = -1;
+    let correct: KahootLayout['correct'] | null = null;
+    const answers: KahootLayout['answers'] = [];
+    rows[r].cells.forEach((raw, index) => {
+      const k = normalize(raw);
+      const answer = /^answer(\d)(?!\d)/.exec(k);
+      if (/^question(?!\d)/.test(k) && question < 0) question = index;
+      else if (answer && Number(answer[1]) >= 1 && !answers.some((a) => a.n === Number(answer[1])))
+        answers.push({ n: Number(answer[1]), index });
+      // "Correct answer(s)", not the app's own "Correct answer 1".
+      else if (/^correctanswers?(?!\d)/.test(k) && !correct) correct = { index, name: raw.trim() };
+    });
+    if (question >= 0 && correct && answers.some((a) => a.n === 1))
+      return { headerIndex: r, question, answers: answers.sort((a, b) => a.n - b.n), correct };
+  }
+  return null;
+}
+
+/** A row of a Kahoot sheet: the correct answers are numbers of answer columns. */
+function kahootInput(row: SheetRow, layout: KahootLayout): LineInput {
+  const cell = (i: number) => row.cells[i] ?? '';
+  const value = cell(layout.correct.index).trim();
+  const numbers = value.split(/[\s,;/]+/).filter(Boolean);
+  const known = new Set(layout.answers.map((a) => a.n));
+  const errors: ImportIssue[] = [];
+  const correct = new Set<number>();
+  for (const n of numbers) {
+    // Spreadsheets may write the number 2 as "2.0".
+    const m = /^(\d+)(?:\.0+)?$/.exec(n);
+    if (m && known.has(Number(m[1]))) correct.add(Number(m[1]));
+    else {
+      errors.push({
+        key: ERR.IMPORT_BAD_CORRECT,
+        params: { column: layout.correct.name, value, max: Math.max(...known) },
+      });
+      break;
+    }
+  }
+  return {
+    question: cell(layout.question),
+    equationMode: false,
+    slots: layout.answers.map((a) => ({ n: a.n, text: cell(a.index).trim(), isCorrect: correct.has(a.n) })),
+    errors,
+  };
+}
+
+/** The header and the data rows of a sheet, in the app's template or in Kahoot's. */
+function readLayout(rows: SheetRow[]): { data: SheetRow[]; input: (row: SheetRow) => LineInput } {
+  const kahoot = findKahootHeader(rows);
+  if (kahoot) {
+    const empty = (row: SheetRow) =>
+      ![kahoot.question, ...kahoot.answers.map((a) => a.index)].some((i) => (row.cells[i] ?? '').trim());
+    return {
+      // The template's rows come numbered in its first column: a row without a question nor an
+      // answer is not a line of the quiz.
+      data: rows.slice(kahoot.headerIndex + 1).filter((row) => !empty(row)),
+      input: (row) => kahootInput(row, kahoot),
+    };
+  }
+  const layout = readHeader(rows[0].cells);
+  return { data: rows.slice(1), input: (row) => templateInput(row, layout) };
+}
+
+/**
  * The import's answer for the rows of a file. The first row is the header. A line repeating a
  * question of the raid (`existing`) or an earlier imported line is refused, and so are valid lines
  * past the raid's room (QUESTIONS_PER_RAID_MAX with the questions it already has).
  */
 export function importRows(rows: SheetRow[], existing: readonly string[]): ImportResult {
   if (rows.length === 0) throw badRequest(ERR.IMPORT_FILE_EMPTY);
-  const layout = readHeader(rows[0].cells);
-  const data = rows.slice(1);
+  const { data, input } = readLayout(rows);
   if (data.length === 0) throw badRequest(ERR.IMPORT_FILE_EMPTY);
   if (data.length > QUESTIONS_PER_RAID_MAX) throw tooManyLines();
 
@@ -196,8 +296,9 @@ export function importRows(rows: SheetRow[], existing: readonly string[]): Impor
   const room = Math.max(0, QUESTIONS_PER_RAID_MAX - existing.length);
   const questions: QuestionDraft[] = [];
   const report: ImportReportLine[] = data.map((row) => {
-    const question = (row.cells[layout.question] ?? '').trim();
-    const read = readLine(row, layout);
+    const line = input(row);
+    const question = line.question.trim();
+    const read = readLine(line);
     if ('errors' in read) return { line: row.line, status: 'refused', question, errors: read.errors };
     const key = questionKey(read.draft.text);
     let refusal: ImportIssue | null = null;

@@ -6,11 +6,10 @@ import { z } from 'zod';
 import { ERR } from '../../../shared/errors.js';
 import { IMPORT_FILE_MAX_BYTES, type ImportResult } from '../../../shared/question-import.js';
 import { QUESTIONS_PER_RAID_MAX } from '../../../shared/schemas/raid.js';
-import { AppError, badRequest } from '../../lib/errors.js';
+import { AppError, badRequest, tooMany } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
 import { requireProfessor } from '../../plugins/auth.js';
-import { readSheetFile } from './file.js';
-import { importRows } from './questions.js';
+import { ImportWorker } from './pool.js';
 
 /**
  * The raid form's questions so far (a JSON array of texts in the `existingQuestions` field). A form
@@ -18,11 +17,21 @@ import { importRows } from './questions.js';
  */
 const existingSchema = z.array(z.string().max(1000)).max(5 * QUESTIONS_PER_RAID_MAX);
 
+/** Files one teacher may have being read at once. */
+const IMPORTS_IN_FLIGHT_MAX = 2;
+
 const tooLarge = () =>
   new AppError(413, ERR.IMPORT_FILE_TOO_LARGE, { params: { maxMb: IMPORT_FILE_MAX_BYTES / (1024 * 1024) } });
 
 export default async function questionImportRoutes(app: FastifyInstance) {
   const { deps } = app;
+  // Files are read off the event loop, in a worker thread with a time budget (pool.ts).
+  const worker = new ImportWorker(app.log);
+  app.addHook('onClose', () => worker.close());
+  // A listening server (not the tests' injected requests) starts the worker at once.
+  app.addHook('onListen', async () => worker.warm());
+  /** Files of each teacher waiting for or in the worker: one teacher cannot fill its queue. */
+  const inFlight = new Map<string, number>();
 
   app.post('/questions/import', async (req): Promise<ImportResult> => {
     const caller = await requireProfessor(req);
@@ -55,7 +64,17 @@ export default async function questionImportRoutes(app: FastifyInstance) {
     }
     const existing = parse(existingSchema, existingJson);
     if (!file) throw badRequest(ERR.IMPORT_FILE_EMPTY, { field: 'file' });
-    const result = importRows(readSheetFile(file.name, file.data), existing);
+    const running = inFlight.get(caller.sub) ?? 0;
+    if (running >= IMPORTS_IN_FLIGHT_MAX) throw tooMany(2);
+    inFlight.set(caller.sub, running + 1);
+    let result: ImportResult;
+    try {
+      result = await worker.run({ name: file.name, data: file.data, existing });
+    } finally {
+      const left = (inFlight.get(caller.sub) ?? 1) - 1;
+      if (left > 0) inFlight.set(caller.sub, left);
+      else inFlight.delete(caller.sub);
+    }
     req.log.info(
       {
         imported: result.questions.length,

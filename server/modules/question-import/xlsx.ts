@@ -1,80 +1,19 @@
-// The first worksheet of an .xlsx file (Office Open XML), read with fflate: no spreadsheet package.
-// Only the four parts needed are inflated, and only when their declared sizes stay under a cap
-// (a zip bomb declares small sizes and fflate never writes past the declared size).
-import { unzipSync } from 'fflate';
+// The first worksheet of an .xlsx file (Office Open XML). The archive's entries are inflated in small
+// steps with a count of the bytes really produced (zip.ts), and their XML goes, as it inflates, through
+// saxes, a streaming parser whose work grows with the size of its input only: no regular expression
+// or search runs over a whole part, so a crafted part (a tag never closed) cannot make it quadratic.
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { ERR } from '../../../shared/errors.js';
-import { badRequest } from '../../lib/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { IMPORT_ROWS_MAX, type SheetRow, tooManyLines } from './questions.js';
+import { InflateBudget, inflateEntry, type ZipEntry, zipEntries } from './zip.js';
 
-/** Total uncompressed bytes read from one workbook. */
-export const XLSX_UNCOMPRESSED_MAX = 20 * 1024 * 1024;
+export { ZIP_ENTRY_MAX_BYTES, ZIP_TOTAL_MAX_BYTES } from './zip.js';
+
 /** Columns read per row: the template has 14; farther cells are ignored. */
 const COLUMNS_MAX = 64;
 
 const unreadable = () => badRequest(ERR.IMPORT_UNREADABLE);
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-function decodeXml(s: string): string {
-  return s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (m, e: string) => {
-    if (e[0] !== '#') return ENTITIES[e] ?? m;
-    const code = e[1] === 'x' ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
-  });
-}
-
-/** Attribute `name` of a start tag's text (`<c r="A1" t="s">` → attr(tag, 't') = 's'). */
-function attr(tag: string, name: string): string | undefined {
-  const m = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
-  return m ? decodeXml(m[1]) : undefined;
-}
-
-/**
- * The elements `<tag …>…</tag>` (or `<tag …/>`) of `xml`, in order, found with indexOf only: every
- * search starts where the last one ended, so a crafted part cannot make the reading quadratic. An
- * element left open makes the workbook unreadable. Elements of the same name must not nest.
- */
-export function* elements(xml: string, tag: string): Generator<{ attrs: string; body: string }> {
-  const open = `<${tag}`;
-  const close = `</${tag}>`;
-  let pos = 0;
-  for (;;) {
-    const start = xml.indexOf(open, pos);
-    if (start < 0) return;
-    pos = start + open.length;
-    // `<r` must not match `<row` or `<rPh`.
-    if (!/[\s/>]/.test(xml[pos] ?? '')) continue;
-    const end = xml.indexOf('>', pos);
-    if (end < 0) throw unreadable();
-    if (xml[end - 1] === '/') {
-      yield { attrs: xml.slice(pos, end - 1), body: '' };
-      pos = end + 1;
-      continue;
-    }
-    const stop = xml.indexOf(close, end);
-    if (stop < 0) throw unreadable();
-    yield { attrs: xml.slice(pos, end), body: xml.slice(end + 1, stop) };
-    pos = stop + close.length;
-  }
-}
-
-/** Text of every `<t>` inside `xml` (a shared string's rich-text runs are concatenated). */
-function textOf(xml: string): string {
-  let out = '';
-  // Phonetic hints (<rPh>, with their own <t>) are not part of the cell's text.
-  let kept = '';
-  let pos = 0;
-  for (;;) {
-    const start = xml.indexOf('<rPh', pos);
-    if (start < 0) break;
-    const stop = xml.indexOf('</rPh>', start);
-    if (stop < 0) throw unreadable();
-    kept += xml.slice(pos, start);
-    pos = stop + '</rPh>'.length;
-  }
-  kept += xml.slice(pos);
-  for (const t of elements(kept, 't')) out += decodeXml(t.body);
-  return out;
-}
 
 /** "C5" → 2 (zero-based column), or -1. */
 export function columnIndex(ref: string): number {
@@ -96,85 +35,201 @@ function partPath(target: string): string {
   return parts.join('/');
 }
 
-/**
- * Some writers (the .NET Open XML SDK) name the spreadsheet elements with a prefix, `<x:row>`:
- * the prefix bound to the spreadsheet namespace (transitional or strict) is removed.
- */
-function withoutPrefix(xml: string): string {
-  const m =
-    /\sxmlns:(\w+)="(?:http:\/\/schemas\.openxmlformats\.org\/spreadsheetml\/2006\/main|http:\/\/purl\.oclc\.org\/ooxml\/spreadsheetml\/main)"/.exec(
-      xml.slice(0, 2000),
-    );
-  return m ? xml.replaceAll(`<${m[1]}:`, '<').replaceAll(`</${m[1]}:`, '</') : xml;
+/** `x:row` → `row`: some writers (the .NET Open XML SDK) prefix the spreadsheet elements. */
+const local = (name: string) => name.slice(name.indexOf(':') + 1);
+
+interface XmlHandlers {
+  open?: (name: string, attributes: Record<string, string>) => void;
+  close?: (name: string) => void;
+  text?: (text: string) => void;
 }
 
-function unzipParts(buf: Uint8Array, wanted: (name: string) => boolean): Record<string, string> {
-  let total = 0;
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(buf, {
-      filter: (f) => {
-        if (!wanted(f.name)) return false;
-        total += f.originalSize;
-        if (total > XLSX_UNCOMPRESSED_MAX) throw unreadable();
-        return true;
-      },
-    });
-  } catch {
-    throw unreadable();
+/** Streams one entry of the archive through the XML parser. An empty part is read as no element. */
+function readXml(buf: Uint8Array, entry: ZipEntry, budget: InflateBudget, on: XmlHandlers): void {
+  const parser = new SaxesParser({ xmlns: false });
+  parser.on('error', (err) => {
+    throw err;
+  });
+  if (on.open) {
+    const open = on.open;
+    parser.on('opentag', (tag: SaxesTagPlain) => open(local(tag.name), tag.attributes));
   }
-  const out: Record<string, string> = {};
-  for (const [name, bytes] of Object.entries(files))
-    out[name] = withoutPrefix(new TextDecoder().decode(bytes));
-  return out;
+  if (on.close) {
+    const close = on.close;
+    parser.on('closetag', (tag: SaxesTagPlain) => close(local(tag.name)));
+  }
+  if (on.text) {
+    parser.on('text', on.text);
+    parser.on('cdata', on.text);
+  }
+  const decoder = new TextDecoder();
+  let empty = true;
+  const write = (text: string) => {
+    if (empty && !/\S/.test(text)) return;
+    empty = false;
+    parser.write(text);
+  };
+  inflateEntry(buf, entry, budget, (chunk) => write(decoder.decode(chunk, { stream: true })));
+  write(decoder.decode());
+  if (!empty) parser.close();
+}
+
+/**
+ * Collects the text of `<t>` elements as a shared string or an inline string holds them: rich-text
+ * runs are concatenated, phonetic hints (`<rPh>`, with their own `<t>`) are not part of the text.
+ */
+class TextCollector {
+  private inT = false;
+  private inPhonetic = false;
+  text = '';
+  open(name: string) {
+    if (name === 'rPh') this.inPhonetic = true;
+    else if (name === 't' && !this.inPhonetic) this.inT = true;
+  }
+  close(name: string) {
+    if (name === 'rPh') this.inPhonetic = false;
+    else if (name === 't') this.inT = false;
+  }
+  add(text: string) {
+    if (this.inT) this.text += text;
+  }
+}
+
+function readSharedStrings(buf: Uint8Array, entry: ZipEntry | undefined, budget: InflateBudget): string[] {
+  const shared: string[] = [];
+  if (!entry) return shared;
+  let si: TextCollector | null = null;
+  readXml(buf, entry, budget, {
+    open(name) {
+      if (name === 'si') si = new TextCollector();
+      else si?.open(name);
+    },
+    close(name) {
+      if (name === 'si' && si) {
+        shared.push(si.text);
+        si = null;
+      } else si?.close(name);
+    },
+    text(t) {
+      si?.add(t);
+    },
+  });
+  return shared;
+}
+
+/** The part of the workbook's first sheet, through the workbook and its relationships. */
+function firstSheetPath(buf: Uint8Array, entries: Map<string, ZipEntry>, budget: InflateBudget): string {
+  const workbook = entries.get('xl/workbook.xml');
+  const rels = entries.get('xl/_rels/workbook.xml.rels');
+  if (!workbook || !rels) throw unreadable();
+  let relId: string | undefined;
+  readXml(buf, workbook, budget, {
+    open(name, attributes) {
+      if (name !== 'sheet' || relId !== undefined) return;
+      relId = attributes['r:id'] ?? Object.entries(attributes).find(([k]) => /^\w+:id$/.test(k))?.[1];
+    },
+  });
+  if (!relId) throw unreadable();
+  let target: string | undefined;
+  readXml(buf, rels, budget, {
+    open(name, attributes) {
+      if (name === 'Relationship' && attributes.Id === relId) target = attributes.Target;
+    },
+  });
+  if (!target) throw unreadable();
+  return partPath(target);
+}
+
+/** A cell as read, before shared strings are resolved. */
+interface RawCell {
+  col: number;
+  type: string | undefined;
+  value: string | undefined;
+  inline: string;
 }
 
 /** Rows of the workbook's first sheet, numbered as in the spreadsheet; empty rows left out. */
 export function readXlsx(buf: Uint8Array, maxRows = IMPORT_ROWS_MAX): SheetRow[] {
-  const meta = unzipParts(buf, (n) => n === 'xl/workbook.xml' || n === 'xl/_rels/workbook.xml.rels');
-  const workbook = meta['xl/workbook.xml'];
-  const rels = meta['xl/_rels/workbook.xml.rels'];
-  if (!workbook || !rels) throw unreadable();
-  const sheetTag = /<sheet\s[^>]*>/.exec(workbook)?.[0];
-  const relId = sheetTag && (attr(sheetTag, 'r:id') ?? /\s[\w]+:id="([^"]*)"/.exec(sheetTag)?.[1]);
-  if (!relId) throw unreadable();
-  let target: string | undefined;
-  for (const m of rels.matchAll(/<Relationship\s[^>]*>/g))
-    if (attr(m[0], 'Id') === relId) target = attr(m[0], 'Target');
-  if (!target) throw unreadable();
-  const sheetPath = partPath(target);
-
-  const parts = unzipParts(buf, (n) => n === sheetPath || n === 'xl/sharedStrings.xml');
-  const sheet = parts[sheetPath];
-  if (sheet === undefined) throw unreadable();
-  const shared = [...elements(parts['xl/sharedStrings.xml'] ?? '', 'si')].map((si) => textOf(si.body));
-
-  const rows: SheetRow[] = [];
-  let nextLine = 1;
-  for (const row of elements(sheet, 'row')) {
-    const line = Number(attr(row.attrs, 'r')) || nextLine;
-    nextLine = line + 1;
-    const cells: string[] = [];
-    let nextCol = 0;
-    for (const c of elements(row.body, 'c')) {
-      const ref = attr(c.attrs, 'r');
-      const col = ref ? columnIndex(ref) : nextCol;
-      nextCol = col + 1;
-      if (col < 0 || col >= COLUMNS_MAX) continue;
-      const type = attr(c.attrs, 't');
-      const v = elements(c.body, 'v').next().value?.body;
-      let text = '';
-      if (type === 's') text = shared[Number(v)] ?? '';
-      else if (type === 'inlineStr') text = textOf(elements(c.body, 'is').next().value?.body ?? '');
-      else if (type === 'b') text = v === '1' ? 'TRUE' : v === '0' ? 'FALSE' : '';
-      else if (v !== undefined) text = decodeXml(v);
-      while (cells.length < col) cells.push('');
-      cells[col] = text;
-    }
-    if (cells.some((c) => c.trim() !== '')) {
-      if (rows.length >= maxRows) throw tooManyLines();
-      rows.push({ line, cells });
-    }
+  try {
+    return readWorkbook(buf, maxRows);
+  } catch (err) {
+    // Errors of the archive and of the XML parser; ours (too many lines) go through.
+    if (err instanceof AppError) throw err;
+    throw unreadable();
   }
-  return rows;
+}
+
+function readWorkbook(buf: Uint8Array, maxRows: number): SheetRow[] {
+  const entries = zipEntries(buf);
+  const budget = new InflateBudget();
+  const sheetEntry = entries.get(firstSheetPath(buf, entries, budget));
+  if (!sheetEntry) throw unreadable();
+
+  const rows: { line: number; cells: RawCell[] }[] = [];
+  let nextLine = 1;
+  let row: { line: number; cells: RawCell[] } | null = null;
+  let nextCol = 0;
+  let cell: RawCell | null = null;
+  let inValue = false;
+  let inline: TextCollector | null = null;
+  readXml(buf, sheetEntry, budget, {
+    open(name, attributes) {
+      if (name === 'row') {
+        const line = Number(attributes.r) || nextLine;
+        nextLine = line + 1;
+        row = { line, cells: [] };
+        nextCol = 0;
+      } else if (name === 'c' && row) {
+        const ref = attributes.r;
+        const col = ref ? columnIndex(ref) : nextCol;
+        nextCol = col + 1;
+        cell = { col, type: attributes.t, value: undefined, inline: '' };
+      } else if (cell) {
+        if (name === 'v') {
+          inValue = true;
+          cell.value ??= '';
+        } else if (name === 'is') inline = new TextCollector();
+        else inline?.open(name);
+      }
+    },
+    close(name) {
+      if (name === 'row' && row) {
+        const done: { line: number; cells: RawCell[] } = row;
+        row = null;
+        if (done.cells.some((c) => c.value?.trim() || c.inline.trim() || c.type === 's')) {
+          if (rows.length >= maxRows) throw tooManyLines();
+          rows.push(done);
+        }
+      } else if (name === 'c' && cell && row) {
+        const r: { line: number; cells: RawCell[] } = row;
+        if (cell.col >= 0 && cell.col < COLUMNS_MAX) r.cells.push(cell);
+        cell = null;
+      } else if (name === 'v') inValue = false;
+      else if (name === 'is' && cell && inline) {
+        cell.inline = inline.text;
+        inline = null;
+      } else inline?.close(name);
+    },
+    text(t) {
+      if (inValue && cell) cell.value += t;
+      else inline?.add(t);
+    },
+  });
+
+  const shared = readSharedStrings(buf, entries.get('xl/sharedStrings.xml'), budget);
+  const out: SheetRow[] = [];
+  for (const r of rows) {
+    const cells: string[] = [];
+    for (const c of r.cells) {
+      let text = '';
+      if (c.type === 's') text = shared[Number(c.value)] ?? '';
+      else if (c.type === 'inlineStr') text = c.inline;
+      else if (c.type === 'b') text = c.value === '1' ? 'TRUE' : c.value === '0' ? 'FALSE' : '';
+      else if (c.value !== undefined) text = c.value;
+      while (cells.length < c.col) cells.push('');
+      cells[c.col] = text;
+    }
+    if (cells.some((c) => c.trim() !== '')) out.push({ line: r.line, cells });
+  }
+  return out;
 }

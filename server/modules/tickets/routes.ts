@@ -1,5 +1,6 @@
 // Bug reports: summary, description, optional screenshot (JPG or PNG, 20 MB), where it came from.
-import path from 'node:path';
+// Anonymous reports are counted per address and day; screenshots are kept a limited time within a
+// disk budget (screenshots.ts).
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -7,8 +8,11 @@ import { SCREENSHOT_MAX_BYTES } from '../../../shared/constants.js';
 import { ERR } from '../../../shared/errors.js';
 import { tickets } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
-import { storeImage } from '../../lib/images.js';
 import { parse } from '../../lib/validate.js';
+import { SCREENSHOT_SWEEP_INTERVAL_MS, screenshotStore, sweepScreenshots } from './screenshots.js';
+
+/** Reports without an account one address (as the app sees it: TRUST_PROXY) may send a day. */
+export const ANONYMOUS_TICKETS_PER_DAY = 10;
 
 const ticketSchema = z.object({
   summary: z.string({ error: ERR.REQUIRED }).trim().min(1, ERR.REQUIRED).max(200, ERR.INVALID_BODY),
@@ -19,8 +23,27 @@ const ticketSchema = z.object({
 
 export default async function ticketRoutes(app: FastifyInstance) {
   const { deps } = app;
+  const { SCREENSHOT_RETENTION_DAYS, SCREENSHOTS_MAX_MB } = deps.config;
+  const storeScreenshot = screenshotStore(deps.uploadsDir, SCREENSHOTS_MAX_MB * 1024 * 1024);
+  const sweep = () =>
+    sweepScreenshots(deps.db, deps.uploadsDir, SCREENSHOT_RETENTION_DAYS).then(
+      ({ deleted }) => {
+        if (deleted) app.log.info({ deleted }, 'expired bug-report screenshots deleted');
+      },
+      (err) => app.log.warn({ err }, 'bug-report screenshot sweep failed'),
+    );
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await sweep();
+    timer = setInterval(sweep, SCREENSHOT_SWEEP_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+
   app.post('/tickets', async (req, reply) => {
     await deps.limiter.hit(`ticket:${req.auth?.sub ?? req.ip}`, 20, 3600);
+    if (!req.auth)
+      await deps.limiter.hit(`ticket-anonymous-day:${req.ip}`, ANONYMOUS_TICKETS_PER_DAY, 24 * 3600);
     if (!req.isMultipart()) throw badRequest(ERR.INVALID_BODY);
     const fields: Record<string, string> = {};
     let screenshot: Buffer | null = null;
@@ -41,9 +64,7 @@ export default async function ticketRoutes(app: FastifyInstance) {
       throw badRequest(ERR.INVALID_BODY);
     }
     const body = parse(ticketSchema, fields);
-    const screenshotPath = screenshot
-      ? await storeImage(path.join(deps.uploadsDir, 'tickets'), screenshot, SCREENSHOT_MAX_BYTES)
-      : null;
+    const screenshotPath = screenshot ? await storeScreenshot(screenshot, SCREENSHOT_MAX_BYTES) : null;
     const [row] = await deps.db
       .insert(tickets)
       .values({ ...body, userId: req.auth?.sub ?? null, screenshotPath })

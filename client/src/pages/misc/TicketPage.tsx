@@ -51,7 +51,11 @@ export default function TicketPage() {
       if (fileInput.current) fileInput.current.value = '';
     } catch (err) {
       const key = errorKey((err as Error).message);
-      if (key === 'VALIDATION.IMAGE_TOO_LARGE' || key === 'VALIDATION.IMAGE_TYPE')
+      if (
+        key === 'VALIDATION.IMAGE_TOO_LARGE' ||
+        key === 'VALIDATION.IMAGE_TYPE' ||
+        key === 'VALIDATION.SCREENSHOTS_FULL'
+      )
         setErrors({ screenshot: key });
       showFeedback({ status: 'error', message: key });
     } finally {

@@ -1,0 +1,154 @@
+// Bug reports cannot be turned into a flood (issue 10): anonymous reports have a daily quota per
+// address (as TRUST_PROXY says to read it), screenshots are deleted after their retention and all
+// together stay within a disk budget. Each context has its own data directory and Redis prefix.
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tickets } from '../../server/db/schema.js';
+import { ANONYMOUS_TICKETS_PER_DAY } from '../../server/modules/tickets/routes.js';
+import { sweepScreenshots } from '../../server/modules/tickets/screenshots.js';
+import { ERR } from '../../shared/errors.js';
+import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
+
+const PNG_HEADER = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** A PNG of `kb` kilobytes (its first bytes are a real PNG; the rest is padding). */
+const png = (kb = 0) => Buffer.concat([PNG_HEADER, Buffer.alloc(kb * 1024)]);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function ticketForm(summary: string, screenshot?: Buffer) {
+  const boundary = '----crtickets';
+  const parts: Buffer[] = [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="summary"\r\n\r\n${summary}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\nrien ne marche\r\n`,
+    ),
+  ];
+  if (screenshot)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="screenshot"; filename="capture.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      screenshot,
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+function report(
+  c: TestContext,
+  opts: {
+    summary?: string;
+    screenshot?: Buffer;
+    token?: string;
+    forwardedFor?: string;
+    remoteAddress?: string;
+  },
+) {
+  const form = ticketForm(opts.summary ?? 'Bug', opts.screenshot);
+  return c.app.inject({
+    method: 'POST',
+    url: '/api/tickets',
+    payload: form.payload,
+    remoteAddress: opts.remoteAddress ?? '203.0.113.10',
+    headers: {
+      ...form.headers,
+      ...(opts.token ? bearer(opts.token) : {}),
+      ...(opts.forwardedFor ? { 'x-forwarded-for': opts.forwardedFor } : {}),
+    },
+  });
+}
+
+/** Behind a proxy (TRUST_PROXY), with 1 MB for all screenshots. */
+let proxied: TestContext;
+/** Reached directly: X-Forwarded-For is whatever a client wrote. */
+let direct: TestContext;
+/** A screenshot left by a report of 40 days ago, before the server started. */
+let expiredAtStart: string;
+
+beforeAll(async () => {
+  proxied = await createTestContext({ TRUST_PROXY: '1', SCREENSHOTS_MAX_MB: '1' }, (app) => {
+    const dir = path.join(app.deps.uploadsDir, 'tickets');
+    mkdirSync(dir, { recursive: true });
+    expiredAtStart = path.join(dir, 'old-report.png');
+    writeFileSync(expiredAtStart, png());
+    const old = new Date(Date.now() - 40 * DAY_MS);
+    utimesSync(expiredAtStart, old, old);
+  });
+  direct = await createTestContext();
+});
+afterAll(async () => {
+  await proxied?.close();
+  await direct?.close();
+});
+
+describe('anonymous bug reports', () => {
+  it('are limited per address and day, the address read from the proxy when TRUST_PROXY is set', async () => {
+    for (let i = 0; i < ANONYMOUS_TICKETS_PER_DAY; i++)
+      expect((await report(proxied, { forwardedFor: '198.51.100.7', summary: `Bug ${i}` })).statusCode).toBe(
+        201,
+      );
+    const refused = await report(proxied, { forwardedFor: '198.51.100.7' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ message: ERR.TOO_MANY_REQUESTS });
+    // Another school behind the same proxy still reports, and so does a signed-in user of the first.
+    expect((await report(proxied, { forwardedFor: '198.51.100.8' })).statusCode).toBe(201);
+    const user = await signin(proxied.app, DEMO.student);
+    expect(
+      (await report(proxied, { forwardedFor: '198.51.100.7', token: user.accessToken })).statusCode,
+    ).toBe(201);
+  });
+
+  it('cannot get a fresh quota by writing X-Forwarded-For when the server is reached directly', async () => {
+    for (let i = 0; i < ANONYMOUS_TICKETS_PER_DAY; i++)
+      expect(
+        (await report(direct, { remoteAddress: '192.0.2.50', forwardedFor: `10.9.0.${i}` })).statusCode,
+      ).toBe(201);
+    const refused = await report(direct, { remoteAddress: '192.0.2.50', forwardedFor: '10.9.1.1' });
+    expect(refused.statusCode).toBe(429);
+  });
+});
+
+describe('screenshots', () => {
+  it('deletes at start a screenshot older than its retention', () => {
+    expect(existsSync(expiredAtStart)).toBe(false);
+  });
+
+  it('are deleted after 30 days, the report kept', async () => {
+    const user = await signin(proxied.app, DEMO.admin);
+    const res = await report(proxied, { summary: 'Capture', screenshot: png(), token: user.accessToken });
+    expect(res.statusCode).toBe(201);
+    const { id } = res.json() as { id: string };
+    const [row] = await proxied.database.db.select().from(tickets).where(eq(tickets.id, id));
+    const file = path.join(proxied.app.deps.uploadsDir, 'tickets', row.screenshotPath ?? '');
+    expect(existsSync(file)).toBe(true);
+
+    // 29 days later the screenshot is still there; 31 days later it is gone, not the report.
+    await sweepScreenshots(proxied.database.db, proxied.app.deps.uploadsDir, 30, Date.now() + 29 * DAY_MS);
+    expect(existsSync(file)).toBe(true);
+    await sweepScreenshots(proxied.database.db, proxied.app.deps.uploadsDir, 30, Date.now() + 31 * DAY_MS);
+    expect(existsSync(file)).toBe(false);
+    const [after] = await proxied.database.db.select().from(tickets).where(eq(tickets.id, id));
+    expect(after).toMatchObject({ summary: 'Capture', screenshotPath: null });
+  });
+
+  it('stay within the disk budget: past it a screenshot is refused with a translated error, none is deleted', async () => {
+    const user = await signin(proxied.app, DEMO.sciences);
+    const dir = path.join(proxied.app.deps.uploadsDir, 'tickets');
+    expect((await report(proxied, { screenshot: png(600), token: user.accessToken })).statusCode).toBe(201);
+    const kept = readdirSync(dir);
+    const full = await report(proxied, { screenshot: png(600), token: user.accessToken });
+    expect(full.statusCode).toBe(507);
+    expect(full.json()).toEqual({ message: ERR.SCREENSHOTS_FULL });
+    expect(readdirSync(dir)).toEqual(kept);
+    // The report itself can still be sent without its screenshot.
+    expect((await report(proxied, { token: user.accessToken })).statusCode).toBe(201);
+  });
+});
