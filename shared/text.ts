@@ -11,8 +11,13 @@ const INVISIBLE = '\\u200B\\u2060\\uFEFF\\u00AD';
 
 const BIDI_RE = new RegExp(`[${BIDI}]`, 'g');
 const INVISIBLE_RE = new RegExp(`[${BIDI}${INVISIBLE}]`, 'g');
-/** A joiner, except a ZWJ between two pictographs (the joins of emoji such as 👩‍🏫). */
-const JOINER_RE = /(?<!\p{Extended_Pictographic}\uFE0F?)\u200D|\u200D(?!\p{Extended_Pictographic})|\u200C/gu;
+/**
+ * A zero-width joiner or non-joiner. A ZWJ between two pictographs (the joins of emoji such as 👩‍🏫)
+ * is kept: its neighbours are captured (a lookahead, no lookbehind: older Safari has none).
+ */
+const JOINER_RE = /(\p{Extended_Pictographic}\uFE0F?)?\u200D(?=(\p{Extended_Pictographic})|)|\u200C/gu;
+const dropJoiner = (m: string, before?: string, after?: string) =>
+  m === '\u200C' ? '' : before && after ? m : (before ?? '');
 const LONE_SURROGATE_RE = /\p{Cs}/u;
 
 /** True when the string has no unpaired UTF-16 surrogate (it can be stored and shown as typed). */
@@ -22,7 +27,8 @@ export const isWellFormed = (s: string) => !LONE_SURROGATE_RE.test(s);
  * Names and titles (people, usernames, classes, chapters, raids, homework, codex phrases): bidi
  * controls and every zero-width character removed, then NFC. "ab\u202ecd" becomes "abcd".
  */
-export const cleanName = (s: string) => s.replace(INVISIBLE_RE, '').replace(JOINER_RE, '').normalize('NFC');
+export const cleanName = (s: string) =>
+  s.replace(INVISIBLE_RE, '').replace(JOINER_RE, dropJoiner).normalize('NFC');
 
 /**
  * Content (question and answer texts, bug reports): bidi controls removed, then NFC. Zero-width
