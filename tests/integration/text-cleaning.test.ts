@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodexEntry, StudentProfessor } from '../../shared/codex.js';
 import { ERR } from '../../shared/errors.js';
+import type { RaidDto } from '../../shared/schemas/raid.js';
 import type { StoredUser } from '../../shared/types.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
 
@@ -27,8 +28,9 @@ beforeAll(async () => {
     signin(ctx.app, DEMO.admin),
     signin(ctx.app, { login: 'eleve10', password: DEMO.student.password }),
   ]);
-  const teaching = (await req('GET', `/api/professors/students/${student.studentId}`, student)).json() as
-    StudentProfessor[];
+  const teaching = (
+    await req('GET', `/api/professors/students/${student.studentId}`, student)
+  ).json() as StudentProfessor[];
   mathsId = teaching[0]?.teaching[0]?.subjectId as string;
 });
 afterAll(async () => {
@@ -76,7 +78,9 @@ describe('text typed by users is stored clean', () => {
       professorId: prof.professorId,
       subjectId: mathsId,
       schoolclassId: (
-        (await req('GET', `/api/professors/students/${student.studentId}`, student)).json() as StudentProfessor[]
+        (
+          await req('GET', `/api/professors/students/${student.studentId}`, student)
+        ).json() as StudentProfessor[]
       )[0]?.teaching[0]?.schoolclassId,
       text,
     });
@@ -84,6 +88,32 @@ describe('text typed by users is stored clean', () => {
     const mine = (await req('GET', `/api/codex/professors/${prof.professorId}`, prof)).json() as CodexEntry[];
     expect(mine.map((c) => c.text)).toContain(`Le codex dit ${CLEAN}`);
     expect(mine.map((c) => c.text)).not.toContain(text);
+  });
+
+  it('a chapter name and a raid title are cleaned like names; questions and answers lose bidi controls only', async () => {
+    const chapter = await req('POST', '/api/chapters', prof, { name: HOSTILE, level: 5, subjectId: mathsId });
+    expect(chapter.statusCode).toBe(201);
+    const { id } = chapter.json() as { id: string; name: string };
+    expect((chapter.json() as { name: string }).name).toBe(CLEAN);
+    const res = await req('POST', `/api/chapters/${id}/raids`, prof, {
+      title: `Raid ${HOSTILE}`,
+      questions: [
+        {
+          // An override that would show "? 3 = x" reversed on the board; the joiner is content and stays.
+          text: 'Combien vaut \u202e$$x$$ si x = 3 ?\u202c a\u200db',
+          equationMode: true,
+          answers: [
+            { text: '\u2066$$9$$\u2069 cafe\u0301', isCorrect: true },
+            { text: '6', isCorrect: false },
+          ],
+        },
+      ],
+    });
+    expect(res.statusCode).toBe(201);
+    const raid = res.json() as RaidDto;
+    expect(raid.title).toBe(`Raid ${CLEAN}`);
+    expect(raid.questions[0]?.text).toBe('Combien vaut $$x$$ si x = 3 ? a\u200db');
+    expect(raid.questions[0]?.answers.map((a) => a.text)).toEqual(['$$9$$ caf\u00e9', '6']);
   });
 
   it('a lone surrogate in a class name, a name or a codex phrase is a 400 with the translated key, nothing stored', async () => {
