@@ -50,6 +50,8 @@ describe('cleanText', () => {
     const name = `${'a\u200b'.repeat(50)}`;
     const r = schoolclassSchema.shape.name.safeParse(name);
     expect(r.success && r.data).toBe('a'.repeat(50));
-    expect(schoolclassSchema.shape.name.safeParse('\u200b\u202e ').error?.issues[0]?.message).toBe(ERR.REQUIRED);
+    expect(schoolclassSchema.shape.name.safeParse('\u200b\u202e ').error?.issues[0]?.message).toBe(
+      ERR.REQUIRED,
+    );
   });
 });

@@ -30,7 +30,7 @@ async function renderEverywhere(text: string) {
 }
 
 describe('formulas on the board, the phones and the raid form', () => {
-  it("an approved codex phrase $$\\rule{3000em}{3000em}$$ draws a box no larger than the cap, inside the clamped wrapper", async () => {
+  it('an approved codex phrase $$\\rule{3000em}{3000em}$$ draws a box no larger than the cap, inside the clamped wrapper', async () => {
     const screens = await renderEverywhere('Regardez $$\\rule{3000em}{3000em}$$ !');
     for (const [name, c] of Object.entries(screens)) {
       await waitFor(() => expect(c.querySelector('.katex'), name).not.toBeNull());
