@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import { CLASS_CODE_RE, NAME_MIN, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants.js';
 import { ERR } from '../errors.js';
+import { cleanText } from '../text.js';
 
-export const usernameSchema = z
-  .string({ error: ERR.REQUIRED })
+export const usernameSchema = cleanText('name')
   .trim()
   .min(1, ERR.REQUIRED)
   .min(USERNAME_MIN, ERR.INVALID_USERNAME)
@@ -19,8 +19,7 @@ export const emailSchema = z
   .pipe(z.email({ error: ERR.INVALID_EMAIL }))
   .transform((e) => e.toLowerCase());
 
-export const nameSchema = z
-  .string({ error: ERR.REQUIRED })
+export const nameSchema = cleanText('name')
   .trim()
   .min(1, ERR.REQUIRED)
   .min(NAME_MIN, ERR.NAME_TOO_SHORT)
@@ -47,7 +46,7 @@ export const phoneSchema = z
   );
 
 export const requiredText = (max = 120) =>
-  z.string({ error: ERR.REQUIRED }).trim().min(1, ERR.REQUIRED).max(max, ERR.INVALID_BODY);
+  cleanText('name').trim().min(1, ERR.REQUIRED).max(max, ERR.INVALID_BODY);
 
 export const classCodeSchema = z
   .string({ error: ERR.REQUIRED })

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ANSWERS_MIN, CHAPTER_NAME_MAX, CLASS_LEVELS, QUESTION_MAX, RAID_TITLE_MAX } from '../constants.js';
 import { ERR } from '../errors.js';
+import { cleanText } from '../text.js';
 
 /** Answers per question: at least ANSWERS_MIN; the board shows at most six shapes. */
 export const ANSWERS_MAX = 6;
@@ -10,15 +11,13 @@ export const ANSWERS_MAX = 6;
 export const QUESTIONS_PER_RAID_MAX = 200;
 export const ANSWER_MAX = 120;
 
-export const raidTitleSchema = z
-  .string({ error: ERR.REQUIRED })
+export const raidTitleSchema = cleanText('name')
   .trim()
   .min(1, ERR.REQUIRED)
   .max(RAID_TITLE_MAX, ERR.RAID_TITLE_TOO_LONG);
 
 export const answerDraftSchema = z.object({
-  text: z
-    .string({ error: ERR.ANSWER_REQUIRED })
+  text: cleanText('content', ERR.ANSWER_REQUIRED)
     .trim()
     .min(1, ERR.ANSWER_REQUIRED)
     .max(ANSWER_MAX, ERR.ANSWER_TOO_LONG),
@@ -27,11 +26,7 @@ export const answerDraftSchema = z.object({
 
 /** A question as typed in the form or read from an imported line (its image is uploaded separately). */
 export const questionDraftSchema = z.object({
-  text: z
-    .string({ error: ERR.REQUIRED })
-    .trim()
-    .min(1, ERR.REQUIRED)
-    .max(QUESTION_MAX, ERR.QUESTION_TOO_LONG),
+  text: cleanText('content').trim().min(1, ERR.REQUIRED).max(QUESTION_MAX, ERR.QUESTION_TOO_LONG),
   equationMode: z.boolean().default(false),
   answers: z
     .array(answerDraftSchema)
@@ -85,11 +80,7 @@ export type RaidSave = z.infer<typeof raidSaveSchema>;
 
 /** Chapter form (SPEC point 5): name 50 at most, level and subject required. */
 export const chapterSchema = z.object({
-  name: z
-    .string({ error: ERR.REQUIRED })
-    .trim()
-    .min(1, ERR.REQUIRED)
-    .max(CHAPTER_NAME_MAX, ERR.CHAPTER_NAME_TOO_LONG),
+  name: cleanText('name').trim().min(1, ERR.REQUIRED).max(CHAPTER_NAME_MAX, ERR.CHAPTER_NAME_TOO_LONG),
   level: z
     .number({ error: ERR.LEVEL_REQUIRED })
     .refine((l) => (CLASS_LEVELS as readonly number[]).includes(l), ERR.LEVEL_REQUIRED),

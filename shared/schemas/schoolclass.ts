@@ -2,15 +2,12 @@
 import { z } from 'zod';
 import { CLASS_LEVELS, CLASS_NAME_MAX } from '../constants.js';
 import { ERR } from '../errors.js';
+import { cleanText } from '../text.js';
 import { PLANETS, type Planet } from '../worlds.js';
 
 /** Name 50 at most; level and subject required; the world (planet) the class plays in. */
 export const schoolclassSchema = z.object({
-  name: z
-    .string({ error: ERR.REQUIRED })
-    .trim()
-    .min(1, ERR.REQUIRED)
-    .max(CLASS_NAME_MAX, ERR.CLASS_NAME_TOO_LONG),
+  name: cleanText('name').trim().min(1, ERR.REQUIRED).max(CLASS_NAME_MAX, ERR.CLASS_NAME_TOO_LONG),
   level: z
     .number({ error: ERR.CLASS_LEVEL_REQUIRED })
     .refine((l) => (CLASS_LEVELS as readonly number[]).includes(l), ERR.CLASS_LEVEL_REQUIRED),

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { CODEX_STATUS } from '../../../shared/codex.js';
 import { CODEX_MAX_LENGTH } from '../../../shared/constants.js';
 import { ERR } from '../../../shared/errors.js';
+import { cleanText } from '../../../shared/text.js';
 import { forbidden } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
 import { requireProfessor, requireStudent } from '../../plugins/auth.js';
@@ -26,8 +27,7 @@ const createSchema = z.object({
   professorId: z.uuid({ error: ERR.CODEX_PROFESSOR_REQUIRED }),
   subjectId: z.uuid({ error: ERR.CODEX_SUBJECT_REQUIRED }),
   schoolclassId: z.uuid({ error: ERR.CODEX_SCHOOLCLASS_REQUIRED }),
-  text: z
-    .string({ error: ERR.CODEX_TEXT_REQUIRED })
+  text: cleanText('name', ERR.CODEX_TEXT_REQUIRED)
     .trim()
     .min(1, ERR.CODEX_TEXT_REQUIRED)
     .max(CODEX_MAX_LENGTH, ERR.CODEX_TEXT_TOO_LONG),

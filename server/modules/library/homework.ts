@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { RAID_TITLE_MAX } from '../../../shared/constants.js';
 import { ERR } from '../../../shared/errors.js';
+import { cleanText } from '../../../shared/text.js';
 import type { Db } from '../../db/client.js';
 import {
   homeworkCompletions,
@@ -20,11 +21,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 const uuid = z.uuid({ error: ERR.INVALID_BODY });
 export const sendHomeworkSchema = z.object({
   raidId: uuid,
-  name: z
-    .string({ error: ERR.REQUIRED })
-    .trim()
-    .min(1, ERR.REQUIRED)
-    .max(RAID_TITLE_MAX, ERR.RAID_TITLE_TOO_LONG),
+  name: cleanText('name').trim().min(1, ERR.REQUIRED).max(RAID_TITLE_MAX, ERR.RAID_TITLE_TOO_LONG),
   targets: z
     .array(z.object({ schoolclassId: uuid, subjectId: uuid }), { error: ERR.HOMEWORK_CLASS_REQUIRED })
     .min(1, ERR.HOMEWORK_CLASS_REQUIRED)

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SCREENSHOT_MAX_BYTES } from '../../../shared/constants.js';
 import { ERR } from '../../../shared/errors.js';
+import { cleanText } from '../../../shared/text.js';
 import { tickets } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
@@ -15,8 +16,8 @@ import { SCREENSHOT_SWEEP_INTERVAL_MS, screenshotStore, sweepScreenshots } from 
 export const ANONYMOUS_TICKETS_PER_DAY = 10;
 
 const ticketSchema = z.object({
-  summary: z.string({ error: ERR.REQUIRED }).trim().min(1, ERR.REQUIRED).max(200, ERR.INVALID_BODY),
-  description: z.string({ error: ERR.REQUIRED }).trim().min(1, ERR.REQUIRED).max(5000, ERR.INVALID_BODY),
+  summary: cleanText('content').trim().min(1, ERR.REQUIRED).max(200, ERR.INVALID_BODY),
+  description: cleanText('content').trim().min(1, ERR.REQUIRED).max(5000, ERR.INVALID_BODY),
   fromRouteName: z.string().max(100).optional(),
   fromRoutePath: z.string().max(500).optional(),
 });

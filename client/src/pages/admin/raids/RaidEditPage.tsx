@@ -39,8 +39,8 @@ import { useFeedback } from '../../../app/feedback';
 import { useSession } from '../../../app/session';
 import { Button } from '../../../components/ui/Button';
 import { FieldShell } from '../../../components/ui/Field';
-import { splitMath } from '../../../game/projector/MathText';
 import { translateError } from '../../../i18n';
+import { hasFormula, MathSpans, useKatex } from '../../../lib/math';
 import { errorField, errorKey } from '../../auth/api-error';
 import './raids.css';
 
@@ -116,57 +116,16 @@ const move = <T,>(list: T[], from: number, to: number): T[] => {
   return next;
 };
 
-const hasFormula = (text: string) => splitMath(text).some((s) => s.math);
-
-// KaTeX is fetched the first time a preview needs it (this page only). The phone's MathText is not
-// imported here: sharing it would split it out of the phones' live page and push that page over its
-// budget. A formula KaTeX cannot render stays as its own plain text, without an error.
-type Katex = typeof import('katex').default;
-let katexLoad: Promise<Katex> | null = null;
-function useLazyKatex(needed: boolean): Katex | null {
-  const [katex, setKatex] = useState<Katex | null>(null);
-  useEffect(() => {
-    if (!needed || katex) return;
-    let live = true;
-    katexLoad ??= Promise.all([import('katex'), import('katex/dist/katex.min.css')]).then(([m]) => m.default);
-    katexLoad.then(
-      (k) => live && setKatex(() => k),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [needed, katex]);
-  return katex;
-}
-
-function Preview({ text }: { text: string }) {
+// The preview renders through the one KaTeX helper (client/src/lib/math.tsx: fetched the first time
+// a preview needs it, limits, clamped box), in display style as on the board. A formula KaTeX cannot
+// render stays as its own plain text, without an error.
+export function FormulaPreview({ text }: { text: string }) {
   const { t } = useTranslation();
-  const segments = splitMath(text);
-  const katex = useLazyKatex(segments.some((s) => s.math));
+  const katex = useKatex([text]);
   return (
     <div className="rq__preview" data-testid="formula-preview">
       <span className="rq__preview-label">{t('RAIDS.FORM.PREVIEW')}</span>
-      {segments.map((seg, i) => {
-        let html: string | null = null;
-        if (seg.math && katex) {
-          try {
-            // Display style, as on the board.
-            html = katex.renderToString(`\\displaystyle ${seg.text}`, { throwOnError: true, output: 'html' });
-          } catch {
-            html = null;
-          }
-        }
-        return html === null ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: segments have no identity but their place
-          <span key={i}>{seg.text}</span>
-        ) : (
-          // KaTeX escapes the source it renders.
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: KaTeX output
-          // biome-ignore lint/suspicious/noArrayIndexKey: segments have no identity but their place
-          <span key={i} className="math" dangerouslySetInnerHTML={{ __html: html }} />
-        );
-      })}
+      <MathSpans text={text} katex={katex} display />
     </div>
   );
 }
@@ -298,7 +257,7 @@ function QuestionCard({
         <div className={`rq__counter${q.text.trim().length > QUESTION_MAX ? ' rq__counter--over' : ''}`}>
           {t('RAIDS.FORM.COUNTER', { count: q.text.trim().length, max: QUESTION_MAX })}
         </div>
-        {q.equationMode ? <Preview text={q.text} /> : null}
+        {q.equationMode ? <FormulaPreview text={q.text} /> : null}
 
         <div className="rq__media">
           {q.imagePath ? (
@@ -384,7 +343,7 @@ function QuestionCard({
                       {translateError(err)}
                     </div>
                   ) : null}
-                  {q.equationMode && hasFormula(a.text) ? <Preview text={a.text} /> : null}
+                  {q.equationMode && hasFormula(a.text) ? <FormulaPreview text={a.text} /> : null}
                 </div>
               );
             })}
