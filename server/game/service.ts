@@ -10,6 +10,7 @@ import type {
 import { roomId as makeRoomId } from '../../shared/game/contract.js';
 import { drawFromPool, POWER_COST, XP_SUMMON_RIGHT } from '../../shared/game/rules.js';
 import type { Db } from '../db/client.js';
+import { createAnsweredBatcher } from './answered-batch.js';
 import {
   approvedPhrases,
   deletePausedRoom,
@@ -30,8 +31,6 @@ import type { ActivityState, RoomRecord, RoomStore } from './store.js';
 
 /** A dropped phone stays "connected" this long before the board shows it away. */
 export const PRESENCE_GRACE_MS = 20_000;
-/** The board learns who answered at most this late (one batched patch per room). */
-export const ANSWERED_BATCH_MS = 100;
 /** An active power adds half of the XP a raid gives. */
 export const POWER_XP_BONUS = 0.5;
 
@@ -86,51 +85,13 @@ export function createGameService(deps: GameDeps) {
 
   const phoneSeqKey = (id: string) => `${id}#phones`;
 
-  /**
-   * "Who answered" goes to the board in batches: one patch per room every ANSWERED_BATCH_MS instead
-   * of one per answer (30 phones answering within a second in each of 300 rooms would otherwise be
-   * 9,000 numbered patches a second through the adapter). Any other patch of the room flushes first.
-   */
-  const answeredBatches = new Map<
-    string,
-    { questionId: string; ids: string[]; count: number; timer: ReturnType<typeof setTimeout> }
-  >();
-
-  async function flushAnswered(id: string) {
-    const b = answeredBatches.get(id);
-    if (!b) return;
-    answeredBatches.delete(id);
-    clearTimeout(b.timer);
-    const patch: RoomPatch = {
-      type: 'answered',
-      questionId: b.questionId,
-      studentIds: b.ids,
-      count: b.count,
-    };
-    out.patch(id, 'board', { seq: await store.nextSeq(id), patch });
-  }
-
-  function queueAnswered(id: string, questionId: string, studentId: string, count: number) {
-    let b = answeredBatches.get(id);
-    if (b && b.questionId !== questionId) {
-      void flushAnswered(id).catch(() => {});
-      b = undefined;
-    }
-    if (!b) {
-      b = {
-        questionId,
-        ids: [],
-        count: 0,
-        timer: setTimeout(() => void flushAnswered(id).catch(() => {}), ANSWERED_BATCH_MS),
-      };
-      answeredBatches.set(id, b);
-    }
-    b.ids.push(studentId);
-    b.count = Math.max(b.count, count);
-  }
+  /** "Who answered" goes to the board at once while the room is quiet, coalesced under load. */
+  const answered = createAnsweredBatcher(async (id, b) => {
+    out.patch(id, 'board', { seq: await store.nextSeq(id), patch: { type: 'answered', ...b } });
+  });
 
   async function broadcast(id: string, patch: RoomPatch) {
-    await flushAnswered(id);
+    await answered.flush(id);
     out.patch(id, 'board', { seq: await store.nextSeq(id), patch });
     if (patch.type === 'activity' || patch.type === 'paused') {
       const forPhones =
@@ -627,7 +588,7 @@ export function createGameService(deps: GameDeps) {
         );
         if (!stored) continue;
         if (!stored.added) return 'duplicate' as const;
-        queueAnswered(id, a.questionId, s.studentId, stored.count);
+        answered.add(id, a.questionId, s.studentId, stored.count);
         return 'counted' as const;
       }
       return fail('GAME.NOT_CURRENT_QUESTION');
