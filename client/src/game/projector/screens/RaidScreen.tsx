@@ -70,7 +70,10 @@ function RaidQuestion({
 }: Props & { raid: RaidView }) {
   const { t } = useTranslation();
   const q = raid.question;
-  const connected = snapshot.roster.filter((r) => r.connected).length;
+  // "n / total have answered": total counts the students connected now and those who answered this
+  // question, so a phone that dropped after answering never makes it "1 / 0".
+  const answered = new Set(raid.answeredStudentIds);
+  const total = snapshot.roster.filter((r) => r.connected || answered.has(r.studentId)).length;
   // The turn pool before the reveal, to tell whether this question cost a turn.
   const turnsBefore = useRef(raid.turns.left);
   if (raid.phase === 'question') turnsBefore.current = raid.turns.left;
@@ -90,9 +93,9 @@ function RaidQuestion({
           <span className="raid__index">
             {t('GAME.RAID.QUESTION_OF', { index: raid.index + 1, count: raid.count })}
           </span>
-          <Countdown deadline={raid.phase === 'question' ? raid.deadline : null} />
+          <Countdown deadline={raid.phase === 'question' ? raid.deadline : null} paused={snapshot.paused} />
           <span className="raid__answered" data-testid="answered-count">
-            {t('GAME.RAID.ANSWERED', { count: raid.answeredStudentIds.length, total: connected })}
+            {t('GAME.RAID.ANSWERED', { count: answered.size, total })}
           </span>
           {/* The scene shows who answered as avatars; this list says it to screen readers (never what). */}
           <ul className="sr-only" aria-label={t('GAME.RAID.ANSWERED_LIST')} data-testid="answered-list">
@@ -110,7 +113,7 @@ function RaidQuestion({
                 <h2 id="reveal-title" className="reveal__share">
                   {t('GAME.RAID.SHARE', { percent: Math.round(reveal.rightShare * 100) })}
                 </h2>
-                <p className="reveal__damage">{t('GAME.RAID.DAMAGE', { damage: reveal.damage })}</p>
+                <p className="reveal__damage">{t('GAME.RAID.DAMAGE', { count: reveal.damage })}</p>
                 {lostTurns > 0 ? (
                   <p className="reveal__turn">{t('GAME.RAID.TURN_LOST', { count: raid.turns.left })}</p>
                 ) : null}
