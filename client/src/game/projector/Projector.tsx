@@ -173,6 +173,7 @@ export function Projector({ roomKey, snapshot, status, place, client }: Projecto
             overlayOpen={overlayOpen}
             onCloseOverlay={() => setOverlayOpen(false)}
             onOpenOverlay={() => setOverlayOpen(true)}
+            fontSize={fontSize}
           />
         ) : place.screen === 'summon' ? (
           <SummonScreen {...common} />

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RaidView } from '../../../../../shared/game/contract';
 import { getGameRaids } from '../../../api/game';
+import { useFitText } from '../fit-text';
 import { MathText } from '../MathText';
 import type { ScreenProps } from '../Projector';
 import { Answers } from './Answers';
@@ -15,6 +16,8 @@ interface Props extends ScreenProps {
   overlayOpen: boolean;
   onCloseOverlay: () => void;
   onOpenOverlay: () => void;
+  /** The board's text size (rem): the question and answers fit again when it changes. */
+  fontSize?: number;
 }
 
 export function RaidScreen(props: Props) {
@@ -67,8 +70,10 @@ function RaidQuestion({
   overlayOpen,
   onCloseOverlay,
   onOpenOverlay,
+  fontSize,
 }: Props & { raid: RaidView }) {
   const { t } = useTranslation();
+  const main = useRef<HTMLElement>(null);
   const q = raid.question;
   // "n / total have answered": total counts the students connected now and those who answered this
   // question, so a phone that dropped after answering never makes it "1 / 0".
@@ -81,6 +86,7 @@ function RaidQuestion({
   const reveal = raid.phase === 'revealed' ? raid.reveal : null;
   const showPanel = reveal !== null && overlayOpen;
   const [busy, setBusy] = useState(false);
+  useFitText(main, `${q?.id}:${raid.phase}:${showPanel}:${fontSize}`);
   const act = async (name: 'raid:reveal' | 'raid:next') => {
     setBusy(true);
     await run(name, {});
@@ -88,7 +94,7 @@ function RaidQuestion({
   };
   return (
     <div className="raid">
-      <section className="raid__main" aria-labelledby="raid-question">
+      <section className="raid__main" aria-labelledby="raid-question" ref={main}>
         <div className="raid__meta">
           <span className="raid__index">
             {t('GAME.RAID.QUESTION_OF', { index: raid.index + 1, count: raid.count })}
@@ -132,7 +138,7 @@ function RaidQuestion({
                 </div>
               </div>
             ) : (
-              <div className={`raid__question${q.image ? ' raid__question--image' : ''}`}>
+              <div className={`raid__question${q.image ? ' raid__question--image' : ''}`} data-fit>
                 <h2 id="raid-question">
                   <MathText text={q.text} />
                 </h2>
