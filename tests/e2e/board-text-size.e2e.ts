@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { FIT_MIN } from '../../client/src/game/projector/fit-text';
-import { atPath, launch, newPage, PHONE, shot } from './browser';
+import { atPath, launch, newPage, PHONE, scrollWidth, shot } from './browser';
 import { fr, tr } from './pages/fr';
 import { gameFr } from './pages/game-fr';
 import { LoginPage } from './pages/login';
@@ -169,6 +169,8 @@ describe('the board at 3.5 rem', () => {
       return new Set(bases.map((b) => Math.round(b.getBoundingClientRect().top))).size;
     });
     expect(rows).toBe(1);
+    // The tile keeps to the phone's width: the formula scrolls in it, the page does not.
+    expect(await scrollWidth(student.page)).toBeLessThanOrEqual(PHONE.width);
     await shot(student.page, 'phone-formula-tile', false);
 
     // Blank: nothing shows, the bug button neither; Escape brings the board back.
