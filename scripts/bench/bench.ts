@@ -5,6 +5,7 @@
 //   sockets while the other phones answer (flood.ts)
 // npm run bench -- --fps [--students 35]      the projector board's frame rate in Chromium (fps.ts);
 //   --gl disable-gpu|swiftshader|default, --renderer auto|webgl|canvas (the board's renderer)
+// --burst: every phone answers at the same instant (else each within a second of the question).
 // Options: --questions N (10), --procs N (load processes, 2), --url URL (a running server: then
 // DATABASE_URL and AUTH_SECRET must be those of that server, so the bench can seed its school and
 // mint tokens). Without --url it starts a server (PGlite, or DATABASE_URL / REDIS_URL when set).
@@ -43,6 +44,7 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '500' },
     seconds: { type: 'string', default: '20' },
     classes: { type: 'string', default: '50' },
+    burst: { type: 'boolean', default: false },
   },
 });
 const perRoom = Number(values.students);
@@ -95,6 +97,7 @@ async function main() {
       token: studentToken(signer, st),
       schoolclassId: room.schoolclassId,
       subjectId: room.subjectId,
+      studentId: st.studentId,
     })),
   );
   const workers = Array.from({ length: procs }, () =>
@@ -116,19 +119,24 @@ async function main() {
     });
   const ready = workers.map((w) => nextMessage(w, 'ready'));
   workers.forEach((w, i) => {
-    w.send({ type: 'job', url, phones: allPhones.filter((_, j) => j % procs === i) });
+    w.send({ type: 'job', url, burst: values.burst, phones: allPhones.filter((_, j) => j % procs === i) });
   });
   await Promise.all(ready);
   log(`${allPhones.length} phones connected and joined`);
 
   const tallyDelays: number[] = [];
+  /** Per answer: from the phone sending it to its board seeing it. */
+  const boardSeen: number[] = [];
   for (let q = 0; q < questionCount; q++) {
-    // Each board records when it has seen every one of its students answer.
+    // Each board records when it has seen every one of its students answer, and when it saw each.
     const completeAt = new Map<number, number>();
+    const seenAt = new Map<string, number>();
     const handlers = boards.map((b, i) => {
       let count = 0;
       const h = ({ patch }: { patch: RoomPatch }) => {
         if (patch.type !== 'answered') return;
+        const at = Date.now();
+        for (const id of patch.studentIds) seenAt.set(`${patch.questionId}|${id}`, at);
         count += patch.studentIds.length;
         if (count === rooms[i].students.length) completeAt.set(i, Date.now());
       };
@@ -151,18 +159,40 @@ async function main() {
       }),
     );
     const flushed = workers.map((w) => nextMessage(w, 'flushed'));
+    if (values.burst) {
+      // Once every phone holds the question, all answer at one instant.
+      for (let t = 0; t < 400; t++) {
+        const replies = workers.map((w) => nextMessage(w, 'armed'));
+        workers.forEach((w) => {
+          w.send({ type: 'armed' });
+        });
+        const armed = (await Promise.all(replies)).reduce((n, m) => n + (m.count as number), 0);
+        if (armed >= allPhones.length) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const at = Date.now() + 100;
+      workers.forEach((w) => {
+        w.send({ type: 'fire', at });
+      });
+      await new Promise((r) => setTimeout(r, 800));
+    }
     // Every phone answers within a second; give acknowledgements time to arrive.
-    await new Promise((r) => setTimeout(r, 1500));
+    else await new Promise((r) => setTimeout(r, 1500));
     workers.forEach((w) => {
       w.send({ type: 'flush' });
     });
     const sentAt = await Promise.all(flushed);
+    const sentEach = Object.assign({}, ...sentAt.map((m) => m.sentAt as Record<string, number>));
     const lastSent = Math.max(
       ...sentAt.flatMap((m) => Object.values(m.lastSentAt as Record<string, number>)),
     );
     for (let t = 0; t < 100 && completeAt.size < boards.length; t++)
       await new Promise((r) => setTimeout(r, 50));
     for (const at of completeAt.values()) tallyDelays.push(Math.max(0, at - lastSent));
+    for (const [k, at] of Object.entries(sentEach) as [string, number][]) {
+      const seen = seenAt.get(k);
+      if (seen !== undefined) boardSeen.push(Math.max(0, seen - at));
+    }
     boards.forEach((b, i) => {
       b.off('room:patch', handlers[i]);
     });
@@ -207,6 +237,11 @@ async function main() {
     ack_p99_ms: round(pct(latencies, 99)),
     ack_max_ms: round(Math.max(0, ...latencies)),
     tally_after_last_ms_p99: round(pct(tallyDelays, 99)),
+    board_seen_p50_ms: round(pct(boardSeen, 50)),
+    board_seen_p99_ms: round(pct(boardSeen, 99)),
+    board_seen_max_ms: round(Math.max(0, ...boardSeen)),
+    board_seen_count: boardSeen.length,
+    burst: values.burst,
     server_rss_mb: server ? peakRss : null,
     store: process.env.REDIS_URL ? 'redis' : 'memory',
     database: config.DATABASE_URL ? 'postgres' : 'pglite',

@@ -8,7 +8,9 @@ import { connected } from './common.js';
 interface Job {
   type: 'job';
   url: string;
-  phones: { token: string; schoolclassId: string; subjectId: string }[];
+  phones: { token: string; schoolclassId: string; subjectId: string; studentId: string }[];
+  /** Every phone answers at the instant the parent names (`burst` message), not within a second. */
+  burst?: boolean;
 }
 
 const send = (
@@ -31,6 +33,10 @@ async function run(job: Job) {
   let duplicates = 0;
   const errors: Record<string, number> = {};
   const lastSentAt: Record<string, number> = {};
+  /** When each answer left, by `questionId|studentId` (wall clock: the board runs in another process). */
+  const sentAt: Record<string, number> = {};
+  /** In burst mode, answers wait here for the parent's signal. */
+  const armed: (() => void)[] = [];
   const pending = new Set<Promise<void>>();
 
   // Phones arrive as pupils enter classrooms, not all in the same millisecond: at most 100
@@ -77,10 +83,13 @@ async function run(job: Job) {
         answered.add(opening);
         const delay = Math.random() * 1000;
         const task = (async () => {
-          await new Promise((r) => setTimeout(r, delay));
+          if (job.burst) await new Promise<void>((r) => armed.push(r));
+          else await new Promise((r) => setTimeout(r, delay));
           const t0 = performance.now();
           sent++;
-          lastSentAt[q.id] = Math.max(lastSentAt[q.id] ?? 0, Date.now());
+          const now = Date.now();
+          lastSentAt[q.id] = Math.max(lastSentAt[q.id] ?? 0, now);
+          sentAt[`${q.id}|${p.studentId}`] = now;
           const ack = await send(s, 'answer:submit', {
             questionId: q.id,
             // Three phones in four find it (the bench raid's right answer is the first).
@@ -103,9 +112,21 @@ async function run(job: Job) {
   );
   process.send?.({ type: 'ready', count: phones.length });
   return {
+    /** Burst mode: every armed phone answers at `at` (wall clock). */
+    fire(at: number) {
+      const go = armed.splice(0);
+      setTimeout(
+        () => {
+          for (const g of go) g();
+        },
+        Math.max(0, at - Date.now()),
+      );
+    },
+    armed: () => armed.length,
     async flush() {
       await Promise.all([...pending]);
-      process.send?.({ type: 'flushed', lastSentAt });
+      process.send?.({ type: 'flushed', lastSentAt, sentAt: { ...sentAt } });
+      for (const k of Object.keys(sentAt)) delete sentAt[k];
     },
     async stop() {
       await Promise.all([...pending]);
@@ -117,16 +138,21 @@ async function run(job: Job) {
 }
 
 let running: Promise<Awaited<ReturnType<typeof run>>> | null = null;
-process.on('message', async (m: Job | { type: 'flush' | 'stop' }) => {
-  if (m.type === 'job') {
-    running = run(m);
-    running.catch((err) => {
-      process.send?.({ type: 'error', message: String(err) });
-      process.exit(1);
-    });
-    return;
-  }
-  const r = await running;
-  if (m.type === 'flush') await r?.flush();
-  if (m.type === 'stop') await r?.stop();
-});
+process.on(
+  'message',
+  async (m: Job | { type: 'flush' | 'stop' | 'armed' } | { type: 'fire'; at: number }) => {
+    if (m.type === 'job') {
+      running = run(m);
+      running.catch((err) => {
+        process.send?.({ type: 'error', message: String(err) });
+        process.exit(1);
+      });
+      return;
+    }
+    const r = await running;
+    if (m.type === 'armed') process.send?.({ type: 'armed', count: r?.armed() ?? 0 });
+    if (m.type === 'fire') r?.fire(m.at);
+    if (m.type === 'flush') await r?.flush();
+    if (m.type === 'stop') await r?.stop();
+  },
+);

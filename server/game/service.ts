@@ -10,6 +10,7 @@ import type {
 import { roomId as makeRoomId } from '../../shared/game/contract.js';
 import { drawFromPool, POWER_COST, XP_SUMMON_RIGHT } from '../../shared/game/rules.js';
 import type { Db } from '../db/client.js';
+import { createAnsweredBatcher } from './answered-batch.js';
 import {
   approvedPhrases,
   deletePausedRoom,
@@ -30,8 +31,6 @@ import type { ActivityState, RoomRecord, RoomStore } from './store.js';
 
 /** A dropped phone stays "connected" this long before the board shows it away. */
 export const PRESENCE_GRACE_MS = 20_000;
-/** The board learns who answered at most this late (one batched patch per room). */
-export const ANSWERED_BATCH_MS = 100;
 /** An active power adds half of the XP a raid gives. */
 export const POWER_XP_BONUS = 0.5;
 
@@ -86,51 +85,13 @@ export function createGameService(deps: GameDeps) {
 
   const phoneSeqKey = (id: string) => `${id}#phones`;
 
-  /**
-   * "Who answered" goes to the board in batches: one patch per room every ANSWERED_BATCH_MS instead
-   * of one per answer (30 phones answering within a second in each of 300 rooms would otherwise be
-   * 9,000 numbered patches a second through the adapter). Any other patch of the room flushes first.
-   */
-  const answeredBatches = new Map<
-    string,
-    { questionId: string; ids: string[]; count: number; timer: ReturnType<typeof setTimeout> }
-  >();
-
-  async function flushAnswered(id: string) {
-    const b = answeredBatches.get(id);
-    if (!b) return;
-    answeredBatches.delete(id);
-    clearTimeout(b.timer);
-    const patch: RoomPatch = {
-      type: 'answered',
-      questionId: b.questionId,
-      studentIds: b.ids,
-      count: b.count,
-    };
-    out.patch(id, 'board', { seq: await store.nextSeq(id), patch });
-  }
-
-  function queueAnswered(id: string, questionId: string, studentId: string, count: number) {
-    let b = answeredBatches.get(id);
-    if (b && b.questionId !== questionId) {
-      void flushAnswered(id).catch(() => {});
-      b = undefined;
-    }
-    if (!b) {
-      b = {
-        questionId,
-        ids: [],
-        count: 0,
-        timer: setTimeout(() => void flushAnswered(id).catch(() => {}), ANSWERED_BATCH_MS),
-      };
-      answeredBatches.set(id, b);
-    }
-    b.ids.push(studentId);
-    b.count = Math.max(b.count, count);
-  }
+  /** "Who answered" goes to the board at once while the room is quiet, coalesced under load. */
+  const answered = createAnsweredBatcher(async (id, b) => {
+    out.patch(id, 'board', { seq: await store.nextSeq(id), patch: { type: 'answered', ...b } });
+  });
 
   async function broadcast(id: string, patch: RoomPatch) {
-    await flushAnswered(id);
+    await answered.flush(id);
     out.patch(id, 'board', { seq: await store.nextSeq(id), patch });
     if (patch.type === 'activity' || patch.type === 'paused') {
       const forPhones =
@@ -141,6 +102,8 @@ export function createGameService(deps: GameDeps) {
 
   /** Phones do not need who answered nor everybody's gains: a thousand phones would pay for it. */
   function phoneActivity(a: ActivityView | null): ActivityView | null {
+    // The author of a codex phrase is for the board, shown there at the teacher's choice.
+    if (a?.kind === 'codex' && a.phrase) return { ...a, phrase: { ...a.phrase, author: null } };
     if (a?.kind !== 'raid') return a;
     return { ...a, answeredStudentIds: [], result: a.result ? { ...a.result, gains: {} } : null };
   }
@@ -213,6 +176,7 @@ export function createGameService(deps: GameDeps) {
       coinsGained: 0,
       powerXp: me?.powerXp ?? 0,
       powerActive: r.activePowers.includes(studentId),
+      lessonXp: r.lessonGains?.[studentId]?.xp ?? 0,
     };
     if (r.activity?.kind !== 'raid') return state;
     const raid = r.activity.raid;
@@ -286,15 +250,29 @@ export function createGameService(deps: GameDeps) {
       participants: Object.keys(gains).length,
       bossHp: raid.boss.hp,
     });
-    // The board shows the new levels; phones their own gain.
+    // The board shows the new levels; phones their own gain, and the lesson's.
     await store.updateRoom(r.id, (cur) =>
       cur
         ? {
             ...cur,
             roster: cur.roster.map((s) => (rewarded[s.studentId] ? { ...s, ...rewarded[s.studentId] } : s)),
+            lessonGains: addGains(cur.lessonGains, gains),
           }
         : null,
     );
+    const levels = Object.fromEntries(Object.entries(rewarded).map(([id, x]) => [id, x.level]));
+    if (Object.keys(levels).length) await broadcast(r.id, { type: 'levels', levels });
+  }
+
+  function addGains(
+    total: RoomRecord['lessonGains'],
+    gains: Record<string, { xp: number; coins: number }>,
+  ): NonNullable<RoomRecord['lessonGains']> {
+    const out = { ...total };
+    for (const [id, g] of Object.entries(gains)) {
+      out[id] = { xp: (out[id]?.xp ?? 0) + g.xp, coins: (out[id]?.coins ?? 0) + g.coins };
+    }
+    return out;
   }
 
   function withPowerBonus(r: RoomRecord, state: ActivityState): ActivityState {
@@ -304,6 +282,16 @@ export function createGameService(deps: GameDeps) {
       if (gains[id]) gains[id] = { ...gains[id], xp: Math.round(gains[id].xp * (1 + POWER_XP_BONUS)) };
     }
     return { kind: 'raid', raid: { ...state.raid, result: { ...state.raid.result, gains } } };
+  }
+
+  /** "First L." of these students, as the board shows them. */
+  function namesOf(r: RoomRecord, ids: string[]): Record<string, string> {
+    const wanted = new Set(ids);
+    return Object.fromEntries(
+      r.roster
+        .filter((s) => wanted.has(s.studentId))
+        .map((s) => [s.studentId, `${s.firstName} ${s.lastInitial}.`]),
+    );
   }
 
   async function withAnswers(r: RoomRecord): Promise<RoomRecord> {
@@ -468,6 +456,7 @@ export function createGameService(deps: GameDeps) {
             view: {
               kind: 'summon',
               drawn,
+              names: namesOf(r, [drawn]),
               poolLeft: d.pool.filter((s) => present.has(s)).length,
               marked: null,
             },
@@ -489,7 +478,14 @@ export function createGameService(deps: GameDeps) {
         }
         return { ...r, activity: { kind: 'summon', view: { ...r.activity.view, marked: right } } };
       });
-      if (right) await rewardStudents(db, { [studentId]: { xp: XP_SUMMON_RIGHT, coins: 1 } });
+      if (right) {
+        const gain = { [studentId]: { xp: XP_SUMMON_RIGHT, coins: 1 } };
+        await rewardStudents(db, gain);
+        const fresh = await store.updateRoom(id, (cur) =>
+          cur ? { ...cur, lessonGains: addGains(cur.lessonGains, gain) } : null,
+        );
+        if (fresh) out.phone(studentId, await phoneState(fresh, studentId));
+      }
       await ev(after, 'SUMMON_MARK', { right }, studentId);
       await broadcast(id, { type: 'activity', activity: activityView(after.activity) });
     },
@@ -524,7 +520,10 @@ export function createGameService(deps: GameDeps) {
       }
       const { after } = await teacherUpdate(t, id, (r) => {
         if (r.activity?.kind === 'raid' && r.activity.raid.phase !== 'ended') return fail('GAME.WRONG_PHASE');
-        return { ...r, activity: { kind: 'pick', view: { kind: 'pick', mode, groups } } };
+        return {
+          ...r,
+          activity: { kind: 'pick', view: { kind: 'pick', mode, groups, names: namesOf(r, groups.flat()) } },
+        };
       });
       await ev(after, 'PICK', { mode, groups: groups.length, students: shuffled.length });
       await broadcast(id, { type: 'activity', activity: activityView(after.activity) });
@@ -532,19 +531,18 @@ export function createGameService(deps: GameDeps) {
 
     async codexNext(t: Teacher, id: string, showAuthor: boolean) {
       const cur = await requireRoom(id);
-      // Starting the codex reads the approved phrases once; then each call shows the next one.
-      const queue =
-        cur.activity?.kind === 'codex'
-          ? []
-          : (await approvedPhrases(db, t.professorId, cur.schoolclassId, cur.subjectId)).map((p) => ({
-              id: p.id,
-              text: p.text,
-              author: `${p.firstName} ${p.lastName.slice(0, 1)}.`,
-            }));
+      // The approved phrases not shown yet are read at each call: one approved during the lesson
+      // comes in turn without leaving the codex (a shown phrase is marked displayed, status 3).
+      const queue = (await approvedPhrases(db, t.professorId, cur.schoolclassId, cur.subjectId)).map((p) => ({
+        id: p.id,
+        text: p.text,
+        author: `${p.firstName} ${p.lastName.slice(0, 1)}.`,
+      }));
       let shown: string | null = null;
       const { after } = await teacherUpdate(t, id, (r) => {
         if (r.activity?.kind === 'raid' && r.activity.raid.phase !== 'ended') return fail('GAME.WRONG_PHASE');
-        const pending = r.activity?.kind === 'codex' ? r.activity.pending : queue;
+        const onScreen = r.activity?.kind === 'codex' ? r.activity.view.phrase?.id : undefined;
+        const pending = queue.filter((p) => p.id !== onScreen);
         const [first, ...rest] = pending;
         shown = first?.id ?? null;
         return {
@@ -554,9 +552,8 @@ export function createGameService(deps: GameDeps) {
             pending: rest,
             view: {
               kind: 'codex',
-              phrase: first
-                ? { id: first.id, text: first.text, author: showAuthor ? first.author : null }
-                : null,
+              // The board hides or shows the author itself: its switch applies to the phrase on screen.
+              phrase: first ? { id: first.id, text: first.text, author: first.author } : null,
               left: rest.length,
             },
           },
@@ -627,7 +624,7 @@ export function createGameService(deps: GameDeps) {
         );
         if (!stored) continue;
         if (!stored.added) return 'duplicate' as const;
-        queueAnswered(id, a.questionId, s.studentId, stored.count);
+        answered.add(id, a.questionId, s.studentId, stored.count);
         return 'counted' as const;
       }
       return fail('GAME.NOT_CURRENT_QUESTION');

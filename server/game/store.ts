@@ -25,6 +25,8 @@ export interface RoomRecord {
   activePowers: string[];
   summonPool: string[];
   activity: ActivityState | null;
+  /** XP and coins won by each student since the room opened (the phone's "XP won during this lesson"). */
+  lessonGains?: Record<string, { xp: number; coins: number }>;
   updatedAt: number;
 }
 

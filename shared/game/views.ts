@@ -58,9 +58,13 @@ export interface RaidView {
   result: { outcome: 'VICTORY' | 'DEFEAT'; gains: Record<string, { xp: number; coins: number }> } | null;
 }
 
+/** "First L." by student id, for the students an activity names: phones know only themselves. */
+export type StudentNames = Record<string, string>;
+
 export interface SummonView {
   kind: 'summon';
   drawn: string | null;
+  names?: StudentNames;
   poolLeft: number;
   marked: boolean | null;
 }
@@ -70,10 +74,12 @@ export interface PickView {
   mode: 'team' | 'order';
   /** Teams of student ids, or one list in speaking order. */
   groups: string[][];
+  names?: StudentNames;
 }
 
 export interface CodexView {
   kind: 'codex';
+  /** The board shows the author or not at the teacher's choice, at once; phones never get it. */
   phrase: { id: string; text: string; author: string | null } | null;
   left: number;
 }
@@ -98,8 +104,11 @@ export interface PhoneState {
   studentId: string;
   myAnswer: { questionId: string; answerIds: string[] } | null;
   lastResult: { questionId: string; correct: boolean } | null;
+  /** This raid's gain (its end screen). */
   xpGained: number;
   coinsGained: number;
+  /** XP won since the room opened: every raid and summon of the lesson. */
+  lessonXp?: number;
   powerXp: number;
   powerActive: boolean;
 }
@@ -110,6 +119,8 @@ export type RoomPatch =
   | { type: 'answered'; questionId: string; studentIds: string[]; count: number }
   | { type: 'power'; studentId: string; active: boolean; powerXp: number }
   | { type: 'activity'; activity: ActivityView | null }
+  /** New levels after a raid's rewards. */
+  | { type: 'levels'; levels: Record<string, number> }
   | { type: 'paused'; paused: boolean };
 
 /** Applies a patch to a snapshot; answers null when the patch does not follow (a gap: ask for room:sync). */
@@ -141,6 +152,11 @@ export function applyPatch(s: RoomSnapshot, p: { seq: number; patch: RoomPatch }
       break;
     case 'activity':
       next.activity = patch.activity;
+      break;
+    case 'levels':
+      next.roster = s.roster.map((r) =>
+        patch.levels[r.studentId] === undefined ? r : { ...r, level: patch.levels[r.studentId] },
+      );
       break;
     case 'paused':
       next.paused = patch.paused;

@@ -26,8 +26,9 @@ const RAID = DEMO_CHAPTERS.flatMap((c) => c.raids).find((r) => r.title === RAID_
 if (!RAID) throw new Error(`no demo raid ${RAID_TITLE}`);
 const QUESTIONS = RAID.questions;
 
-/** A French plural text as i18next picks it (in French, 0 and 1 take the singular). */
+/** A French plural text as i18next picks it (in French, 0 and 1 take the singular, unless a _zero text exists). */
 function plural(texts: Record<string, string>, key: string, count: number): string {
+  if (count === 0 && texts[`${key}_zero`]) return tr(texts[`${key}_zero`] as string, { count });
   const form = new Intl.PluralRules('fr').select(count) === 'one' ? 'one' : 'other';
   return tr(texts[`${key}_${form}`] as string, { count });
 }

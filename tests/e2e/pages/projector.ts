@@ -43,7 +43,12 @@ export class ProjectorPage {
   readonly share = (percent: number) =>
     this.revealPanel().getByRole('heading', { name: tr(G.RAID.SHARE, { percent }) });
   readonly damage = (damage: number) =>
-    this.revealPanel().getByText(tr(G.RAID.DAMAGE, { damage }), { exact: true });
+    this.revealPanel().getByText(
+      damage === 0
+        ? G.RAID.DAMAGE_zero
+        : tr(damage === 1 ? G.RAID.DAMAGE_one : G.RAID.DAMAGE_other, { count: damage }),
+      { exact: true },
+    );
   readonly correctAnswers = () => this.page.locator('[data-testid="answer"][data-correct="true"]');
   readonly nextButton = (last: boolean) =>
     this.revealPanel().getByRole('button', { name: last ? G.RAID.FINISH : G.RAID.NEXT });

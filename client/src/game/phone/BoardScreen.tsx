@@ -11,9 +11,11 @@ interface Props {
 
 export function BoardScreen({ activity, studentId, roster }: Props) {
   const { t } = useTranslation();
+  // Phones know only their own roster entry: the server names the students of the activity.
+  const names = activity.kind === 'codex' ? undefined : activity.names;
   const name = (id: string) => {
     const r = roster.find((x) => x.studentId === id);
-    return r ? `${r.firstName} ${r.lastInitial}.` : '?';
+    return names?.[id] ?? (r ? `${r.firstName} ${r.lastInitial}.` : '?');
   };
 
   if (activity.kind === 'summon' && studentId && activity.drawn === studentId) {

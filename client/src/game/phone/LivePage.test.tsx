@@ -481,4 +481,50 @@ describe('LivePage (phone)', () => {
     expect(screen.getByText('\\badcommand{x}')).toBeTruthy();
     expect(screen.getByText('$$\\frac{2}{6')).toBeTruthy();
   });
+
+  it('names the classmate called and the teammates as the server sends them, never "?"', async () => {
+    const server = serve(snapshot({ activity: { kind: 'summon', drawn: null, poolLeft: 20, marked: null } }));
+    open();
+    await screen.findByText(t('PHONE.LOOK_AT_BOARD'));
+    server.patch({
+      type: 'activity',
+      activity: { kind: 'summon', drawn: 'st2', names: { st2: 'Inès B.' }, poolLeft: 19, marked: null },
+    });
+    expect(screen.getByText(t('PHONE.SUMMON_OTHER', { name: 'Inès B.' }))).toBeTruthy();
+    server.patch({
+      type: 'activity',
+      activity: {
+        kind: 'pick',
+        mode: 'team',
+        groups: [[ME, 'st2', 'st3']],
+        names: { [ME]: 'Léo M.', st2: 'Inès B.', st3: 'Zoé K.' },
+      },
+    });
+    const team = screen.getByRole('list', { name: t('PHONE.MY_TEAM') });
+    expect(team.textContent).toBe('Inès B.Zoé K.');
+    expect(document.body.textContent).not.toContain('?');
+  });
+
+  it('shows the XP of the whole lesson in the bar, not only the last raid', async () => {
+    serve(snapshot(), phoneState({ xpGained: 10, lessonXp: 35 }));
+    open();
+    const stat = await screen.findByTitle(t('PHONE.XP_GAINED_TITLE'));
+    expect(stat.textContent).toContain('+35');
+  });
+
+  it('says the right answers are ticked, in the plural, when two answers were right', async () => {
+    const server = serve(snapshot());
+    open();
+    await screen.findByText(t('PHONE.HELLO', { name: 'Léo' }));
+    server.patch({ type: 'activity', activity: raid() });
+    server.patch({
+      type: 'activity',
+      activity: raid({
+        phase: 'revealed',
+        deadline: null,
+        reveal: { correctAnswerIds: [A, C], counts: {}, rightShare: 0, damage: 0 },
+      }),
+    });
+    expect(await screen.findByText('Les bonnes réponses sont cochées ✓ ci-dessous.')).toBeTruthy();
+  });
 });

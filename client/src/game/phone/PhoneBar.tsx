@@ -27,6 +27,8 @@ export function PhoneBar({ snapshot, phone, me, connection, onPower }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const powerActive = !!(phone?.powerActive || me?.powerActive);
+  // The whole lesson's XP (an older server sends only the last raid's).
+  const lessonXp = phone ? (phone.lessonXp ?? phone.xpGained) : 0;
   const activate = async () => {
     setBusy(true);
     setError(null);
@@ -41,11 +43,11 @@ export function PhoneBar({ snapshot, phone, me, connection, onPower }: Props) {
         {me ? <span className="phone-bar__name">{me.firstName}</span> : null}
       </div>
       <ul className="phone-bar__stats" aria-label={t('PHONE.MY_STATS')}>
-        {phone && phone.xpGained > 0 ? (
+        {lessonXp > 0 ? (
           <li className="phone-bar__stat" title={t('PHONE.XP_GAINED_TITLE')}>
             <Icon name="star" size={18} />
             <span className="sr-only">{t('PHONE.XP_GAINED_TITLE')}</span>
-            <span>+{phone.xpGained}</span>
+            <span>+{lessonXp}</span>
           </li>
         ) : me ? (
           // XP is counted at the end of a raid: until then a "+0" would only discourage.

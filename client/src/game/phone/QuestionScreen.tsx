@@ -103,7 +103,9 @@ export function QuestionScreen({ raid, phone, answer, paused, onChoose }: Props)
             {t(verdict === 'right' ? 'PHONE.RIGHT' : verdict === 'wrong' ? 'PHONE.WRONG' : 'PHONE.NO_ANSWER')}
           </strong>
           <span className="verdict__text">
-            {verdict === 'right' ? t('PHONE.RIGHT_TEXT') : t('PHONE.CORRECT_WAS')}
+            {verdict === 'right'
+              ? t('PHONE.RIGHT_TEXT')
+              : t('PHONE.CORRECT_WAS', { count: raid.reveal?.correctAnswerIds.length ?? 1 })}
           </span>
           {raid.reveal ? (
             <span className="verdict__share">

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { useSyncExternalStore } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Ack, RaidView, RoomSnapshot } from '../../../../shared/game/contract';
+import { type Ack, applyPatch, type RaidView, type RoomSnapshot } from '../../../../shared/game/contract';
 import { FeedbackProvider } from '../../app/feedback';
 import { stubFetch } from '../../app/test-app';
 import i18n from '../../i18n';
@@ -176,7 +176,7 @@ describe('Projector', () => {
     await waitFor(() => expect(screen.getAllByTestId('answer')[0].dataset.correct).toBe('true'));
     expect(screen.getAllByTestId('answer')[1].dataset.correct).toBe('false');
     expect(screen.getByTestId('reveal').textContent).toContain(t('GAME.RAID.SHARE', { percent: 100 }));
-    expect(screen.getByTestId('reveal').textContent).toContain(t('GAME.RAID.DAMAGE', { damage: 150 }));
+    expect(screen.getByTestId('reveal').textContent).toContain(t('GAME.RAID.DAMAGE', { count: 150 }));
     expect(screen.getByTestId('boss-hp').textContent).toBe(t('GAME.RAID.HP', { hp: 150, max: 300 }));
   });
 
@@ -338,5 +338,100 @@ describe('Projector', () => {
     expect(send).toHaveBeenCalledWith('codex:next', { showAuthor: false });
     rerender(makeSnapshot({ activity: { kind: 'codex', phrase: null, left: 0 } }));
     expect((await screen.findByTestId('codex-empty')).textContent).toBe(t('GAME.CODEX.NO_MORE'));
+  });
+
+  it('brings a blanked screen back with Escape, and Escape alone does nothing else', () => {
+    const { send } = setup(base, makeSnapshot());
+    fireEvent.keyDown(window, { key: 'b' });
+    expect(screen.getByTestId('blank')).toBeTruthy();
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.queryByTestId('blank')).toBeNull();
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.queryByTestId('blank')).toBeNull();
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('stops the countdown while the room is paused', async () => {
+    vi.useFakeTimers();
+    const deadline = Date.now() + 20_000;
+    setup(`${base}/${ids.raid}/raid`, makeSnapshot({ paused: true, activity: raid({ deadline }) }));
+    const shown = () => screen.getByRole('timer').textContent;
+    const before = shown();
+    await act(async () => {
+      vi.advanceTimersByTime(5_000);
+    });
+    expect(shown()).toBe(before);
+    expect(before).toBe('20');
+  });
+
+  it('never counts fewer students than have answered: a phone that dropped after answering stays counted', () => {
+    const s = makeSnapshot({ activity: raid({ answeredStudentIds: [ids.students[0]] }) });
+    for (const r of s.roster) r.connected = false;
+    setup(`${base}/${ids.raid}/raid`, s);
+    expect(screen.getByTestId('answered-count').textContent).toBe(
+      t('GAME.RAID.ANSWERED', { count: 1, total: 1 }),
+    );
+  });
+
+  it('says "no HP" and "last turn" at zero, not "0 PV" nor "0 tour"', async () => {
+    const { rerender } = setup(
+      `${base}/${ids.raid}/raid`,
+      makeSnapshot({ activity: raid({ turns: { max: 1, left: 1 } }) }),
+    );
+    rerender(
+      makeSnapshot({
+        seq: 2,
+        activity: raid({
+          phase: 'revealed',
+          deadline: null,
+          turns: { max: 1, left: 0 },
+          reveal: { correctAnswerIds: [ids.a[0]], counts: {}, rightShare: 0, damage: 0 },
+        }),
+      }),
+    );
+    const panel = await screen.findByTestId('reveal');
+    expect(panel.textContent).toContain('Le boss ne perd aucun PV');
+    expect(panel.textContent).toContain('la classe perd son dernier tour');
+    expect(panel.textContent).not.toMatch(/\b0 (PV|tour)/);
+  });
+
+  it('names the A− and A+ buttons with their visible text first (axe: label-content-name-mismatch)', () => {
+    setup(base, makeSnapshot());
+    const smaller = screen.getByRole('button', { name: `A− ${t('GAME.FONT_SMALLER')}` });
+    const bigger = screen.getByRole('button', { name: `A+ ${t('GAME.FONT_BIGGER')}` });
+    expect(smaller.getAttribute('aria-label')).toBeNull();
+    expect(bigger.getAttribute('aria-label')).toBeNull();
+  });
+
+  it('hides or shows the author of the phrase on screen at once, without waiting for the next one', () => {
+    const { send } = setup(
+      `${base}/codex`,
+      makeSnapshot({
+        activity: {
+          kind: 'codex',
+          phrase: { id: 'p1', text: 'Les maths, c’est magique', author: 'Léa M.' },
+          left: 2,
+        },
+      }),
+    );
+    const card = screen.getByTestId('codex-card');
+    expect(card.textContent).toContain('Léa M.');
+    fireEvent.click(screen.getByLabelText(t('GAME.CODEX.SHOW_AUTHOR')));
+    expect(card.textContent).not.toContain('Léa M.');
+    fireEvent.click(screen.getByLabelText(t('GAME.CODEX.SHOW_AUTHOR')));
+    expect(card.textContent).toContain('Léa M.');
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('shows the new levels on the board after a raid (the "levels" patch)', () => {
+    const s = makeSnapshot();
+    const next = applyPatch(s, {
+      seq: s.seq + 1,
+      patch: { type: 'levels', levels: { [ids.students[0]]: 4 } },
+    });
+    if (!next) throw new Error('patch refused');
+    setup(base, next);
+    const items = within(screen.getByTestId('roster')).getAllByRole('listitem');
+    expect(items[0].textContent).toContain(t('GAME.LEVEL', { level: 4 }));
   });
 });

@@ -126,7 +126,7 @@ export function Projector({ roomKey, snapshot, status, place, client }: Projecto
       if (!action) return;
       e.preventDefault();
       if (action === 'blank') return setBlank((b) => !b);
-      if (blank) return setBlank(false);
+      if (blank || action === 'unblank') return setBlank(false);
       if (action === 'fullscreen') return fullscreen.toggle();
       if (action === 'font-up') return changeFont(1);
       if (action === 'font-down') return changeFont(-1);
@@ -173,6 +173,7 @@ export function Projector({ roomKey, snapshot, status, place, client }: Projecto
             overlayOpen={overlayOpen}
             onCloseOverlay={() => setOverlayOpen(false)}
             onOpenOverlay={() => setOverlayOpen(true)}
+            fontSize={fontSize}
           />
         ) : place.screen === 'summon' ? (
           <SummonScreen {...common} />

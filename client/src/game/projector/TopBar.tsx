@@ -46,20 +46,19 @@ export function TopBar(p: Props) {
             className="proj-tool"
             onClick={() => p.onFont(-1)}
             disabled={p.fontSize <= GAME_FONT_SIZE_MIN_REM}
-            aria-label={t('GAME.FONT_SMALLER')}
             title={t('GAME.FONT_SMALLER')}
           >
-            A−
+            {/* The accessible name starts with the visible text (axe: label-content-name-mismatch). */}
+            A− <span className="sr-only">{t('GAME.FONT_SMALLER')}</span>
           </button>
           <button
             type="button"
             className="proj-tool"
             onClick={() => p.onFont(1)}
             disabled={p.fontSize >= GAME_FONT_SIZE_MAX_REM}
-            aria-label={t('GAME.FONT_BIGGER')}
             title={t('GAME.FONT_BIGGER')}
           >
-            A+
+            A+ <span className="sr-only">{t('GAME.FONT_BIGGER')}</span>
           </button>
         </fieldset>
         <button type="button" className="proj-tool" onClick={p.onPause} title={t('GAME.PAUSE_HINT')}>

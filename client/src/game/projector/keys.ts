@@ -1,6 +1,6 @@
 // Keyboard and presenter-clicker control. Clickers send PageDown/PageUp (some arrows), and "B" or
 // "." to blank the screen.
-export type KeyAction = 'next' | 'back' | 'blank' | 'fullscreen' | 'font-up' | 'font-down';
+export type KeyAction = 'next' | 'back' | 'blank' | 'unblank' | 'fullscreen' | 'font-up' | 'font-down';
 
 export interface KeyLike {
   key: string;
@@ -19,6 +19,8 @@ const KEYS: Record<string, KeyAction> = {
   b: 'blank',
   B: 'blank',
   '.': 'blank',
+  // Escape brings a blanked screen back (and does nothing else).
+  Escape: 'unblank',
   f: 'fullscreen',
   F: 'fullscreen',
   '+': 'font-up',

@@ -10,7 +10,7 @@ export function Answers({ question, reveal }: { question: PublicQuestion; reveal
   const { t } = useTranslation();
   const total = reveal ? Object.values(reveal.counts).reduce((s, n) => s + n, 0) : 0;
   return (
-    <ol className={`answers answers--${question.answers.length}`} data-revealed={!!reveal}>
+    <ol className={`answers answers--${question.answers.length}`} data-revealed={!!reveal} data-fit>
       {question.answers.map((a, i) => {
         const style = answerStyle(i);
         const correct = reveal ? reveal.correctAnswerIds.includes(a.id) : null;
@@ -22,6 +22,7 @@ export function Answers({ question, reveal }: { question: PublicQuestion; reveal
             className={`answer${correct === true ? ' answer--correct' : ''}${correct === false ? ' answer--wrong' : ''}`}
             style={{ background: style.color, color: style.ink }}
             data-testid="answer"
+            data-fit
             data-correct={correct === null ? undefined : String(correct)}
           >
             <span className="answer__badge" aria-hidden="true">

@@ -28,7 +28,9 @@ export function CodexScreen({
             <blockquote className="codex__phrase">
               <MathText text={a.phrase.text} />
             </blockquote>
-            {a.phrase.author ? <figcaption className="codex__author">— {a.phrase.author}</figcaption> : null}
+            {showAuthor && a.phrase.author ? (
+              <figcaption className="codex__author">— {a.phrase.author}</figcaption>
+            ) : null}
           </figure>
         ) : over ? (
           <p className="codex__empty" data-testid="codex-empty">

@@ -4,16 +4,19 @@ import { serverNow } from '../../server-clock';
 
 export const secondsLeft = (deadline: number, now: number) => Math.max(0, Math.ceil((deadline - now) / 1000));
 
-/** Seconds to the question's deadline (server clock); re-renders itself only, four times a second. */
-export function Countdown({ deadline }: { deadline: number | null }) {
+/**
+ * Seconds to the question's deadline (server clock); re-renders itself only, four times a second.
+ * Paused, it stands still (the server moves the deadline by the pause's length on resume).
+ */
+export function Countdown({ deadline, paused = false }: { deadline: number | null; paused?: boolean }) {
   const { t } = useTranslation();
   const [now, setNow] = useState(serverNow);
   useEffect(() => {
-    if (deadline === null) return;
+    if (deadline === null || paused) return;
     setNow(serverNow());
     const id = setInterval(() => setNow(serverNow()), 250);
     return () => clearInterval(id);
-  }, [deadline]);
+  }, [deadline, paused]);
   if (deadline === null) return null;
   const left = secondsLeft(deadline, now);
   return (

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RaidView } from '../../../../../shared/game/contract';
 import { getGameRaids } from '../../../api/game';
+import { useFitText } from '../fit-text';
 import { MathText } from '../MathText';
 import type { ScreenProps } from '../Projector';
 import { Answers } from './Answers';
@@ -15,6 +16,8 @@ interface Props extends ScreenProps {
   overlayOpen: boolean;
   onCloseOverlay: () => void;
   onOpenOverlay: () => void;
+  /** The board's text size (rem): the question and answers fit again when it changes. */
+  fontSize?: number;
 }
 
 export function RaidScreen(props: Props) {
@@ -67,10 +70,15 @@ function RaidQuestion({
   overlayOpen,
   onCloseOverlay,
   onOpenOverlay,
+  fontSize,
 }: Props & { raid: RaidView }) {
   const { t } = useTranslation();
+  const main = useRef<HTMLElement>(null);
   const q = raid.question;
-  const connected = snapshot.roster.filter((r) => r.connected).length;
+  // "n / total have answered": total counts the students connected now and those who answered this
+  // question, so a phone that dropped after answering never makes it "1 / 0".
+  const answered = new Set(raid.answeredStudentIds);
+  const total = snapshot.roster.filter((r) => r.connected || answered.has(r.studentId)).length;
   // The turn pool before the reveal, to tell whether this question cost a turn.
   const turnsBefore = useRef(raid.turns.left);
   if (raid.phase === 'question') turnsBefore.current = raid.turns.left;
@@ -78,6 +86,7 @@ function RaidQuestion({
   const reveal = raid.phase === 'revealed' ? raid.reveal : null;
   const showPanel = reveal !== null && overlayOpen;
   const [busy, setBusy] = useState(false);
+  useFitText(main, `${q?.id}:${raid.phase}:${showPanel}:${fontSize}`);
   const act = async (name: 'raid:reveal' | 'raid:next') => {
     setBusy(true);
     await run(name, {});
@@ -85,14 +94,14 @@ function RaidQuestion({
   };
   return (
     <div className="raid">
-      <section className="raid__main" aria-labelledby="raid-question">
+      <section className="raid__main" aria-labelledby="raid-question" ref={main}>
         <div className="raid__meta">
           <span className="raid__index">
             {t('GAME.RAID.QUESTION_OF', { index: raid.index + 1, count: raid.count })}
           </span>
-          <Countdown deadline={raid.phase === 'question' ? raid.deadline : null} />
+          <Countdown deadline={raid.phase === 'question' ? raid.deadline : null} paused={snapshot.paused} />
           <span className="raid__answered" data-testid="answered-count">
-            {t('GAME.RAID.ANSWERED', { count: raid.answeredStudentIds.length, total: connected })}
+            {t('GAME.RAID.ANSWERED', { count: answered.size, total })}
           </span>
           {/* The scene shows who answered as avatars; this list says it to screen readers (never what). */}
           <ul className="sr-only" aria-label={t('GAME.RAID.ANSWERED_LIST')} data-testid="answered-list">
@@ -110,7 +119,7 @@ function RaidQuestion({
                 <h2 id="reveal-title" className="reveal__share">
                   {t('GAME.RAID.SHARE', { percent: Math.round(reveal.rightShare * 100) })}
                 </h2>
-                <p className="reveal__damage">{t('GAME.RAID.DAMAGE', { damage: reveal.damage })}</p>
+                <p className="reveal__damage">{t('GAME.RAID.DAMAGE', { count: reveal.damage })}</p>
                 {lostTurns > 0 ? (
                   <p className="reveal__turn">{t('GAME.RAID.TURN_LOST', { count: raid.turns.left })}</p>
                 ) : null}
@@ -129,7 +138,7 @@ function RaidQuestion({
                 </div>
               </div>
             ) : (
-              <div className={`raid__question${q.image ? ' raid__question--image' : ''}`}>
+              <div className={`raid__question${q.image ? ' raid__question--image' : ''}`} data-fit>
                 <h2 id="raid-question">
                   <MathText text={q.text} />
                 </h2>

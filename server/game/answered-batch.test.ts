@@ -1,0 +1,62 @@
+// The board hears of an answer at once in a quiet room, and in coalesced patches under load.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type AnsweredBatch, createAnsweredBatcher } from './answered-batch.js';
+
+let sent: { at: number; room: string; b: AnsweredBatch }[];
+beforeEach(() => {
+  vi.useFakeTimers();
+  sent = [];
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+const batcher = () =>
+  createAnsweredBatcher(async (room, b) => {
+    sent.push({ at: Date.now(), room, b });
+  });
+
+describe('the board’s "who answered" patches', () => {
+  it('leave at once for a lone answer, without waiting for a batch window', async () => {
+    const b = batcher();
+    const t0 = Date.now();
+    b.add('r', 'q1', 'alice', 1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual([{ at: t0, room: 'r', b: { questionId: 'q1', studentIds: ['alice'], count: 1 } }]);
+    // 30 phones answering over a second: each answer reaches the board within the window.
+    vi.advanceTimersByTime(500);
+    b.add('r', 'q1', 'bob', 2);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent.map((s) => s.b.studentIds)).toEqual([['alice'], ['bob']]);
+  });
+
+  it('coalesce a burst into a few patches, none later than one window, none lost or doubled', async () => {
+    const b = batcher();
+    const t0 = Date.now();
+    for (let i = 0; i < 1000; i++) {
+      b.add('r', 'q1', `s${i}`, i + 1);
+      if (i % 100 === 99) await vi.advanceTimersByTimeAsync(5);
+    }
+    await vi.advanceTimersByTimeAsync(100);
+    const ids = sent.flatMap((s) => s.b.studentIds);
+    expect(ids).toHaveLength(1000);
+    expect(new Set(ids).size).toBe(1000);
+    expect(sent.length).toBeLessThanOrEqual(5);
+    expect(Math.max(...sent.map((s) => s.at - t0))).toBeLessThanOrEqual(50 + 20);
+    expect(sent.at(-1)?.b.count).toBe(1000);
+  });
+
+  it('send a waiting batch before a patch of another question, and keep rooms apart', async () => {
+    const b = batcher();
+    b.add('r', 'q1', 'alice', 1);
+    b.add('r', 'q1', 'bob', 2);
+    b.add('other', 'q9', 'zoe', 1);
+    b.add('r', 'q2', 'carol', 1);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(sent.map((s) => [s.room, s.b.questionId, s.b.studentIds])).toEqual([
+      ['r', 'q1', ['alice']],
+      ['other', 'q9', ['zoe']],
+      ['r', 'q1', ['bob']],
+      ['r', 'q2', ['carol']],
+    ]);
+  });
+});

@@ -1,0 +1,173 @@
+// What a real lesson showed on the phones and the board: names in summons and picks, the codex's
+// author switch and phrases approved mid-lesson, levels after a raid, the lesson's XP on the phone.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codex } from '../../server/db/schema.js';
+import type {
+  CodexView,
+  PhoneState,
+  PickView,
+  RaidView,
+  RoomSnapshot,
+  SummonView,
+} from '../../shared/game/contract.js';
+import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
+import { type Client, connect, connectAs, listen, patchMatching, send } from './helpers/game.js';
+
+let ctx: TestContext;
+let url: string;
+let teacher: Client;
+let profToken: string;
+let key: { schoolclassId: string; subjectId: string };
+let raidId: string;
+const phones: { socket: Client; studentId: string; label: string }[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestContext({ QUESTION_SECONDS: '30' });
+  url = await listen(ctx.app);
+  const prof = await signin(ctx.app, DEMO.admin);
+  profToken = prof.accessToken;
+  const me = (
+    await ctx.app.inject({ method: 'GET', url: `/api/users/${prof.id}`, headers: bearer(prof.accessToken) })
+  ).json();
+  const cls = me.professor.schoolclasses[0];
+  key = { schoolclassId: cls.id, subjectId: cls.subjectId };
+  const raids = (
+    await ctx.app.inject({
+      method: 'GET',
+      url: `/api/game/raids?subjectId=${key.subjectId}`,
+      headers: bearer(prof.accessToken),
+    })
+  ).json();
+  raidId = raids
+    .flatMap((c: { raids: { id: string; title: string }[] }) => c.raids)
+    .find((r: { title: string }) => r.title === 'Les fractions').id;
+  teacher = await connect(url, prof.accessToken);
+  const open = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:open', key);
+  if (!open.ok) throw new Error(open.message);
+  for (const login of ['eleve07', 'eleve08', 'eleve09']) {
+    const { socket, user } = await connectAs(ctx.app, url, { login, password: DEMO.student.password });
+    const joined = await send(socket, 'room:join', key);
+    if (!joined.ok) throw new Error(joined.message);
+    const r = open.snapshot.roster.find((x) => x.studentId === user.studentId);
+    if (!r) throw new Error('not in the roster');
+    phones.push({ socket, studentId: r.studentId, label: `${r.firstName} ${r.lastInitial}.` });
+  }
+});
+
+afterAll(async () => {
+  for (const s of [teacher, ...phones.map((p) => p.socket)]) s?.disconnect();
+  await ctx.close();
+});
+
+const phoneSync = async (p: Client) => {
+  const ack = await send<{ snapshot: RoomSnapshot; phone: PhoneState }>(p, 'room:sync', {});
+  if (!ack.ok) throw new Error(ack.message);
+  return ack;
+};
+
+describe('the phones during a summon and a pick', () => {
+  it('name the student called and the teammates (first name and initial), not "?"', async () => {
+    expect(await send(teacher, 'summon:draw', {})).toEqual({ ok: true });
+    const [a] = phones;
+    const summon = (await phoneSync(a.socket)).snapshot.activity as SummonView;
+    const drawn = phones.find((p) => p.studentId === summon.drawn);
+    expect(drawn).toBeDefined();
+    expect(summon.names?.[summon.drawn as string]).toBe(drawn?.label);
+
+    expect(await send(teacher, 'pick:draw', { mode: 'order' })).toEqual({ ok: true });
+    const pick = (await phoneSync(a.socket)).snapshot.activity as PickView;
+    expect(pick.groups[0]).toHaveLength(3);
+    for (const p of phones) expect(pick.names?.[p.studentId]).toBe(p.label);
+    expect(await send(teacher, 'activity:close', {})).toEqual({ ok: true });
+  });
+});
+
+describe('the codex', () => {
+  it('gives the board the author whatever the switch said (it applies at once there), never the phones', async () => {
+    expect(await send(teacher, 'codex:next', { showAuthor: false })).toEqual({ ok: true });
+    const board = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:sync', {});
+    if (!board.ok) throw new Error(board.message);
+    expect((board.snapshot.activity as CodexView).phrase?.author).toMatch(/^\S+ [A-Z]\.$/);
+    const onPhone = (await phoneSync(phones[0].socket)).snapshot.activity as CodexView;
+    expect(onPhone.phrase?.id).toBe((board.snapshot.activity as CodexView).phrase?.id);
+    expect(onPhone.phrase?.author).toBeNull();
+  });
+
+  it('shows a phrase approved during the lesson without leaving the codex', async () => {
+    const [pending] = await ctx.database.db
+      .select()
+      .from(codex)
+      .where(and(eq(codex.schoolclassId, key.schoolclassId), eq(codex.status, 0)));
+    expect(pending).toBeDefined();
+    const approved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/codex/${pending.id}`,
+      headers: bearer(profToken),
+      payload: { status: 1 },
+    });
+    expect(approved.statusCode).toBe(200);
+    const seen: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      expect(await send(teacher, 'codex:next', { showAuthor: true })).toEqual({ ok: true });
+      const sync = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:sync', {});
+      if (!sync.ok) throw new Error(sync.message);
+      const phrase = (sync.snapshot.activity as CodexView).phrase;
+      if (!phrase) break;
+      seen.push(phrase.id);
+    }
+    expect(seen).toContain(pending.id);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(await send(teacher, 'activity:close', {})).toEqual({ ok: true });
+  });
+});
+
+describe('after a raid', () => {
+  it('the board gets the new levels and each phone the XP of the whole lesson', async () => {
+    const before = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:sync', {});
+    if (!before.ok) throw new Error(before.message);
+    const lessonXp = async () =>
+      Object.fromEntries(
+        await Promise.all(phones.map(async (p) => [p.studentId, (await phoneSync(p.socket)).phone.lessonXp])),
+      );
+    const start = await lessonXp();
+    const gained: Record<string, number> = {};
+    for (let round = 0; round < 2; round++) {
+      expect(await send(teacher, 'raid:start', { raidId })).toEqual({ ok: true });
+      const q = ((await phoneSync(phones[0].socket)).snapshot.activity as RaidView).question;
+      if (!q) throw new Error('no question');
+      for (const p of phones) {
+        const ack = await send(p.socket, 'answer:submit', {
+          questionId: q.id,
+          answerIds: [q.answers[0].id],
+          clientId: `${p.studentId}-${round}`,
+        });
+        expect(ack.ok).toBe(true);
+      }
+      expect(await send(teacher, 'raid:end', {})).toEqual({ ok: true });
+      const ended = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:sync', {});
+      if (!ended.ok) throw new Error(ended.message);
+      const gains = (ended.snapshot.activity as RaidView).result?.gains ?? {};
+      for (const p of phones)
+        gained[p.studentId] = (gained[p.studentId] ?? 0) + (gains[p.studentId]?.xp ?? 0);
+      // The phone's end screen still shows this raid's gain alone.
+      const mine = (await phoneSync(phones[0].socket)).phone;
+      expect(mine.xpGained).toBe(gains[phones[0].studentId]?.xp);
+    }
+    const end = await lessonXp();
+    for (const p of phones) {
+      expect(gained[p.studentId]).toBeGreaterThan(0);
+      expect(end[p.studentId]).toBe((start[p.studentId] ?? 0) + gained[p.studentId]);
+    }
+    // The board's roster follows the levels stored after the rewards, without a reload.
+    const levels = await patchMatching(teacher, (x) => x.type === 'levels');
+    const after = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:sync', {});
+    if (!after.ok) throw new Error(after.message);
+    const patch = levels.patch as { type: 'levels'; levels: Record<string, number> };
+    for (const p of phones) {
+      expect(patch.levels[p.studentId]).toBe(
+        after.snapshot.roster.find((r) => r.studentId === p.studentId)?.level,
+      );
+    }
+  });
+});
