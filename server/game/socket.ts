@@ -18,7 +18,9 @@ import {
   teacherCommands,
 } from '../../shared/game/contract.js';
 import { dedicatedConnection } from '../lib/redis.js';
+import { isSessionRevoked } from '../modules/auth/sessions.js';
 import { loadAccount } from '../modules/users/queries.js';
+import { liveEvictor, trackSocket } from './evict.js';
 import { studentClassIds } from './loaders.js';
 import { redisStore } from './redis-store.js';
 import { createGameService, GameError, type GameService } from './service.js';
@@ -81,6 +83,8 @@ export function attachGame(
     },
   });
 
+  app.deps.evict = liveEvictor(io as unknown as Server, service);
+
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     const claims = typeof token === 'string' ? app.deps.signer.verify(token) : null;
@@ -92,6 +96,11 @@ export function attachGame(
     if (account?.status !== 'ACTIVE' || account.role !== claims.role) {
       return next(new Error('AUTH.UNAUTHORIZED'));
     }
+    // A logged-out or revoked session's token opens no socket; open ones are closed (evict.ts).
+    if (await isSessionRevoked(app.deps.db, claims.sid).catch(() => true)) {
+      return next(new Error('AUTH.UNAUTHORIZED'));
+    }
+    trackSocket(socket, claims);
     socket.data = {
       userId: claims.sub,
       role: claims.role,
