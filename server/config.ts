@@ -2,7 +2,7 @@
 // generated at the first start and kept in DATA_DIR/secrets.json (mode 0600); a secret that was ever
 // published (the defaults of earlier versions) is refused.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -120,11 +120,17 @@ function dataDirSecrets(dataDir: string): { secrets: StoredSecrets; generated: b
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
   };
   mkdirSync(path.dirname(file), { recursive: true });
+  // Written whole under a temporary name, then linked into place: the link fails if another process
+  // got there first, and nobody ever reads a half-written file.
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(tmp, `${JSON.stringify(secrets, null, 2)}\n`, { flag: 'wx', mode: 0o600 });
   try {
-    writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { flag: 'wx', mode: 0o600 });
+    linkSync(tmp, file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return { secrets: read(), generated: false };
     throw err;
+  } finally {
+    unlinkSync(tmp);
   }
   return { secrets, generated: true };
 }
