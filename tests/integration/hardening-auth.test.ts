@@ -300,7 +300,10 @@ describe('revocation takes effect at once', () => {
       board,
       (x) => x.type === 'presence' && x.studentId === removed.studentId && !x.connected,
     );
-    expect(await send(keptPhone, 'answer:submit', answer('kept-answer-1'))).toEqual({ ok: true, status: 'counted' });
+    expect(await send(keptPhone, 'answer:submit', answer('kept-answer-1'))).toEqual({
+      ok: true,
+      status: 'counted',
+    });
     const sync = await send<{ snapshot: RoomSnapshot }>(board, 'room:sync', {});
     if (!sync.ok) throw new Error('sync');
     expect(sync.snapshot.roster.some((r) => r.studentId === removed.studentId)).toBe(false);

@@ -36,11 +36,13 @@ const ACTIVATION_TTL_MS = 48 * 3600 * 1000;
 /**
  * Sign-in failures never lock an account: its owner must always get in (a student login such as
  * `eleve21` is easy to guess, and a whole school shares one address). Failures are counted per
- * (account, address) pair: after PAIR_FREE of them that pair waits 1, 2, 4 … seconds, at most
- * PAIR_MAX_WAIT, between tries; another address is not slowed. A looser count per account, over
- * every address, slows each try by at most ACCOUNT_MAX_WAIT once ACCOUNT_FREE failures were
+ * (account, address) pair: at the `pairFree`-th that pair waits 1, 2, 4 … seconds, at most
+ * `pairMaxWait`, between tries; another address is not slowed. A looser count per account, over
+ * every address, slows each try by at most `accountMaxWait` once `accountFree` failures were
  * spread over many addresses. So the owner signs in at once from another address, and from the
- * same school address within PAIR_MAX_WAIT seconds of a classmate's last failure.
+ * same school address within `pairMaxWait` seconds of a classmate's last failure. One address is
+ * shut for the rest of the window after `addressFailures` failures over every account (successes do
+ * not count: a school signs in from one address).
  */
 export const SIGNIN_LIMITS = {
   windowSec: 15 * 60,
@@ -48,11 +50,16 @@ export const SIGNIN_LIMITS = {
   pairMaxWait: 30,
   accountFree: 50,
   accountMaxWait: 5,
+  /** Failures from one address over every account (a machine spraying passwords at a school). */
+  addressFailures: 600,
 } as const;
 
 export async function signin(deps: Deps, login: string, password: string, ip: string): Promise<StoredUser> {
-  await deps.limiter.hit(`signin:ip:${ip}`, 600, 15 * 60);
   const L = SIGNIN_LIMITS;
+  // Per address, failures only: a whole school signing in at 8 o'clock is not an attack.
+  const ipKey = `signin:ip:${ip}`;
+  const ipWait = await deps.throttle.waiting(ipKey);
+  if (ipWait > 0) throw tooMany(ipWait);
   const account = await loadAccount(deps.db, { login: login.trim() });
   // An unknown login is counted like an account: the answers must not tell which logins exist.
   // By id, so that a username and its e-mail share one count.
@@ -65,6 +72,8 @@ export async function signin(deps: Deps, login: string, password: string, ip: st
     ? await verifyPassword(account.passwordHash, password)
     : await verifyPassword(await dummyHash(), password).then(() => false);
   if (!account || !ok) {
+    const fromIp = await deps.throttle.fail(ipKey, L.windowSec);
+    if (fromIp.count >= L.addressFailures) await deps.throttle.block(ipKey, fromIp.windowLeft);
     const pair = await deps.throttle.fail(pairKey, L.windowSec);
     if (pair.count >= L.pairFree)
       await deps.throttle.block(pairKey, Math.min(2 ** (pair.count - L.pairFree), L.pairMaxWait));
