@@ -1,7 +1,15 @@
 // Issue 10, accounts: limits that cannot be turned against the owner, revocation that takes effect
 // at once, tokens and reset links that cannot be replayed. Each case failed before its fix.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { boot, reencryptFromPublishedKey } from '../../server/boot.js';
+import { loadConfig, PUBLISHED_ENCRYPTION_KEY } from '../../server/config.js';
+import { students, users } from '../../server/db/schema.js';
+import { makeCipher } from '../../server/lib/crypto.js';
 import type { PhoneState, RaidView, RoomSnapshot } from '../../shared/game/contract.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
 import { type Client, connect, listen, patchMatching, send } from './helpers/game.js';
@@ -345,5 +353,80 @@ describe('the server-wide budget of code misses', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('mail links', () => {
+  it('without SMTP, a reset link goes to the outbox file only, never to the log', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const local = await createTestContext({ SMTP_URL: '' }, undefined, { level: 'info', stream });
+    try {
+      const email = 'prof-demo@demo.classe-raid.fr';
+      const res = await local.app.inject({
+        method: 'GET',
+        url: `/api/users/forgot-password/${encodeURIComponent(email)}`,
+      });
+      expect(res.statusCode).toBe(200);
+      const outbox = path.join(local.dataDir, 'outbox');
+      const [file] = readdirSync(outbox);
+      expect(statSync(path.join(outbox, file)).mode & 0o777).toBe(0o600);
+      const mail = readFileSync(path.join(outbox, file), 'utf8');
+      const token = /forgot-password\/professor\/(\S+)/.exec(mail)?.[1];
+      expect(token).toBeTruthy();
+      const log = lines.join('\n');
+      expect(log).toContain('mail written to the outbox');
+      expect(log).not.toContain(token as string);
+      expect(log).not.toContain(email);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe('a safe default start', () => {
+  it('SEED_DEMO=0 starts the embedded database without the demo accounts and their public passwords', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cr-boot-'));
+    const booted = await boot(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: '0' }));
+    try {
+      expect(booted.demo).toBeNull();
+      const found = await booted.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(inArray(users.username, ['prof-demo', 'eleve01']));
+      expect(found).toEqual([]);
+    } finally {
+      await booted.database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    // A real first start: migrations on a new embedded database take a while on a busy machine.
+  }, 120_000);
+
+  it('the first start with generated secrets re-encrypts what the old published key encrypted', async () => {
+    const [row] = await ctx.database.db
+      .select({ id: students.id })
+      .from(students)
+      .innerJoin(users, eq(users.id, students.userId))
+      .where(eq(users.username, 'eleve30'));
+    await ctx.database.db
+      .update(students)
+      .set({ generatedPasswordEnc: makeCipher(PUBLISHED_ENCRYPTION_KEY).encrypt('Tigre-Nuage-427!') })
+      .where(eq(students.id, row.id));
+    const keysDir = mkdtempSync(path.join(os.tmpdir(), 'cr-keys-'));
+    const fresh = loadConfig({ NODE_ENV: 'test', DATA_DIR: keysDir });
+    rmSync(keysDir, { recursive: true, force: true });
+    expect(fresh.secretsGenerated).toBe(true);
+    expect(await reencryptFromPublishedKey(ctx.database, fresh.ENCRYPTION_KEY)).toBeGreaterThanOrEqual(1);
+    const [after] = await ctx.database.db
+      .select({ enc: students.generatedPasswordEnc })
+      .from(students)
+      .where(eq(students.id, row.id));
+    expect(makeCipher(fresh.ENCRYPTION_KEY).decrypt(after.enc as string)).toBe('Tigre-Nuage-427!');
+    expect(() => makeCipher(PUBLISHED_ENCRYPTION_KEY).decrypt(after.enc as string)).toThrow();
   });
 });
