@@ -13,6 +13,13 @@ export interface Throttle {
   block(key: string, seconds: number): Promise<void>;
   /** Seconds `key` must still wait, rounded up; 0 when it may go. */
   waiting(key: string): Promise<number>;
+  /**
+   * In one atomic step: when `key` is not waiting, makes it wait `seconds` from now and answers 0;
+   * otherwise answers the seconds left. Of many tries sent at once, one goes through.
+   */
+  acquire(key: string, seconds: number): Promise<number>;
+  /** Takes back one failure counted on `key` (a try counted up front that turned out right). */
+  forgive(key: string): Promise<void>;
   /** Forgets the failures and the wait of `key`. */
   reset(key: string): Promise<void>;
 }
@@ -51,12 +58,36 @@ export function memoryThrottle(): Throttle {
       const until = blocks.get(key);
       return until ? secondsUntil(until) : 0;
     },
+    async acquire(key, seconds) {
+      // No await between the read and the write: atomic on this node.
+      const until = blocks.get(key);
+      if (until && until > Date.now()) return secondsUntil(until);
+      sweep();
+      blocks.set(key, Date.now() + seconds * 1000);
+      return 0;
+    },
+    async forgive(key) {
+      const w = counts.get(key);
+      if (w && w.count > 0) w.count--;
+    },
     async reset(key) {
       counts.delete(key);
       blocks.delete(key);
     },
   };
 }
+
+// The end of a wait is stored as a time of this process's clock; Redis only drops the key later.
+const ACQUIRE = `
+local untilMs = tonumber(redis.call('GET', KEYS[1]) or '0')
+local now = tonumber(ARGV[1])
+if untilMs > now then return untilMs - now end
+redis.call('SET', KEYS[1], tostring(now + tonumber(ARGV[2])), 'EX', tonumber(ARGV[3]))
+return 0`;
+const FORGIVE = `
+local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
 
 export function redisThrottle(redis: Redis, prefix: string): Throttle {
   const c = (key: string) => `${prefix}th:c:${key}`;
@@ -86,6 +117,20 @@ export function redisThrottle(redis: Redis, prefix: string): Throttle {
     async waiting(key) {
       const until = await redis.get(b(key));
       return until ? secondsUntil(Number(until)) : 0;
+    },
+    async acquire(key, seconds) {
+      const left = (await redis.eval(
+        ACQUIRE,
+        1,
+        b(key),
+        String(Date.now()),
+        String(seconds * 1000),
+        String(Math.max(1, Math.ceil(seconds) + 60)),
+      )) as number;
+      return left > 0 ? Math.ceil(left / 1000) : 0;
+    },
+    async forgive(key) {
+      await redis.eval(FORGIVE, 1, c(key));
     },
     async reset(key) {
       await redis.del(c(key), b(key));

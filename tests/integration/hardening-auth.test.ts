@@ -57,6 +57,14 @@ describe('sign-in limits cannot lock the owner out', () => {
     expect(owner.statusCode).toBe(200);
   });
 
+  it('ten guesses sent at once from one address: no more are checked than one by one', async () => {
+    const all = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => signinFrom('eleve22', `Rafale-${i}!`, '203.0.113.22')),
+    );
+    const statuses = all.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
+  });
+
   it('a classmate’s failures from the school’s address delay eleve21 at most 30 s, never lock them out', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const school = '192.0.2.50';

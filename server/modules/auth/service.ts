@@ -36,8 +36,9 @@ const ACTIVATION_TTL_MS = 48 * 3600 * 1000;
 /**
  * Sign-in failures never lock an account: its owner must always get in (a student login such as
  * `eleve21` is easy to guess, and a whole school shares one address). Failures are counted per
- * (account, address) pair: at the `pairFree`-th that pair waits 1, 2, 4 … seconds, at most
- * `pairMaxWait`, between tries; another address is not slowed. A looser count per account, over
+ * (account, address) pair: from the `pairFree`-th try on, that pair waits 1, 2, 4 … seconds, at
+ * most `pairMaxWait`, between tries (a try refused meanwhile counts too, so hammering only reaches
+ * the cap sooner); another address is not slowed. A looser count per account, over
  * every address, slows each try by at most `accountMaxWait` once `accountFree` failures were
  * spread over many addresses. So the owner signs in at once from another address, and from the
  * same school address within `pairMaxWait` seconds of a classmate's last failure. One address is
@@ -66,20 +67,31 @@ export async function signin(deps: Deps, login: string, password: string, ip: st
   const who = account ? `user:${account.id}` : `login:${login.trim().toLowerCase()}`;
   const pairKey = `signin:pair:${who}:${ip}`;
   const accountKey = `signin:acct:${who}`;
-  const wait = Math.max(await deps.throttle.waiting(pairKey), await deps.throttle.waiting(accountKey));
-  if (wait > 0) throw tooMany(wait);
+  // The try is counted before the password is checked, and from the `pairFree`-th on each one must
+  // take the pair's turn atomically: tries sent all at once cannot slip through together.
+  const pair = await deps.throttle.fail(pairKey, L.windowSec);
+  if (pair.count >= L.pairFree) {
+    const wait = await deps.throttle.acquire(
+      pairKey,
+      Math.min(2 ** (pair.count - L.pairFree), L.pairMaxWait),
+    );
+    if (wait > 0) throw tooMany(wait);
+  }
+  const spread = await deps.throttle.count(accountKey);
+  if (spread >= L.accountFree) {
+    const wait = await deps.throttle.acquire(
+      accountKey,
+      Math.min(spread - L.accountFree + 1, L.accountMaxWait),
+    );
+    if (wait > 0) throw tooMany(wait);
+  }
   const ok = account
     ? await verifyPassword(account.passwordHash, password)
     : await verifyPassword(await dummyHash(), password).then(() => false);
   if (!account || !ok) {
     const fromIp = await deps.throttle.fail(ipKey, L.windowSec);
     if (fromIp.count >= L.addressFailures) await deps.throttle.block(ipKey, fromIp.windowLeft);
-    const pair = await deps.throttle.fail(pairKey, L.windowSec);
-    if (pair.count >= L.pairFree)
-      await deps.throttle.block(pairKey, Math.min(2 ** (pair.count - L.pairFree), L.pairMaxWait));
-    const all = await deps.throttle.fail(accountKey, L.windowSec);
-    if (all.count >= L.accountFree)
-      await deps.throttle.block(accountKey, Math.min(all.count - L.accountFree + 1, L.accountMaxWait));
+    await deps.throttle.fail(accountKey, L.windowSec);
     throw unauthorized(ERR.BAD_CREDENTIALS);
   }
   if (account.status === 'PENDING_EMAIL') throw forbidden(ERR.EMAIL_NOT_CONFIRMED);

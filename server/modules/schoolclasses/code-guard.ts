@@ -27,10 +27,19 @@ export async function resolveClassCode(deps: Deps, code: string, ip: string, log
   const ipKey = `code-miss:ip:${ip}`;
   const wait = await deps.throttle.waiting(ipKey);
   if (wait > 0) throw tooMany(wait);
+  // Counted as a miss before the look-up (and forgiven if it is a hit): of a thousand guesses sent at
+  // once, only the budget's worth is looked up.
+  const mine = await deps.throttle.fail(ipKey, L.windowSec);
+  if (mine.count > L.missesPerAddress) {
+    await deps.throttle.block(ipKey, mine.windowLeft);
+    throw tooMany(mine.windowLeft);
+  }
   if ((await deps.throttle.count('code-miss:server')) >= L.serverMisses) await sleep(L.slowMs);
   const schoolclass = await findClassByLiveCode(deps.db, code);
-  if (schoolclass) return schoolclass;
-  const mine = await deps.throttle.fail(ipKey, L.windowSec);
+  if (schoolclass) {
+    await deps.throttle.forgive(ipKey);
+    return schoolclass;
+  }
   if (mine.count >= L.missesPerAddress) await deps.throttle.block(ipKey, mine.windowLeft);
   const all = await deps.throttle.fail('code-miss:server', L.windowSec);
   if (all.count >= L.serverMisses && (await deps.throttle.waiting('code-miss:warned')) === 0) {
