@@ -52,7 +52,7 @@ if (demo) {
 if (config.secretsFrom === 'data-dir')
   lines.push(
     '',
-    `  Secrets: ${config.secretsGenerated ? 'generated at this start and kept' : 'read from'} ${path.join(config.DATA_DIR, SECRETS_FILE)} (keep it private).`,
+    `  Secrets: ${config.secretsGenerated ? 'generated at this start, kept in' : 'read from'} ${path.join(config.DATA_DIR, SECRETS_FILE)} (keep it private).`,
   );
 if (!config.SMTP_URL)
   lines.push(
