@@ -20,6 +20,8 @@ import { attachGame, type GameServer } from './game/socket.js';
 import { type Cipher, makeCipher } from './lib/crypto.js';
 import { loggerOptions } from './lib/logging.js';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
+import { type Evictor, noEvictor } from './lib/revocation.js';
+import { memoryThrottle, redisThrottle, type Throttle } from './lib/throttle.js';
 import { makeTokenSigner, type TokenSigner } from './lib/tokens.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import authRoutes from './modules/auth/routes.js';
@@ -52,6 +54,10 @@ export interface Deps {
   redis: Redis | null;
   /** Absolute directory for uploads (question images, ticket screenshots). */
   uploadsDir: string;
+  /** Closes a revoked session's or user's live sockets (set by the game; no-op without it). */
+  evict: Evictor;
+  /** Failure counters with back-off (sign-in, class codes). */
+  throttle: Throttle;
 }
 
 declare module 'fastify' {
@@ -109,14 +115,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         from: config.MAIL_FROM,
         outboxDir: path.join(dataDir, 'outbox'),
         log: app.log,
-        // The outbox is for trying the product locally; a production log must not hold reset links.
-        logLinks: config.NODE_ENV !== 'production',
       }),
     limiter: redis ? redisRateLimiter(redis, opts.redisPrefix ?? config.REDIS_PREFIX) : memoryRateLimiter(),
     signer: makeTokenSigner(config.AUTH_SECRET),
     cipher: makeCipher(config.ENCRYPTION_KEY),
     redis,
     uploadsDir: path.join(dataDir, 'uploads'),
+    evict: noEvictor(),
+    throttle: redis ? redisThrottle(redis, opts.redisPrefix ?? config.REDIS_PREFIX) : memoryThrottle(),
   } satisfies Deps);
 
   await app.register(helmet, {

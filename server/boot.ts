@@ -1,9 +1,12 @@
 // Opens what the server needs from the configuration: database (migrated, seeded) and Redis.
 import path from 'node:path';
+import { eq, isNotNull } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
-import type { Config } from './config.js';
+import { type Config, PUBLISHED_ENCRYPTION_KEY } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
+import { students } from './db/schema.js';
 import { type DemoClassCode, demoClassCodes, isEmpty, seedDemo, seedReference } from './db/seed.js';
+import { makeCipher } from './lib/crypto.js';
 import { connectRedis } from './lib/redis.js';
 
 export interface Booted {
@@ -18,14 +21,43 @@ export async function boot(config: Config): Promise<Booted> {
     pgliteDir: path.join(path.resolve(config.DATA_DIR), 'pglite'),
   });
   await seedReference(database.db);
-  // The embedded default always carries the demo school; PostgreSQL only when asked (SEED_DEMO=1).
-  const wantsDemo = database.kind === 'pglite' || config.SEED_DEMO;
-  let demo: DemoClassCode[] | null = null;
-  if (wantsDemo) {
-    if (await isEmpty(database.db))
-      await seedDemo(database.db, path.join(path.resolve(config.DATA_DIR), 'uploads'));
-    demo = await demoClassCodes(database.db);
-  }
+  if (config.secretsGenerated) await reencryptFromPublishedKey(database, config.ENCRYPTION_KEY);
+  // The embedded default carries the demo school unless SEED_DEMO=0; PostgreSQL only with SEED_DEMO=1.
+  const wantsDemo = config.SEED_DEMO ?? database.kind === 'pglite';
+  if (wantsDemo && (await isEmpty(database.db)))
+    await seedDemo(database.db, path.join(path.resolve(config.DATA_DIR), 'uploads'));
+  // Demo accounts seeded earlier are still there (and their passwords public): the banner says so.
+  const codes = await demoClassCodes(database.db);
+  const demo: DemoClassCode[] | null = codes.length ? codes : null;
   const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL) : null;
   return { database, redis, demo };
+}
+
+/**
+ * Earlier versions encrypted the teacher-generated student passwords with a published default key.
+ * When this start generated the secrets, what that key still opens is encrypted again with the new
+ * key (what it does not open was encrypted with a configured key and is left alone).
+ */
+export async function reencryptFromPublishedKey(database: Database, encryptionKey: string): Promise<number> {
+  const old = makeCipher(PUBLISHED_ENCRYPTION_KEY);
+  const next = makeCipher(encryptionKey);
+  const rows = await database.db
+    .select({ id: students.id, enc: students.generatedPasswordEnc })
+    .from(students)
+    .where(isNotNull(students.generatedPasswordEnc));
+  let moved = 0;
+  for (const row of rows) {
+    let plain: string;
+    try {
+      plain = old.decrypt(row.enc as string);
+    } catch {
+      continue;
+    }
+    await database.db
+      .update(students)
+      .set({ generatedPasswordEnc: next.encrypt(plain) })
+      .where(eq(students.id, row.id));
+    moved++;
+  }
+  return moved;
 }

@@ -1,23 +1,29 @@
-import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig, PUBLISHED_AUTH_SECRET, PUBLISHED_ENCRYPTION_KEY, SECRETS_FILE } from './config.js';
+import { makeTokenSigner } from './lib/tokens.js';
+
+const dirs: string[] = [];
+const tmp = () => {
+  const d = mkdtempSync(path.join(os.tmpdir(), 'cr-config-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+const random = (c: string) => `${c}${'0123456789abcdef'.repeat(3)}`;
 
 describe('loadConfig', () => {
   it('starts with embedded defaults', () => {
-    const c = loadConfig({});
-    expect(c).toMatchObject({ PORT: 3000, DATA_DIR: './data' });
+    const c = loadConfig({ DATA_DIR: tmp() });
+    expect(c).toMatchObject({ PORT: 3000 });
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.REDIS_URL).toBeUndefined();
-    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: '' }).DATABASE_URL).toBeUndefined();
-    expect(c.usesDefaultSecrets).toBe(true);
-  });
-
-  it('refuses a production start with a default secret, with a clear message', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
-      /Refusing to start in production with a default secret/,
-    );
-    expect(() =>
-      loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'a'.repeat(40), ENCRYPTION_KEY: 'b'.repeat(40) }),
-    ).not.toThrow();
+    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: '', DATA_DIR: tmp() }).DATABASE_URL).toBeUndefined();
+    expect(c.secretsFrom).toBe('data-dir');
   });
 
   it('names the variable that is wrong', () => {
@@ -26,6 +32,87 @@ describe('loadConfig', () => {
   });
 
   it('reads the admin e-mails as a lower-case list', () => {
-    expect(loadConfig({ ADMIN_EMAILS: 'A@x.fr, b@y.fr' }).ADMIN_EMAILS).toEqual(['a@x.fr', 'b@y.fr']);
+    expect(loadConfig({ ADMIN_EMAILS: 'A@x.fr, b@y.fr', DATA_DIR: tmp() }).ADMIN_EMAILS).toEqual([
+      'a@x.fr',
+      'b@y.fr',
+    ]);
+  });
+
+  it('SEED_DEMO is unset by default, and 0 or 1 when given', () => {
+    const dir = tmp();
+    expect(loadConfig({ DATA_DIR: dir }).SEED_DEMO).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, SEED_DEMO: '0' }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, SEED_DEMO: '1' }).SEED_DEMO).toBe(true);
+  });
+});
+
+describe('secrets at a default start', () => {
+  it('are random, kept in DATA_DIR readable by the owner only, and the same at the next start', () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.secretsGenerated).toBe(true);
+    const file = path.join(dir, SECRETS_FILE);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.AUTH_SECRET).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.ENCRYPTION_KEY).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.ENCRYPTION_KEY).not.toBe(first.AUTH_SECRET);
+    const again = loadConfig({ DATA_DIR: dir });
+    expect(again).toMatchObject({ AUTH_SECRET: first.AUTH_SECRET, ENCRYPTION_KEY: first.ENCRYPTION_KEY });
+    expect(again.secretsGenerated).toBe(false);
+    // Another installation gets other secrets.
+    expect(loadConfig({ DATA_DIR: tmp() }).AUTH_SECRET).not.toBe(first.AUTH_SECRET);
+    expect(JSON.parse(readFileSync(file, 'utf8')).AUTH_SECRET).toBe(first.AUTH_SECRET);
+  });
+
+  it('a token signed with the secret once written in the source is refused by a default start', () => {
+    const forged = makeTokenSigner(PUBLISHED_AUTH_SECRET).issue({
+      sub: '00000000-0000-4000-8000-000000000000',
+      role: 'PROFESSOR',
+      studentId: null,
+      professorId: '00000000-0000-4000-8000-000000000001',
+      isAdmin: true,
+      sid: '00000000-0000-4000-8000-000000000002',
+    });
+    const c = loadConfig({ DATA_DIR: tmp() });
+    expect(makeTokenSigner(c.AUTH_SECRET).verify(forged)).toBeNull();
+  });
+
+  it('refuses a published or non-random secret, from the environment or the file, in any mode', () => {
+    for (const NODE_ENV of ['development', 'production']) {
+      expect(() => loadConfig({ NODE_ENV, AUTH_SECRET: PUBLISHED_AUTH_SECRET, DATA_DIR: tmp() })).toThrow(
+        /AUTH_SECRET is a published value/,
+      );
+      expect(() =>
+        loadConfig({ NODE_ENV, ENCRYPTION_KEY: PUBLISHED_ENCRYPTION_KEY, DATA_DIR: tmp() }),
+      ).toThrow(/ENCRYPTION_KEY is a published value/);
+    }
+    expect(() => loadConfig({ AUTH_SECRET: 'a'.repeat(40), DATA_DIR: tmp() })).toThrow(/must be random/);
+    const dir = tmp();
+    writeFileSync(
+      path.join(dir, SECRETS_FILE),
+      JSON.stringify({ AUTH_SECRET: PUBLISHED_AUTH_SECRET, ENCRYPTION_KEY: random('k') }),
+    );
+    expect(() => loadConfig({ DATA_DIR: dir })).toThrow(/does not hold valid secrets/);
+  });
+
+  it('uses the secrets of the environment when given, and writes no file', () => {
+    const dir = tmp();
+    const c = loadConfig({ DATA_DIR: dir, AUTH_SECRET: random('a'), ENCRYPTION_KEY: random('e') });
+    expect(c).toMatchObject({ AUTH_SECRET: random('a'), ENCRYPTION_KEY: random('e'), secretsFrom: 'env' });
+    expect(() => statSync(path.join(dir, SECRETS_FILE))).toThrow();
+  });
+
+  it('several production nodes (Redis) must share secrets given in the environment', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', REDIS_URL: 'redis://127.0.0.1:6379', DATA_DIR: tmp() }),
+    ).toThrow(/without shared secrets/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        AUTH_SECRET: random('a'),
+        ENCRYPTION_KEY: random('e'),
+      }),
+    ).not.toThrow();
   });
 });

@@ -1,13 +1,32 @@
-// Environment, parsed once at boot by zod. A production start with a default secret is refused.
+// Environment, parsed once at boot by zod. Without AUTH_SECRET and ENCRYPTION_KEY, random ones are
+// generated at the first start and kept in DATA_DIR/secrets.json (mode 0600); a secret that was ever
+// published (the defaults of earlier versions) is refused.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 
-const DEFAULT_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
-const DEFAULT_ENC_KEY = 'dev-only-encryption-key-change-me-0123456789';
+/**
+ * Secrets that were written in this project's source at some point (the defaults of earlier versions):
+ * anyone can sign tokens with them, so they are refused, never used. The old encryption key stays
+ * known only to re-encrypt what it protected (boot.ts).
+ */
+export const PUBLISHED_AUTH_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
+export const PUBLISHED_ENCRYPTION_KEY = 'dev-only-encryption-key-change-me-0123456789';
+const PUBLISHED_SECRETS = new Set([PUBLISHED_AUTH_SECRET, PUBLISHED_ENCRYPTION_KEY]);
+export const SECRETS_FILE = 'secrets.json';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', ''])
   .optional()
   .transform((v) => v === '1' || v === 'true');
+
+const secret = (name: string) =>
+  z
+    .string()
+    .min(32, `${name} must be at least 32 characters`)
+    .refine((v) => !PUBLISHED_SECRETS.has(v), `${name} is a published value: anyone could use it`)
+    .refine((v) => new Set(v).size >= 10, `${name} must be random (e.g. \`openssl rand -hex 32\`)`);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -41,14 +60,15 @@ const envSchema = z.object({
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
     ),
-  /** Signs access tokens. */
-  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').default(DEFAULT_SECRET),
-  /** Encrypts the student passwords a teacher generated (AES-256-GCM). */
-  ENCRYPTION_KEY: z
-    .string()
-    .min(32, 'ENCRYPTION_KEY must be at least 32 characters')
-    .default(DEFAULT_ENC_KEY),
-  SEED_DEMO: bool,
+  /** Signs access tokens. Default: generated, in DATA_DIR/secrets.json. */
+  AUTH_SECRET: secret('AUTH_SECRET').optional(),
+  /** Encrypts the student passwords a teacher generated (AES-256-GCM). Default: as AUTH_SECRET. */
+  ENCRYPTION_KEY: secret('ENCRYPTION_KEY').optional(),
+  /** Seed the demo school on an empty database: default on the embedded PGlite, off on PostgreSQL. */
+  SEED_DEMO: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-For from a load balancer. */
   TRUST_PROXY: bool,
@@ -65,10 +85,59 @@ const envSchema = z.object({
   REDIS_PREFIX: z.string().min(1).max(50).default('cr:'),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'AUTH_SECRET' | 'ENCRYPTION_KEY'> & {
   PUBLIC_URL: string;
-  usesDefaultSecrets: boolean;
+  AUTH_SECRET: string;
+  ENCRYPTION_KEY: string;
+  /** Where the secrets come from: the environment, or the file generated in DATA_DIR. */
+  secretsFrom: 'env' | 'data-dir';
+  /** This start generated the secrets file (what the published key encrypted is re-encrypted). */
+  secretsGenerated: boolean;
 };
+
+interface StoredSecrets {
+  AUTH_SECRET: string;
+  ENCRYPTION_KEY: string;
+}
+
+/**
+ * The secrets kept in DATA_DIR: read, or generated once (exclusive create, so two processes starting
+ * together agree), readable by the server's user only.
+ */
+function dataDirSecrets(dataDir: string): { secrets: StoredSecrets; generated: boolean } {
+  const file = path.join(path.resolve(dataDir), SECRETS_FILE);
+  const read = (): StoredSecrets => {
+    const parsed = z
+      .object({ AUTH_SECRET: secret('AUTH_SECRET'), ENCRYPTION_KEY: secret('ENCRYPTION_KEY') })
+      .safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (!parsed.success) throw new Error(`Invalid configuration: ${file} does not hold valid secrets.`);
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+    return parsed.data;
+  };
+  try {
+    return { secrets: read(), generated: false };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  const secrets = {
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+  };
+  mkdirSync(path.dirname(file), { recursive: true });
+  // Written whole under a temporary name, then linked into place: the link fails if another process
+  // got there first, and nobody ever reads a half-written file.
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(tmp, `${JSON.stringify(secrets, null, 2)}\n`, { flag: 'wx', mode: 0o600 });
+  try {
+    linkSync(tmp, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return { secrets: read(), generated: false };
+    throw err;
+  } finally {
+    unlinkSync(tmp);
+  }
+  return { secrets, generated: true };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set" (a copied .env.example leaves many empty).
@@ -79,16 +148,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const c = parsed.data;
-  const usesDefaultSecrets = c.AUTH_SECRET === DEFAULT_SECRET || c.ENCRYPTION_KEY === DEFAULT_ENC_KEY;
-  if (c.NODE_ENV === 'production' && usesDefaultSecrets) {
+  const fromEnv = !!(c.AUTH_SECRET && c.ENCRYPTION_KEY);
+  if (!fromEnv && c.NODE_ENV === 'production' && c.REDIS_URL) {
     throw new Error(
-      'Refusing to start in production with a default secret: set AUTH_SECRET and ENCRYPTION_KEY ' +
-        '(32 characters or more each, e.g. `openssl rand -hex 32`).',
+      'Refusing to start several nodes without shared secrets: set AUTH_SECRET and ENCRYPTION_KEY ' +
+        '(32 characters or more each, e.g. `openssl rand -hex 32`), the same on every node.',
     );
   }
+  const stored = fromEnv ? null : dataDirSecrets(c.DATA_DIR);
   return {
     ...c,
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
-    usesDefaultSecrets,
+    AUTH_SECRET: c.AUTH_SECRET ?? (stored as NonNullable<typeof stored>).secrets.AUTH_SECRET,
+    ENCRYPTION_KEY: c.ENCRYPTION_KEY ?? (stored as NonNullable<typeof stored>).secrets.ENCRYPTION_KEY,
+    secretsFrom: fromEnv ? 'env' : 'data-dir',
+    secretsGenerated: stored?.generated ?? false,
   };
 }

@@ -1,8 +1,10 @@
 // Starts the process: configuration, database, server, graceful shutdown.
+import { networkInterfaces } from 'node:os';
+import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { boot } from './boot.js';
-import { loadConfig } from './config.js';
+import { loadConfig, SECRETS_FILE } from './config.js';
 import { DEMO_STUDENT_PASSWORD, DEMO_TEACHER_PASSWORD } from './db/seed.js';
 import { formatDateFr } from './lib/dates.js';
 
@@ -30,11 +32,14 @@ const lines = [
   '',
   `  Classe Raid is running on ${config.PUBLIC_URL}`,
   `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}/pglite` : 'PostgreSQL'}; rooms: ${redis ? 'Redis' : 'in memory'}`,
+  ...listening(config.HOST, config.PORT),
 ];
 if (demo) {
   lines.push(
     '',
-    '  Demo school',
+    '  Demo school: THESE ACCOUNTS HAVE PUBLIC PASSWORDS (printed here and in the README).',
+    '  Anyone who can reach this server can sign in with them, as the administrator too.',
+    `  To start without them: a new DATA_DIR (or an empty database) and SEED_DEMO=0.`,
     `    teacher (admin)  prof-demo      / ${DEMO_TEACHER_PASSWORD}`,
     `    teacher          prof-sciences  / ${DEMO_TEACHER_PASSWORD}`,
     `    students         eleve01 … eleve30 (5e B), eleve31 … eleve40 (2nde A) / ${DEMO_STUDENT_PASSWORD}`,
@@ -44,6 +49,27 @@ if (demo) {
     `    a new student joins at ${config.PUBLIC_URL}/register/student/code`,
   );
 }
-if (config.usesDefaultSecrets)
-  lines.push('', '  Development secrets in use: set AUTH_SECRET and ENCRYPTION_KEY before going live.');
+if (config.secretsFrom === 'data-dir')
+  lines.push(
+    '',
+    `  Secrets: ${config.secretsGenerated ? 'generated at this start, kept in' : 'read from'} ${path.join(config.DATA_DIR, SECRETS_FILE)} (keep it private).`,
+  );
+if (!config.SMTP_URL)
+  lines.push(
+    '',
+    `  Mail: no SMTP_URL, mails (with their links) are written to ${path.join(config.DATA_DIR, 'outbox')}.`,
+  );
 console.log(`${lines.join('\n')}\n`);
+
+/** Where phones reach the server: every address of this machine when it listens on all of them. */
+function listening(host: string, port: number): string[] {
+  if (host !== '0.0.0.0' && host !== '::') return [`  listening on ${host}:${port} only`];
+  const lan = Object.values(networkInterfaces())
+    .flat()
+    .filter((i) => i && i.family === 'IPv4' && !i.internal)
+    .map((i) => `http://${i?.address}:${port}`);
+  return [
+    `  listening on every network interface${lan.length ? `: phones in the room use ${lan.join(', ')}` : ''}`,
+    '  (HOST=127.0.0.1 keeps it on this computer only)',
+  ];
+}

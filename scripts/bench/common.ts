@@ -1,12 +1,17 @@
 // What the bench's modes share: starting the server they measure, percentiles, memory.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { Socket } from 'socket.io-client';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+// The bench mints access tokens with the server's AUTH_SECRET: the server it starts inherits these
+// (against a server of its own, `--url`, give that server's AUTH_SECRET, from its DATA_DIR/secrets.json).
+process.env.AUTH_SECRET ||= randomBytes(32).toString('hex');
+process.env.ENCRYPTION_KEY ||= randomBytes(32).toString('hex');
 export const log = (...a: unknown[]) => console.error('[bench]', ...a);
 
 /** Resolves when the socket is connected, rejects with its first connection error. */

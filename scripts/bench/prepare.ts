@@ -1,6 +1,7 @@
 // Seeds a bench school straight into the database: `rooms` classes of `students` students each,
 // one teacher per class, one raid of `questions` questions. Passwords are never used: the bench mints
 // access tokens with the server's AUTH_SECRET, since it measures the game, not the sign-in.
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client.js';
 import {
@@ -27,6 +28,7 @@ export const teacherToken = (signer: TokenSigner, room: BenchRoom) =>
     studentId: null,
     professorId: room.professorId,
     isAdmin: false,
+    sid: randomUUID(),
   });
 export const studentToken = (signer: TokenSigner, st: BenchRoom['students'][number]) =>
   signer.issue({
@@ -35,6 +37,7 @@ export const studentToken = (signer: TokenSigner, st: BenchRoom['students'][numb
     studentId: st.studentId,
     professorId: null,
     isAdmin: false,
+    sid: randomUUID(),
   });
 
 export interface BenchRoom {

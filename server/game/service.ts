@@ -670,10 +670,36 @@ export function createGameService(deps: GameDeps) {
 
     async sync(id: string, studentId?: string) {
       const r = await requireRoom(id);
+      // A student removed from the class keeps no view of its room.
+      if (studentId && !r.roster.some((x) => x.studentId === studentId)) return fail('ERRORS.FORBIDDEN');
       return {
         snapshot: await snapshot(r, studentId),
         phone: studentId ? await phoneState(r, studentId) : undefined,
       };
+    },
+
+    /**
+     * A student removed from a class leaves the rosters of its live rooms at once: answers, powers
+     * and syncs are then refused (the answer path checks the roster at the record's revision).
+     * Answers the ids of those rooms.
+     */
+    async dropStudent(schoolclassId: string, studentId: string): Promise<string[]> {
+      const ids = (await store.liveRooms()).filter((id) => id.split(':')[0] === schoolclassId);
+      for (const id of ids) {
+        let changed = false;
+        await store.updateRoom(id, (cur) => {
+          changed = !!cur?.roster.some((x) => x.studentId === studentId);
+          if (!cur || !changed) return null;
+          return {
+            ...cur,
+            roster: cur.roster.filter((x) => x.studentId !== studentId),
+            summonPool: cur.summonPool.filter((x) => x !== studentId),
+            activePowers: cur.activePowers.filter((x) => x !== studentId),
+          };
+        });
+        if (changed) await broadcast(id, { type: 'presence', studentId, connected: false });
+      }
+      return ids;
     },
 
     /** Rooms a student may join now (open, not paused). */

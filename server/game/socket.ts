@@ -18,8 +18,10 @@ import {
   teacherCommands,
 } from '../../shared/game/contract.js';
 import { dedicatedConnection } from '../lib/redis.js';
+import { isSessionRevoked } from '../modules/auth/sessions.js';
 import { loadAccount } from '../modules/users/queries.js';
 import { createBudgets, RATE_LIMITED } from './budgets.js';
+import { liveEvictor, trackSocket } from './evict.js';
 import { studentClassIds } from './loaders.js';
 import { redisStore } from './redis-store.js';
 import { createGameService, GameError, type GameService } from './service.js';
@@ -87,6 +89,7 @@ export function attachGame(
   const budgets = createBudgets();
   const budgetSweeper = setInterval(() => budgets.sweep(), BUDGET_SWEEP_MS);
   budgetSweeper.unref();
+  app.deps.evict = liveEvictor(io as unknown as Server, service);
 
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
@@ -100,6 +103,11 @@ export function attachGame(
     if (account?.status !== 'ACTIVE' || account.role !== claims.role) {
       return next(new Error('AUTH.UNAUTHORIZED'));
     }
+    // A logged-out or revoked session's token opens no socket; open ones are closed (evict.ts).
+    if (await isSessionRevoked(app.deps.db, claims.sid).catch(() => true)) {
+      return next(new Error('AUTH.UNAUTHORIZED'));
+    }
+    trackSocket(socket, claims);
     socket.data = {
       userId: claims.sub,
       role: claims.role,

@@ -1,5 +1,5 @@
-// Mail through nodemailer over SMTP_URL; without it, every mail is written to DATA_DIR/outbox and its
-// link is logged so that a teacher trying the product locally can follow it.
+// Mail through nodemailer over SMTP_URL; without it, every mail is written to DATA_DIR/outbox (readable
+// by the server's user only). Its link (an activation or reset link is a secret) is never logged.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,7 +10,7 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
-  /** The main link of the mail, logged when there is no SMTP server. */
+  /** The main link of the mail (kept in the mail only, never logged). */
   link?: string;
 }
 export interface Mailer {
@@ -22,8 +22,6 @@ export function createMailer(opts: {
   from: string;
   outboxDir: string;
   log: FastifyBaseLogger;
-  /** Log the link of each outbox mail (a reset link is a secret: never in production). */
-  logLinks?: boolean;
 }): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
@@ -47,11 +45,8 @@ export function createMailer(opts: {
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to}.eml`,
       );
       const body = `From: ${opts.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\nContent-Type: text/plain; charset=utf-8\n\n${mail.text}\n`;
-      await writeFile(file, body, 'utf8');
-      opts.log.info(
-        { to: mail.to, file, link: opts.logLinks ? mail.link : undefined },
-        `mail written to outbox: ${mail.subject}`,
-      );
+      await writeFile(file, body, { encoding: 'utf8', mode: 0o600 });
+      opts.log.info({ outbox: opts.outboxDir }, `mail written to the outbox: ${mail.subject}`);
     },
   };
 }

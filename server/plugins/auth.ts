@@ -1,9 +1,9 @@
 // Reads the Bearer access token on every request; routes then ask for the role they need.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../shared/constants.js';
-import { users } from '../db/schema.js';
+import { refreshTokens, users } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import type { AccessClaims } from '../lib/tokens.js';
 
@@ -25,16 +25,24 @@ export default fp(async function auth(app: FastifyInstance) {
  * The caller's claims, checked against the database: an access token lives 15 minutes, and a teacher
  * rejected (or an admin demoted) in the meantime must lose access at once, not when it expires.
  * A token whose account is no longer ACTIVE answers 401, so the client's refresh fails and signs out.
+ * So does a token whose session was revoked (logout, password change or reset): the same query reads
+ * it, through an indexed EXISTS on the session's refresh tokens, so it costs no extra round trip.
  */
 export async function requireAuth(req: FastifyRequest): Promise<AccessClaims> {
   const a = req.auth;
   if (!a) throw unauthorized();
   const { db, config } = req.server.deps;
   const [u] = await db
-    .select({ status: users.status, isAdmin: users.isAdmin, email: users.email, role: users.role })
+    .select({
+      status: users.status,
+      isAdmin: users.isAdmin,
+      email: users.email,
+      role: users.role,
+      revoked: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${a.sid} and ${refreshTokens.revokedAt} is not null)`,
+    })
     .from(users)
     .where(eq(users.id, a.sub));
-  if (u?.status !== 'ACTIVE' || u.role !== a.role) {
+  if (u?.status !== 'ACTIVE' || u.role !== a.role || u.revoked) {
     req.auth = null;
     throw unauthorized();
   }

@@ -141,6 +141,27 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+describe('revocation across nodes', () => {
+  it('a logout through node A closes that session’s socket on node B at once', async () => {
+    // Both nodes started together from one DATA_DIR without secrets: they generated one pair.
+    const user = await signin(nodeA.url, 'eleve05', 'Cartable-Bleu-7!');
+    const phone = await connect(nodeB.url, user.accessToken);
+    sockets.push(phone);
+    const gone = new Promise<string>((resolve) => phone.once('disconnect', (reason) => resolve(reason)));
+    const out = await fetch(`${nodeA.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken: user.refreshToken }),
+    });
+    expect(out.status).toBe(204);
+    expect(await gone).toBe('io server disconnect');
+    const me = await fetch(`${nodeB.url}/api/students/${user.studentId}`, {
+      headers: { authorization: `Bearer ${user.accessToken}` },
+    });
+    expect(me.status).toBe(401);
+  });
+});
+
 describe('two nodes, one killed mid-question', () => {
   it('keeps the raid going without losing or doubling an answer', async () => {
     // The teacher's board on node A opens the room and starts a raid.

@@ -1046,7 +1046,11 @@ describe('every route that needs a caller', () => {
       const own = (await c.own?.()) ?? {};
       const ok = await call(c.allowed, method, own.url ?? c.url(), own.body ?? c.body?.(), headers());
       expect(ok.statusCode, ok.body).toBeLessThan(300);
-      if (c.route.endsWith('/reject')) await call('admin', 'PUT', `/api/users/${users.teacher.id}/active`);
+      // A rejection ends the teacher's sessions (issue 10): re-activated, they sign in again.
+      if (c.route.endsWith('/reject')) {
+        await call('admin', 'PUT', `/api/users/${users.teacher.id}/active`);
+        users.teacher = await signinAs(DEMO.sciences);
+      }
     });
   }
 

@@ -177,18 +177,17 @@ describe('bad input answers a stable key, never a 500 nor a raw library message'
 describe('rate limits per account and per code', () => {
   it('sign-in failures count per account, whether by username or by e-mail', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      const login = i < 10 ? 'prof-sciences' : 'prof-sciences@demo.classe-raid.fr';
+    for (let i = 0; i < 6; i++) {
+      const login = i % 2 ? 'prof-sciences' : 'prof-sciences@demo.classe-raid.fr';
       const res = await ctx.app.inject({
         method: 'POST',
         url: '/api/auth/signin',
         payload: { login, password: `Faux-Mot-${i}!` },
-        remoteAddress: `10.1.0.${i + 1}`,
+        remoteAddress: '10.1.0.1',
       });
       statuses.push(res.statusCode);
     }
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    expect(statuses[10]).toBe(429);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
   it('class code misses through code sign-up count like look-up misses', async () => {
@@ -269,7 +268,6 @@ describe('secrets never reach the log', () => {
       from: 'x@y',
       outboxDir,
       log: log as never,
-      logLinks: false,
     });
     await mailer.send({
       to: 'a@b.fr',

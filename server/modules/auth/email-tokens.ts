@@ -13,6 +13,12 @@ export async function createEmailToken(
   ttlMs: number,
 ): Promise<string> {
   const token = randomToken();
+  // A newer link voids the older ones of the same purpose: a link read in an old mail (or a mailbox
+  // someone else once saw) no longer works once another was asked for.
+  await db
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
   await db.insert(emailTokens).values({
     userId,
     purpose,

@@ -62,7 +62,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.post('/auth/code-signup', async (req, reply) => {
     const body = parse(codeSignupSchema, req.body);
-    const user = await signupStudentWithCode(deps, body, req.ip);
+    const user = await signupStudentWithCode(deps, body, req.ip, req.log);
     return reply.status(201).send(user);
   });
 

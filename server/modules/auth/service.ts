@@ -1,5 +1,6 @@
 // Sign-in, teacher sign-up and activation, student sign-up with a class code.
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { ERR } from '../../../shared/errors.js';
 import type { CodeSignup, TeacherSignup } from '../../../shared/schemas/account.js';
 import type { StoredUser } from '../../../shared/types.js';
@@ -20,35 +21,83 @@ import {
   conflict,
   forbidden,
   isUniqueViolation,
+  tooMany,
   unauthorized,
 } from '../../lib/errors.js';
 import { dummyHash, hashPassword, isStrongPassword, verifyPassword } from '../../lib/passwords.js';
 import { renderMail } from '../../mail/messages.js';
-import { findClassByLiveCode } from '../schoolclasses/service.js';
+import { resolveClassCode } from '../schoolclasses/code-guard.js';
 import { emailTaken, loadAccount, usernameTaken } from '../users/queries.js';
 import { consumeEmailToken, createEmailToken } from './email-tokens.js';
 import { issueSession } from './sessions.js';
 
 const ACTIVATION_TTL_MS = 48 * 3600 * 1000;
 
+/**
+ * Sign-in failures never lock an account: its owner must always get in (a student login such as
+ * `eleve21` is easy to guess, and a whole school shares one address). Failures are counted per
+ * (account, address) pair: from the `pairFree`-th try on, that pair waits 1, 2, 4 … seconds, at
+ * most `pairMaxWait`, between tries (a try refused meanwhile counts too, so hammering only reaches
+ * the cap sooner); another address is not slowed. A looser count per account, over
+ * every address, slows each try by at most `accountMaxWait` once `accountFree` failures were
+ * spread over many addresses. So the owner signs in at once from another address, and from the
+ * same school address within `pairMaxWait` seconds of a classmate's last failure. One address is
+ * shut for the rest of the window after `addressFailures` failures over every account (successes do
+ * not count: a school signs in from one address).
+ */
+export const SIGNIN_LIMITS = {
+  windowSec: 15 * 60,
+  pairFree: 5,
+  pairMaxWait: 30,
+  accountFree: 50,
+  accountMaxWait: 5,
+  /** Failures from one address over every account (a machine spraying passwords at a school). */
+  addressFailures: 600,
+} as const;
+
 export async function signin(deps: Deps, login: string, password: string, ip: string): Promise<StoredUser> {
-  await deps.limiter.hit(`signin:ip:${ip}`, 600, 15 * 60);
-  const accountKey = `signin:acct:${login.trim().toLowerCase()}`;
-  await deps.limiter.hit(accountKey, 10, 15 * 60);
+  const L = SIGNIN_LIMITS;
+  // Per address, failures only: a whole school signing in at 8 o'clock is not an attack.
+  const ipKey = `signin:ip:${ip}`;
+  const ipWait = await deps.throttle.waiting(ipKey);
+  if (ipWait > 0) throw tooMany(ipWait);
   const account = await loadAccount(deps.db, { login: login.trim() });
-  if (!account) {
-    await verifyPassword(await dummyHash(), password);
+  // An unknown login is counted like an account: the answers must not tell which logins exist.
+  // By id, so that a username and its e-mail share one count.
+  const who = account ? `user:${account.id}` : `login:${login.trim().toLowerCase()}`;
+  const pairKey = `signin:pair:${who}:${ip}`;
+  const accountKey = `signin:acct:${who}`;
+  // The try is counted before the password is checked, and from the `pairFree`-th on each one must
+  // take the pair's turn atomically: tries sent all at once cannot slip through together.
+  const pair = await deps.throttle.fail(pairKey, L.windowSec);
+  if (pair.count >= L.pairFree) {
+    const wait = await deps.throttle.acquire(
+      pairKey,
+      Math.min(2 ** (pair.count - L.pairFree), L.pairMaxWait),
+    );
+    if (wait > 0) throw tooMany(wait);
+  }
+  const spread = await deps.throttle.count(accountKey);
+  if (spread >= L.accountFree) {
+    const wait = await deps.throttle.acquire(
+      accountKey,
+      Math.min(spread - L.accountFree + 1, L.accountMaxWait),
+    );
+    if (wait > 0) throw tooMany(wait);
+  }
+  const ok = account
+    ? await verifyPassword(account.passwordHash, password)
+    : await verifyPassword(await dummyHash(), password).then(() => false);
+  if (!account || !ok) {
+    const fromIp = await deps.throttle.fail(ipKey, L.windowSec);
+    if (fromIp.count >= L.addressFailures) await deps.throttle.block(ipKey, fromIp.windowLeft);
+    await deps.throttle.fail(accountKey, L.windowSec);
     throw unauthorized(ERR.BAD_CREDENTIALS);
   }
-  // Counted per account too: its username and its e-mail must not each get their own ten tries.
-  const userKey = `signin:user:${account.id}`;
-  await deps.limiter.hit(userKey, 10, 15 * 60);
-  if (!(await verifyPassword(account.passwordHash, password))) throw unauthorized(ERR.BAD_CREDENTIALS);
   if (account.status === 'PENDING_EMAIL') throw forbidden(ERR.EMAIL_NOT_CONFIRMED);
   if (account.status === 'PENDING_APPROVAL') throw forbidden(ERR.PENDING_APPROVAL);
   if (account.status !== 'ACTIVE') throw forbidden(ERR.USER_DISABLED);
-  await deps.limiter.reset(accountKey);
-  await deps.limiter.reset(userKey);
+  await deps.throttle.reset(pairKey);
   return issueSession(deps, account);
 }
 
@@ -198,15 +247,16 @@ async function notifyAdmins(deps: Deps, firstName: string, lastName: string, use
   }
 }
 
-export async function signupStudentWithCode(deps: Deps, input: CodeSignup, ip: string): Promise<StoredUser> {
+export async function signupStudentWithCode(
+  deps: Deps,
+  input: CodeSignup,
+  ip: string,
+  log: FastifyBaseLogger,
+): Promise<StoredUser> {
   await deps.limiter.hit(`code-signup:ip:${ip}`, 300, 600);
   await deps.limiter.hit(`code-signup:code:${input.code}`, 100, 600);
-  const schoolclass = await findClassByLiveCode(deps.db, input.code);
-  if (!schoolclass) {
-    // The same budget of misses as the code look-up: otherwise sign-up is a faster way to guess codes.
-    await deps.limiter.hit(`code-lookup-miss:ip:${ip}`, 60, 600);
-    throw new AppError(404, ERR.INVALID_CODE, { field: 'code' });
-  }
+  // The same budget of misses as every other route that reads a code (code-guard.ts).
+  const schoolclass = await resolveClassCode(deps, input.code, ip, log);
   assertStrong(input.password, [input.username, input.firstName, input.lastName]);
   if (await usernameTaken(deps.db, input.username)) throw conflict(ERR.USERNAME_TAKEN, { field: 'username' });
   if (input.avatarId) {

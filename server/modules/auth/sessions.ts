@@ -1,6 +1,6 @@
 // Refresh tokens: stored hashed, rotated on every use; a reuse revokes the whole family.
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { ERR } from '../../../shared/errors.js';
 import type { StoredUser } from '../../../shared/types.js';
 import type { Deps } from '../../app.js';
@@ -33,6 +33,7 @@ export async function issueSession(
     studentId: account.studentId,
     professorId: account.professorId,
     isAdmin,
+    sid: familyId,
   });
   return {
     accessToken,
@@ -73,11 +74,13 @@ export async function rotateRefreshToken(deps: Deps, token: string): Promise<Sto
   return issueSession(deps, account, row.familyId);
 }
 
+/** Ends a session: its refresh tokens, its access tokens (checked by sid on each request), its sockets. */
 export async function revokeFamily(deps: Deps, familyId: string): Promise<void> {
   await deps.db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await deps.evict.session(familyId);
 }
 
 export async function revokeByToken(deps: Deps, token: string): Promise<void> {
@@ -88,9 +91,25 @@ export async function revokeByToken(deps: Deps, token: string): Promise<void> {
   if (row) await revokeFamily(deps, row.familyId);
 }
 
+/** Ends every session of a user (password change or reset, rejection): tokens and sockets. */
 export async function revokeAllForUser(deps: Deps, userId: string): Promise<void> {
   await deps.db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await deps.evict.user(userId);
+}
+
+/**
+ * Whether the session an access token was issued for has been revoked. A family is revoked as a
+ * whole, so one indexed look-up (refresh_tokens_family_idx) answers; a token minted without a stored
+ * session (the benches) has no row and stays valid until it expires.
+ */
+export async function isSessionRevoked(db: Deps['db'], sid: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, sid), isNotNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return !!row;
 }

@@ -69,6 +69,8 @@ export default async function classesRoutes(app: FastifyInstance) {
     const { professorId } = await requireProfessor(req);
     const { id, studentId } = parse(z.object({ id: z.uuid(), studentId: z.uuid() }), req.params);
     await removeStudent(db, professorId, id, studentId);
+    // At once: out of the class's live rooms, their answers refused from now on.
+    await deps.evict.fromClass(studentId, id);
     return reply.status(204).send();
   });
 

@@ -60,7 +60,7 @@ export default async function studentRoutes(app: FastifyInstance) {
     );
     assertOwnStudent(caller, body.studentId);
     const { code } = parse(z.object({ code: classCodeSchema }), { code: body.code });
-    return joinClass(deps, caller, code);
+    return joinClass(deps, caller, code, req.ip, req.log);
   });
 
   app.put('/students/:id/password', async (req) => {

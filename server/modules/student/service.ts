@@ -3,6 +3,7 @@
 // the rewards of SPEC point 4 when the raid is finished.
 import { createHash } from 'node:crypto';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { ERR } from '../../../shared/errors.js';
 import { addCoins, applyXp, raidReward } from '../../../shared/game/rules.js';
 import type {
@@ -34,7 +35,7 @@ import { hashPassword, isStrongPassword, verifyPassword } from '../../lib/passwo
 import type { AccessClaims } from '../../lib/tokens.js';
 import { issueSession, revokeAllForUser } from '../auth/sessions.js';
 import { grantLevelUnlocks } from '../avatars/unlocks.js';
-import { findClassByLiveCode } from '../schoolclasses/service.js';
+import { resolveClassCode } from '../schoolclasses/code-guard.js';
 import { loadAccount } from '../users/queries.js';
 import { avatarRef } from '../users/service.js';
 
@@ -79,12 +80,18 @@ export async function getStudent(db: Db, studentId: string): Promise<StudentDto>
 }
 
 /** POST /students/join: adds the student to the class whose registration code is `code`. */
-export async function joinClass(deps: Deps, caller: StudentCaller, code: string) {
+export async function joinClass(
+  deps: Deps,
+  caller: StudentCaller,
+  code: string,
+  ip: string,
+  log: FastifyBaseLogger,
+) {
   await assertNotGar(deps.db, caller.sub);
-  // Counted per student: a whole school shares one address, and guessing codes must stay slow.
+  // Counted per student, and the misses per address with every other code route (code-guard.ts):
+  // a few cheap accounts must not each get their own budget of guesses.
   await deps.limiter.hit(`join-class:${caller.studentId}`, 10, 600);
-  const cls = await findClassByLiveCode(deps.db, code);
-  if (!cls) throw notFound(ERR.INVALID_CODE);
+  const cls = await resolveClassCode(deps, code, ip, log);
   const inserted = await deps.db
     .insert(studentsSchoolclasses)
     .values({ studentId: caller.studentId, schoolclassId: cls.id })

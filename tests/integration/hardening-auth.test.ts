@@ -1,0 +1,440 @@
+// Issue 10, accounts: limits that cannot be turned against the owner, revocation that takes effect
+// at once, tokens and reset links that cannot be replayed. Each case failed before its fix.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { boot, reencryptFromPublishedKey } from '../../server/boot.js';
+import { loadConfig, PUBLISHED_ENCRYPTION_KEY } from '../../server/config.js';
+import { students, users } from '../../server/db/schema.js';
+import { makeCipher } from '../../server/lib/crypto.js';
+import type { PhoneState, RaidView, RoomSnapshot } from '../../shared/game/contract.js';
+import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
+import { type Client, connect, listen, patchMatching, send } from './helpers/game.js';
+import { linkIn } from './helpers/smtp.js';
+
+let ctx: TestContext;
+let url: string;
+const sockets: Client[] = [];
+beforeAll(async () => {
+  ctx = await createTestContext({ QUESTION_SECONDS: '60' });
+  url = await listen(ctx.app);
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await ctx.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const signinFrom = (login: string, password: string, remoteAddress: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { login, password }, remoteAddress });
+const get = (path: string, token: string) =>
+  ctx.app.inject({ method: 'GET', url: path, headers: bearer(token) });
+const open = async (token: string) => {
+  const s = await connect(url, token);
+  sockets.push(s);
+  return s;
+};
+const closed = (s: Client) =>
+  new Promise<string>((resolve) => {
+    if (s.disconnected) resolve('already');
+    else s.once('disconnect', (reason) => resolve(reason));
+  });
+
+describe('sign-in limits cannot lock the owner out', () => {
+  it('after 11 wrong passwords for the admin from one address, the right one from another signs in at once', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push((await signinFrom('prof-demo', `Faux-Mot-${i}!`, '203.0.113.10')).statusCode);
+    }
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(5);
+    expect(statuses.at(-1)).toBe(429);
+    const owner = await signinFrom('prof-demo', DEMO.admin.password, '198.51.100.7');
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('ten guesses sent at once from one address: no more are checked than one by one', async () => {
+    const all = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => signinFrom('eleve22', `Rafale-${i}!`, '203.0.113.22')),
+    );
+    const statuses = all.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
+  });
+
+  it('a classmate’s failures from the school’s address delay eleve21 at most 30 s, never lock them out', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const school = '192.0.2.50';
+    // The classmate keeps trying, waiting each time as long as asked, for twenty tries.
+    let refusedFor = 0;
+    for (let i = 0; i < 20; i++) {
+      const res = await signinFrom('eleve21', `Devine-${i}!`, school);
+      if (res.statusCode === 429) {
+        refusedFor = res.json().retryAfter;
+        expect(refusedFor).toBeLessThanOrEqual(30);
+        vi.setSystemTime(Date.now() + refusedFor * 1000);
+      } else expect(res.statusCode).toBe(401);
+    }
+    expect(refusedFor).toBe(30);
+    // The owner, at school behind the same address: told to wait at most 30 s, then in.
+    const first = await signinFrom('eleve21', DEMO.student.password, school);
+    let waited = 0;
+    if (first.statusCode === 429) {
+      waited = first.json().retryAfter;
+      vi.setSystemTime(Date.now() + waited * 1000);
+    }
+    expect(waited).toBeLessThanOrEqual(30);
+    expect((await signinFrom('eleve21', DEMO.student.password, school)).statusCode).toBe(200);
+    // From home, at once.
+    expect((await signinFrom('eleve21', DEMO.student.password, '198.51.100.21')).statusCode).toBe(200);
+  });
+});
+
+describe('class codes: one budget of misses per address, whatever the route and the account', () => {
+  it('misses through the look-up, the code sign-up and /students/join by several students add up', async () => {
+    const ip = '203.0.113.77';
+    let code = 100000;
+    const misses: number[] = [];
+    // 20 look-ups
+    for (let i = 0; i < 20; i++) {
+      const r = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/professorsSchoolclasses?code=${code++}`,
+        remoteAddress: ip,
+      });
+      misses.push(r.statusCode);
+    }
+    // 20 sign-ups
+    for (let i = 0; i < 20; i++) {
+      const r = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/code-signup',
+        remoteAddress: ip,
+        payload: {
+          code: String(code++),
+          firstName: 'Paul',
+          lastName: 'Marchand',
+          username: 'devine-code-2',
+          password: 'Trousse-Rouge-9!',
+        },
+      });
+      misses.push(r.statusCode);
+    }
+    // 20 joins, by three cheap accounts (each under its own budget of ten)
+    const students = await Promise.all(
+      ['eleve02', 'eleve03', 'eleve04'].map((login) =>
+        signin(ctx.app, { login, password: DEMO.student.password }),
+      ),
+    );
+    for (let i = 0; i < 20; i++) {
+      const s = students[i % 3];
+      const r = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/students/join',
+        remoteAddress: ip,
+        headers: bearer(s.accessToken),
+        payload: { code: String(code++), studentId: s.studentId },
+      });
+      misses.push(r.statusCode);
+    }
+    expect(misses.every((s) => s === 404)).toBe(true);
+    // The budget is spent: the next try is refused, whichever route and even with a right code.
+    const prof = await signin(ctx.app, DEMO.admin);
+    const me = (await get(`/api/users/${prof.id}`, prof.accessToken)).json();
+    const codes = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/professors/generate-code',
+      headers: bearer(prof.accessToken),
+      payload: { schoolclassId: me.professor.schoolclasses[0].id },
+    });
+    const rightCode = codes.json().code as string;
+    expect(rightCode).toMatch(/^\d{6}$/);
+    const next = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/students/join',
+      remoteAddress: ip,
+      headers: bearer(students[0].accessToken),
+      payload: { code: String(code++), studentId: students[0].studentId },
+    });
+    expect(next.statusCode).toBe(429);
+    const right = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/professorsSchoolclasses?code=${rightCode}`,
+      remoteAddress: ip,
+    });
+    expect(right.statusCode).toBe(429);
+    // Another address is not concerned.
+    const elsewhere = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/professorsSchoolclasses?code=${rightCode}`,
+      remoteAddress: '198.51.100.99',
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+});
+
+describe('access tokens', () => {
+  it('a token with an extra segment is refused', async () => {
+    const user = await signin(ctx.app, DEMO.sciences);
+    expect((await get(`/api/users/${user.id}`, user.accessToken)).statusCode).toBe(200);
+    for (const t of [`${user.accessToken}.x`, `${user.accessToken}.`, `x.${user.accessToken}`]) {
+      expect((await get(`/api/users/${user.id}`, t)).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('revocation takes effect at once', () => {
+  it('logout refuses that session’s access token and closes its sockets; another session goes on', async () => {
+    const a = await signin(ctx.app, { login: 'eleve07', password: DEMO.student.password });
+    const b = await signin(ctx.app, { login: 'eleve07', password: DEMO.student.password });
+    const socketA = await open(a.accessToken);
+    const socketB = await open(b.accessToken);
+    const gone = closed(socketA);
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refreshToken: a.refreshToken },
+    });
+    expect(out.statusCode).toBe(204);
+    expect((await get(`/api/students/${a.studentId}`, a.accessToken)).statusCode).toBe(401);
+    expect(await gone).toBe('io server disconnect');
+    await expect(connect(url, a.accessToken)).rejects.toThrow('AUTH.UNAUTHORIZED');
+    expect((await get(`/api/students/${b.studentId}`, b.accessToken)).statusCode).toBe(200);
+    expect(socketB.connected).toBe(true);
+  });
+
+  it('a password change refuses every earlier token and closes every socket of the account', async () => {
+    const phone = await signin(ctx.app, { login: 'eleve08', password: DEMO.student.password });
+    const laptop = await signin(ctx.app, { login: 'eleve08', password: DEMO.student.password });
+    const socket = await open(phone.accessToken);
+    const gone = closed(socket);
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/students/${laptop.studentId}/password`,
+      headers: bearer(laptop.accessToken),
+      payload: { currentPassword: DEMO.student.password, newPassword: 'Gomme-Jaune-42!' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    for (const t of [phone.accessToken, laptop.accessToken]) {
+      expect((await get(`/api/students/${phone.studentId}`, t)).statusCode).toBe(401);
+    }
+    // The device that changed it goes on with the fresh session it was given.
+    expect((await get(`/api/students/${phone.studentId}`, res.json().accessToken)).statusCode).toBe(200);
+  });
+
+  it('a password reset refuses earlier tokens and closes sockets; a newer reset link voids older ones', async () => {
+    const email = 'prof-sciences@demo.classe-raid.fr';
+    const before = await signin(ctx.app, DEMO.sciences);
+    const socket = await open(before.accessToken);
+    const gone = closed(socket);
+    const tokenOf = async () =>
+      decodeURIComponent(new URL(linkIn(await ctx.smtp.lastTo(email))).pathname.split('/').pop() as string);
+    await ctx.app.inject({ method: 'GET', url: `/api/users/forgot-password/${encodeURIComponent(email)}` });
+    const older = await tokenOf();
+    await ctx.app.inject({ method: 'GET', url: `/api/users/forgot-password/${encodeURIComponent(email)}` });
+    const newer = await tokenOf();
+    expect(newer).not.toBe(older);
+    const reset = (token: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/users/reset-password/${token}`,
+        payload: { newPassword: 'Craie-Verte-2026!' },
+      });
+    const stale = await reset(older);
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toMatchObject({ message: 'USERS.INVALID_LINK' });
+    expect((await reset(newer)).statusCode).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    expect((await get(`/api/users/${before.id}`, before.accessToken)).statusCode).toBe(401);
+  });
+
+  it('a rejected teacher’s open sockets are closed', async () => {
+    const admin = await signin(ctx.app, DEMO.admin);
+    const teacher = await signin(ctx.app, DEMO.sciences);
+    const socket = await open(teacher.accessToken);
+    const gone = closed(socket);
+    const rej = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/${teacher.id}/reject`,
+      headers: bearer(admin.accessToken),
+    });
+    expect(rej.statusCode).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/${teacher.id}/active`,
+      headers: bearer(admin.accessToken),
+    });
+  });
+
+  it('a student removed from the class during a raid: their answer is refused, their phone leaves the room', async () => {
+    const prof = await signin(ctx.app, DEMO.admin);
+    const me = (await get(`/api/users/${prof.id}`, prof.accessToken)).json();
+    const cls = me.professor.schoolclasses.find((c: { name: string }) => c.name === '5e B');
+    const key = { schoolclassId: cls.id, subjectId: cls.subjectId };
+    const raids = (await get(`/api/game/raids?subjectId=${key.subjectId}`, prof.accessToken)).json();
+    const raidId = raids
+      .flatMap((c: { raids: { id: string; title: string }[] }) => c.raids)
+      .find((r: { title: string }) => r.title === 'Les fractions').id;
+    const board = await open(prof.accessToken);
+    expect((await send<{ snapshot: RoomSnapshot }>(board, 'room:open', key)).ok).toBe(true);
+    const kept = await signin(ctx.app, { login: 'eleve10', password: DEMO.student.password });
+    const removed = await signin(ctx.app, { login: 'eleve11', password: DEMO.student.password });
+    const keptPhone = await open(kept.accessToken);
+    const removedPhone = await open(removed.accessToken);
+    for (const p of [keptPhone, removedPhone]) {
+      expect((await send<{ phone: PhoneState }>(p, 'room:join', key)).ok).toBe(true);
+    }
+    expect((await send(board, 'raid:start', { raidId })).ok).toBe(true);
+    const p = await patchMatching(removedPhone, (x) => x.type === 'activity' && x.activity?.kind === 'raid');
+    const question = (p.patch as { activity: RaidView }).activity.question;
+    if (!question) throw new Error('no question');
+
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/schoolclasses/${key.schoolclassId}/students/${removed.studentId}`,
+      headers: bearer(prof.accessToken),
+    });
+    expect(del.statusCode).toBe(204);
+    const answer = (clientId: string) => ({
+      questionId: question.id,
+      answerIds: [question.answers[0].id],
+      clientId,
+    });
+    expect(await send(removedPhone, 'answer:submit', answer('removed-answer-1'))).toEqual({
+      ok: false,
+      message: 'ERRORS.FORBIDDEN',
+    });
+    expect(await send(removedPhone, 'room:sync', {})).toEqual({ ok: false, message: 'ERRORS.FORBIDDEN' });
+    expect(await send(removedPhone, 'room:join', key)).toEqual({ ok: false, message: 'ERRORS.FORBIDDEN' });
+    // The board no longer counts them; a classmate still answers.
+    await patchMatching(
+      board,
+      (x) => x.type === 'presence' && x.studentId === removed.studentId && !x.connected,
+    );
+    expect(await send(keptPhone, 'answer:submit', answer('kept-answer-1'))).toEqual({
+      ok: true,
+      status: 'counted',
+    });
+    const sync = await send<{ snapshot: RoomSnapshot }>(board, 'room:sync', {});
+    if (!sync.ok) throw new Error('sync');
+    expect(sync.snapshot.roster.some((r) => r.studentId === removed.studentId)).toBe(false);
+    // No more patches of this room reach the removed phone.
+    const seen = removedPhone.patches.length;
+    expect((await send(board, 'raid:reveal', {})).ok).toBe(true);
+    await patchMatching(
+      keptPhone,
+      (x) => x.type === 'activity' && x.activity?.kind === 'raid' && !!x.activity.reveal,
+    );
+    expect(removedPhone.patches.length).toBe(seen);
+  });
+});
+
+describe('the server-wide budget of code misses', () => {
+  it('logs a warning, without any code or address, once codes are being guessed from many addresses', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const other = await createTestContext({}, undefined, { level: 'warn', stream });
+    try {
+      // 600 misses from 12 addresses, each under its own budget of 60.
+      for (let i = 0; i < 600; i++) {
+        const r = await other.app.inject({
+          method: 'GET',
+          url: `/api/professorsSchoolclasses?code=${200000 + i}`,
+          remoteAddress: `203.0.113.${100 + (i % 12)}`,
+        });
+        expect(r.statusCode).toBe(404);
+      }
+      const warnings = lines.filter((l) => l.includes('class codes are being guessed'));
+      expect(warnings).toHaveLength(1);
+      expect(JSON.parse(warnings[0])).toMatchObject({ level: 40, misses: 600 });
+      expect(warnings[0]).not.toMatch(/2005\d\d|203\.0\.113/);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('mail links', () => {
+  it('without SMTP, a reset link goes to the outbox file only, never to the log', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const local = await createTestContext({ SMTP_URL: '' }, undefined, { level: 'info', stream });
+    try {
+      const email = 'prof-demo@demo.classe-raid.fr';
+      const res = await local.app.inject({
+        method: 'GET',
+        url: `/api/users/forgot-password/${encodeURIComponent(email)}`,
+      });
+      expect(res.statusCode).toBe(200);
+      const outbox = path.join(local.dataDir, 'outbox');
+      const [file] = readdirSync(outbox);
+      expect(statSync(path.join(outbox, file)).mode & 0o777).toBe(0o600);
+      const mail = readFileSync(path.join(outbox, file), 'utf8');
+      const token = /forgot-password\/professor\/(\S+)/.exec(mail)?.[1];
+      expect(token).toBeTruthy();
+      const log = lines.join('\n');
+      expect(log).toContain('mail written to the outbox');
+      expect(log).not.toContain(token as string);
+      expect(log).not.toContain(email);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe('a safe default start', () => {
+  it('SEED_DEMO=0 starts the embedded database without the demo accounts and their public passwords', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cr-boot-'));
+    const booted = await boot(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: '0' }));
+    try {
+      expect(booted.demo).toBeNull();
+      const found = await booted.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(inArray(users.username, ['prof-demo', 'eleve01']));
+      expect(found).toEqual([]);
+    } finally {
+      await booted.database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    // A real first start: migrations on a new embedded database take a while on a busy machine.
+  }, 120_000);
+
+  it('the first start with generated secrets re-encrypts what the old published key encrypted', async () => {
+    const [row] = await ctx.database.db
+      .select({ id: students.id })
+      .from(students)
+      .innerJoin(users, eq(users.id, students.userId))
+      .where(eq(users.username, 'eleve30'));
+    await ctx.database.db
+      .update(students)
+      .set({ generatedPasswordEnc: makeCipher(PUBLISHED_ENCRYPTION_KEY).encrypt('Tigre-Nuage-427!') })
+      .where(eq(students.id, row.id));
+    const keysDir = mkdtempSync(path.join(os.tmpdir(), 'cr-keys-'));
+    const fresh = loadConfig({ NODE_ENV: 'test', DATA_DIR: keysDir });
+    rmSync(keysDir, { recursive: true, force: true });
+    expect(fresh.secretsGenerated).toBe(true);
+    expect(await reencryptFromPublishedKey(ctx.database, fresh.ENCRYPTION_KEY)).toBeGreaterThanOrEqual(1);
+    const [after] = await ctx.database.db
+      .select({ enc: students.generatedPasswordEnc })
+      .from(students)
+      .where(eq(students.id, row.id));
+    expect(makeCipher(fresh.ENCRYPTION_KEY).decrypt(after.enc as string)).toBe('Tigre-Nuage-427!');
+    expect(() => makeCipher(PUBLISHED_ENCRYPTION_KEY).decrypt(after.enc as string)).toThrow();
+  });
+});
