@@ -1,8 +1,9 @@
 // Where the project's files are, the same from the TypeScript sources (tsx, tests) and from the
 // compiled server (dist/server): both find the folder holding package.json above them.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /** The first folder at or above `from` that holds package.json. */
 export function findRoot(from: string): string {
@@ -18,22 +19,26 @@ export function findRoot(from: string): string {
 /** The project's root: migrations/, assets/, dist/ live here. */
 export const ROOT_DIR = findRoot(import.meta.dirname);
 
-export interface WorkerEntry {
-  /** The file to pass to `new Worker(...)`. */
-  url: URL;
-  /** `execArgv` for the Worker: tsx's loader when the entry is TypeScript (development, tests). */
-  execArgv: string[];
+/** tsx's ESM API, through which a TypeScript worker runs in development and tests. */
+function tsxApiUrl(): string {
+  const pkg = path.join(ROOT_DIR, 'node_modules', 'tsx', 'package.json');
+  if (!existsSync(pkg))
+    throw new Error('a TypeScript worker needs tsx (npm install), or the compiled server');
+  const entry = JSON.parse(readFileSync(pkg, 'utf8')).exports['./esm/api'].import.default as string;
+  return pathToFileURL(path.join(path.dirname(pkg), entry)).href;
 }
 
 /**
- * A worker thread's entry file, named without extension relative to the calling module
- * (`workerEntry(import.meta.url, './parse-worker')`): the compiled `.js` next to a compiled
- * module, the `.ts` source run through tsx otherwise.
+ * Starts a worker thread whose entry is named without extension relative to the calling module
+ * (`startWorker(import.meta.url, './parse-worker', { workerData })`): the compiled `.js` next to a
+ * compiled module (dist/server), with plain node; otherwise the `.ts` source, loaded through tsx
+ * inside the worker (`tsx server/main.ts`, vitest). The worker's code is the same in both.
  */
-export function workerEntry(from: string, name: string): WorkerEntry {
+export function startWorker(from: string, name: string, options: WorkerOptions = {}): Worker {
   const js = new URL(`${name}.js`, from);
-  if (existsSync(fileURLToPath(js))) return { url: js, execArgv: [] };
+  if (existsSync(fileURLToPath(js))) return new Worker(js, options);
   const ts = new URL(`${name}.ts`, from);
   if (!existsSync(fileURLToPath(ts))) throw new Error(`worker ${name} not found next to ${from}`);
-  return { url: ts, execArgv: ['--import', 'tsx'] };
+  const boot = `import(${JSON.stringify(tsxApiUrl())}).then((tsx) => tsx.tsImport(${JSON.stringify(ts.href)}, ${JSON.stringify(ts.href)}))`;
+  return new Worker(boot, { ...options, eval: true });
 }
