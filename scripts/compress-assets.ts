@@ -9,8 +9,9 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
-/** Files worth compressing; images and woff2 fonts are compressed already. */
-const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|ttf|webmanifest)$/;
+/** Files worth compressing: images and woff2 fonts are compressed already, and browsers that read
+ * woff2 never fetch the KaTeX .ttf and .woff fallbacks. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
 /** Below this size the headers outweigh the saving. */
 const MIN_BYTES = 1024;
 
