@@ -1,10 +1,22 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { compressAssets } from './scripts/compress-assets';
+
+/** Brotli and gzip copies of the built files, served by Accept-Encoding (server/app.ts). */
+function precompress(): Plugin {
+  return {
+    name: 'classe-raid:precompress',
+    apply: 'build',
+    async writeBundle(options) {
+      if (options.dir) await compressAssets(options.dir);
+    },
+  };
+}
 
 export default defineConfig({
   root: 'client',
   publicDir: false,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

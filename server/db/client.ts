@@ -1,8 +1,8 @@
 // One database handle for both back-ends: PostgreSQL with DATABASE_URL, embedded PGlite otherwise.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { ROOT_DIR } from '../lib/paths.js';
 import * as schema from './schema.js';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -12,7 +12,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+export const MIGRATIONS_DIR = path.join(ROOT_DIR, 'migrations');
 
 export interface DbOptions {
   databaseUrl?: string;

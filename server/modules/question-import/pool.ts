@@ -2,11 +2,12 @@
 // crafted, reading it never holds the server's event loop, and a file still being read when its
 // budget is spent is refused (the thread is ended and a fresh one started for the next file).
 import { channel } from 'node:diagnostics_channel';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { ERR } from '../../../shared/errors.js';
 import type { ImportResult } from '../../../shared/question-import.js';
 import { AppError, badRequest, tooMany } from '../../lib/errors.js';
+import { startWorker } from '../../lib/paths.js';
 import type { ImportJob, ImportOutcome } from './job.js';
 
 /** Time one file may take in the worker before it is refused as unreadable. */
@@ -120,7 +121,7 @@ export class ImportWorker {
 
   private started(): Promise<Worker> {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./worker.mjs', import.meta.url), {
+    const worker = startWorker(import.meta.url, './worker', {
       resourceLimits: { maxOldGenerationSizeMb: HEAP_MAX_MB },
     });
     // An idle worker does not keep the process alive.

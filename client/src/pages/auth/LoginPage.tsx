@@ -3,16 +3,15 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ERR } from '../../../../shared/errors';
-import { signinSchema } from '../../../../shared/schemas/account';
 import { resendActivation, signin } from '../../api/auth';
 import { login } from '../../app/auth-store';
 import { afterLogin } from '../../app/guards';
 import { Button } from '../../components/ui/Button';
 import { PasswordField, TextField } from '../../components/ui/Field';
 import { translateError } from '../../i18n';
-import { validate } from '../../lib/form';
 import { AuthScreen } from './AuthScreen';
 import { errorKey } from './api-error';
+import { checkSignin } from './signin-check';
 
 type Errors = { login?: string; password?: string };
 /** Refusals that are not a mistake in the form: the account exists but cannot sign in yet. */
@@ -55,7 +54,7 @@ export default function LoginPage() {
     setExplained(null);
     setResend('idle');
     setResendError(null);
-    const r = validate(signinSchema, values);
+    const r = checkSignin(values);
     if (!r.ok) {
       setErrors(r.errors);
       return;
