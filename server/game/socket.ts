@@ -112,6 +112,13 @@ export function attachGame(
     }
     m.set(studentId, (m.get(studentId) ?? 0) + 1);
   };
+  /** Boards connected to this node, by room: they keep their room from being disposed. */
+  const boards = new Map<string, number>();
+  const countBoard = (roomId: string, delta: number) => {
+    const n = (boards.get(roomId) ?? 0) + delta;
+    if (n > 0) boards.set(roomId, n);
+    else boards.delete(roomId);
+  };
   const dropLocal = (roomId: string, studentId: string) => {
     const m = local.get(roomId);
     const n = (m?.get(studentId) ?? 0) - 1;
@@ -156,20 +163,30 @@ export function attachGame(
         await socket.leave(`room:${data.roomId}:board`);
         await socket.leave(`room:${data.roomId}:phones`);
         if (data.role === 'STUDENT') dropLocal(data.roomId, data.studentId as string);
+        else countBoard(data.roomId, -1);
       }
       if (data.roomId !== id && data.role === 'STUDENT') addLocal(id, data.studentId as string);
+      if (data.roomId !== id && data.role === 'PROFESSOR') countBoard(id, 1);
       data.roomId = id;
       await socket.join(`room:${id}:${audience}`);
     };
 
     on('room:open', async (key) => {
-      const snapshot = await service.open(teacher(), key);
-      await enter(snapshot.id, 'board');
-      return { snapshot };
+      const opened = await service.open(teacher(), key);
+      await enter(opened.snapshot.id, 'board');
+      return opened;
     });
     on('room:pause', () => service.setPaused(teacher(), room(), true));
     on('room:resume', () => service.setPaused(teacher(), room(), false));
-    on('raid:start', (p) => service.startRaid(teacher(), room(), p.raidId));
+    on('room:close', async () => {
+      const id = room();
+      await service.close(teacher(), id);
+      // Nobody hears from the lesson any more.
+      io.in(`room:${id}:board`).socketsLeave(`room:${id}:board`);
+      io.in(`room:${id}:phones`).socketsLeave(`room:${id}:phones`);
+    });
+    on('raid:start', (p) => service.startRaid(teacher(), room(), p.raidId, p.settings));
+    on('raid:begin', () => service.begin(teacher(), room()));
     on('raid:reveal', () => service.reveal(teacher(), room()));
     on('raid:next', () => service.next(teacher(), room()));
     on('raid:end', () => service.next(teacher(), room(), true));
@@ -192,6 +209,7 @@ export function attachGame(
 
     socket.on('disconnect', () => {
       if (data.roomId && data.role === 'STUDENT') dropLocal(data.roomId, data.studentId as string);
+      if (data.roomId && data.role === 'PROFESSOR') countBoard(data.roomId, -1);
     });
 
     // After the listeners: a command sent right after `connect` must find its handler.
@@ -211,6 +229,7 @@ export function attachGame(
     for (const [roomId, students] of local) {
       if (students.size) void store.touch(roomId, [...students.keys()], t).catch(() => {});
     }
+    for (const roomId of boards.keys()) void service.boardSeen(roomId).catch(() => {});
   }, HEARTBEAT_MS);
   // The node holding a room's lease announces who went away; another node takes over if it dies.
   const away = new Map<string, Set<string>>();
@@ -226,7 +245,11 @@ export function attachGame(
           set = new Set();
           away.set(id, set);
         }
-        await service.sweep(id, set);
+        if ((await service.sweep(id, set)) === 'disposed') {
+          away.delete(id);
+          local.delete(id);
+          boards.delete(id);
+        }
       }
     } catch (err) {
       app.log.warn({ err }, 'presence sweep failed');
