@@ -67,7 +67,7 @@ const fail = (key: string): never => {
 
 export type Audience = 'board' | 'phones';
 export interface Broadcaster {
-  /** The board gets every patch; phones only the activity and the pause, with their own numbering. */
+  /** The board gets every patch; phones only the activity, the pause and the close, with their own numbering. */
   patch(roomId: string, audience: Audience, p: { seq: number; patch: RoomPatch }): void;
   phone(studentId: string, s: PhoneState): void;
   /** The set of open rooms changed for a class (student homes refresh their join button). */
@@ -152,7 +152,7 @@ export function createGameService(deps: GameDeps) {
   async function broadcast(id: string, patch: RoomPatch) {
     await flushAnswered(id);
     out.patch(id, 'board', { seq: await store.nextSeq(id), patch });
-    if (patch.type === 'activity' || patch.type === 'paused') {
+    if (patch.type === 'activity' || patch.type === 'paused' || patch.type === 'closed') {
       const forPhones =
         patch.type === 'activity' ? { ...patch, activity: phoneActivity(patch.activity) } : patch;
       out.patch(id, 'phones', { seq: await store.nextSeq(phoneSeqKey(id)), patch: forPhones });
