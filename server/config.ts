@@ -57,6 +57,8 @@ const envSchema = z.object({
   QUESTION_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** A dropped phone stays shown as connected this long. */
   PRESENCE_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+  /** A live room whose board has been gone this long (and that is not paused) is disposed. */
+  ROOM_IDLE_DISPOSE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   /** Prefix of every Redis key and stream of this deployment. */
   REDIS_PREFIX: z.string().min(1).max(50).default('cr:'),
 });

@@ -41,7 +41,13 @@ const LEASE_MS = 6_000;
 
 export function attachGame(
   app: FastifyInstance,
-  opts: { redis: Redis | null; prefix?: string; questionSeconds?: number; presenceGraceMs?: number },
+  opts: {
+    redis: Redis | null;
+    prefix?: string;
+    questionSeconds?: number;
+    presenceGraceMs?: number;
+    idleDisposeMs?: number;
+  },
 ): GameServer {
   const prefix = opts.prefix ?? 'cr:';
   const nodeId = randomUUID();
@@ -70,6 +76,7 @@ export function attachGame(
     store,
     questionSeconds: opts.questionSeconds,
     presenceGraceMs: opts.presenceGraceMs,
+    idleDisposeMs: opts.idleDisposeMs,
     out: {
       patch: (roomId, audience, p) => io.to(`room:${roomId}:${audience}`).emit('room:patch', p),
       phone: (studentId, s) => io.to(`student:${studentId}`).emit('phone:state', s),
