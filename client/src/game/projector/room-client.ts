@@ -4,6 +4,7 @@ import {
   type Ack,
   applyPatch,
   type CommandPayload,
+  type RaidSettings,
   type RoomKey,
   type RoomPatch,
   type RoomSnapshot,
@@ -18,6 +19,8 @@ export interface RoomState {
   snapshot: RoomSnapshot | null;
   /** An error key when the room could not be opened (GAME.NO_ROOM, ERRORS.FORBIDDEN …). */
   error: string | null;
+  /** The raid settings this teacher last chose for the class (from room:open). */
+  settings?: RaidSettings;
 }
 
 type Listener = (s: RoomState) => void;
@@ -85,9 +88,14 @@ export class RoomClient {
   }
 
   private async open(): Promise<void> {
-    const ack = await command<'room:open', { snapshot: RoomSnapshot }>(this.socket, 'room:open', this.key);
+    const ack = await command<'room:open', { snapshot: RoomSnapshot; settings?: RaidSettings }>(
+      this.socket,
+      'room:open',
+      this.key,
+    );
     if (ack.ok) {
       this.opened = true;
+      if (ack.settings) this.set({ settings: ack.settings });
       this.setSnapshot(ack.snapshot);
     } else if (!this.opened) {
       this.set({ status: 'error', error: ack.message });
