@@ -58,7 +58,7 @@ const envSchema = z.object({
   /** A dropped phone stays shown as connected this long. */
   PRESENCE_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
   /** A live room whose board has been gone this long (and that is not paused) is disposed. */
-  ROOM_IDLE_DISPOSE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  ROOM_IDLE_DISPOSE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** Prefix of every Redis key and stream of this deployment. */
   REDIS_PREFIX: z.string().min(1).max(50).default('cr:'),
 });
