@@ -59,8 +59,14 @@ export class RoomClient {
   };
 
   /** Sends a teacher command; the room's change arrives as a patch. */
-  send<C extends TeacherCommand>(name: C, payload: CommandPayload<C>): Promise<Ack> {
-    return command(this.socket, name, payload);
+  async send<C extends TeacherCommand>(name: C, payload: CommandPayload<C>): Promise<Ack> {
+    const ack = await command(this.socket, name, payload);
+    // The server remembers the settings a raid started with: so does the board, for the next raid.
+    if (ack.ok && name === 'raid:start') {
+      const chosen = (payload as CommandPayload<'raid:start'>).settings;
+      if (chosen) this.set({ settings: chosen });
+    }
+    return ack;
   }
 
   /** Asks for a full snapshot (after a gap, a reconnection or a "no room" answer). */
