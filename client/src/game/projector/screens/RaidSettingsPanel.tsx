@@ -90,7 +90,7 @@ export function RaidSettingsPanel({
             </label>
           ))}
         </fieldset>
-        <p className="muted">{t('GAME.SETTINGS.REMEMBERED')}</p>
+        <p className="raid-settings__note">{t('GAME.SETTINGS.REMEMBERED')}</p>
         <div className="raid-settings__actions">
           <button type="button" className="proj-btn" onClick={onBack}>
             {t('GAME.SETTINGS.BACK')}
