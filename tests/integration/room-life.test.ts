@@ -215,6 +215,16 @@ describe('Quit', () => {
     );
   });
 
+  it('is refused to a student and to another class’s teacher', async () => {
+    expect(await send(inRoom.socket, 'room:close', {})).toEqual({ ok: false, message: 'ERRORS.FORBIDDEN' });
+    expect(await send(inRoom.socket, 'raid:begin', {})).toEqual({ ok: false, message: 'ERRORS.FORBIDDEN' });
+    const other = await connectAs(ctx.app, url, DEMO.sciences);
+    sockets.push(other.socket);
+    // Not in the room: nothing to close; opening it is refused.
+    expect(await send(other.socket, 'room:close', {})).toEqual({ ok: false, message: 'GAME.NO_ROOM' });
+    expect(await send(other.socket, 'room:open', key)).toEqual({ ok: false, message: 'ERRORS.FORBIDDEN' });
+  });
+
   it('tells the phones the lesson is over and drops the room from student homes at once', async () => {
     expect(await send(teacher, 'room:close', {})).toEqual({ ok: true });
     await patchMatching(inRoom.socket, (p) => p.type === 'closed');
