@@ -300,15 +300,24 @@ describe('a live raid with a projector and three phones', () => {
     await board.pausedDialog().waitFor({ state: 'detached' });
     await board.raidMenu().click();
     await atPath(page, `${boardPath}/select-raid`);
+    // The largest text (3.5 rem): the settings and the lobby scroll rather than cut.
+    const tools = page.getByRole('navigation', { name: gameFr.GAME.TOOLS });
+    const font = (label: string) => tools.locator('button', { hasText: label });
+    while (await font('A+').isEnabled()) await font('A+').click();
     await board.raidButton(RAID_TITLE).click();
     // The settings of the first raid are offered again.
     await board.settingsPanel().waitFor();
     expect(await board.endEarly().isChecked()).toBe(false);
     await board.endEarly().check();
     await board.questionTime().selectOption('20');
+    await shot(page, 'live-board-settings-3.5rem');
+    await board.openLobby().scrollIntoViewIfNeeded();
     await board.openLobby().click();
     await board.lobby().waitFor();
+    await shot(page, 'live-board-lobby-3.5rem');
+    await board.beginButton().scrollIntoViewIfNeeded();
     await board.beginButton().click();
+    while (await font('A−').isEnabled()) await font('A−').click();
 
     // Every phone answers: the question ends without the teacher revealing it.
     const count = QUESTIONS.length;
