@@ -219,6 +219,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       prefix: opts.redisPrefix ?? config.REDIS_PREFIX,
       questionSeconds: opts.questionSeconds ?? config.QUESTION_SECONDS,
       presenceGraceMs: config.PRESENCE_GRACE_SECONDS * 1000,
+      idleDisposeMs: config.ROOM_IDLE_DISPOSE_MINUTES * 60_000,
     });
     app.addHook('onClose', async () => {
       await app.game?.close();

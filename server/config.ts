@@ -81,6 +81,8 @@ const envSchema = z.object({
   SCREENSHOT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Disk all kept bug-report screenshots may take; a screenshot past it is refused. */
   SCREENSHOTS_MAX_MB: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  /** A live room whose board has been gone this long (and that is not paused) is disposed. */
+  ROOM_IDLE_DISPOSE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** Prefix of every Redis key and stream of this deployment. */
   REDIS_PREFIX: z.string().min(1).max(50).default('cr:'),
 });

@@ -18,12 +18,20 @@ import { parseArgs } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
 import { loadConfig } from '../../server/config.js';
 import { makeTokenSigner } from '../../server/lib/tokens.js';
-import type { RoomPatch } from '../../shared/game/contract.js';
+import type { RaidSettings, RoomPatch } from '../../shared/game/contract.js';
 import { connected, freshDatabase, log, pct, round, rssMb, startServer } from './common.js';
 import { runFlood } from './flood.js';
 import { runFps } from './fps.js';
 import { type BenchRoom, prepareBench, studentToken, teacherToken } from './prepare.js';
 import { runRest } from './rest.js';
+
+/** Questions stay open two minutes and end when the bench reveals them, never by themselves. */
+const BENCH_RAID_SETTINGS: RaidSettings = {
+  questionSeconds: 120,
+  endWhenAllAnswered: false,
+  askEveryQuestion: false,
+  scoring: 'accuracy',
+};
 
 const { values } = parseArgs({
   options: {
@@ -146,14 +154,18 @@ async function main() {
     // The next question; a raid that ended (victory or defeat) starts again, so every round is a question.
     await Promise.all(
       boards.map(async (b, i) => {
-        const start = { raidId: rooms[i].raidId };
-        let ack = await b
-          .timeout(60_000)
-          .emitWithAck(q === 0 ? 'raid:start' : 'raid:next', q === 0 ? start : {});
+        // The bench reveals each question itself (no early end) and a raid starts in its lobby.
+        const start = { raidId: rooms[i].raidId, settings: BENCH_RAID_SETTINGS };
+        const startRaid = async () => {
+          const started = await b.timeout(60_000).emitWithAck('raid:start', start);
+          if (!started.ok) throw new Error(`start: ${started.message}`);
+          return b.timeout(60_000).emitWithAck('raid:begin', {});
+        };
+        let ack = q === 0 ? await startRaid() : await b.timeout(60_000).emitWithAck('raid:next', {});
         if (!ack.ok) throw new Error(`question ${q}: ${ack.message}`);
         const sync = await b.timeout(30_000).emitWithAck('room:sync', {});
         if (q > 0 && sync.ok && sync.snapshot.activity?.phase === 'ended') {
-          ack = await b.timeout(60_000).emitWithAck('raid:start', start);
+          ack = await startRaid();
           if (!ack.ok) throw new Error(`restart: ${ack.message}`);
         }
       }),

@@ -483,3 +483,19 @@ export const pausedRooms = pgTable('paused_rooms', {
   answers: jsonb('answers').notNull().default({}),
   pausedAt: timestamp('paused_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** How a teacher last chose to play raids with a class (RaidSettings), offered again next time. */
+export const raidSettings = pgTable(
+  'raid_settings',
+  {
+    professorId: uuid('professor_id')
+      .notNull()
+      .references(() => professors.id, { onDelete: 'cascade' }),
+    schoolclassId: uuid('schoolclass_id')
+      .notNull()
+      .references(() => schoolclasses.id, { onDelete: 'cascade' }),
+    settings: jsonb('settings').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.professorId, t.schoolclassId] })],
+);

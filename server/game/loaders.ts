@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { avatarImagePath } from '../../shared/catalogue/avatars.js';
 import { bossesOf } from '../../shared/catalogue/bosses.js';
 import { addCoins, applyXp } from '../../shared/game/rules.js';
+import type { RaidSettings } from '../../shared/game/views.js';
 import type { Planet } from '../../shared/worlds.js';
 import type { Db } from '../db/client.js';
 import { raidQuestions } from '../db/raid-questions.js';
@@ -15,6 +16,7 @@ import {
   professors,
   professorsSchoolclasses,
   questions,
+  raidSettings,
   raids,
   schoolclasses,
   students,
@@ -294,4 +296,26 @@ export async function loadPausedRoom(
 
 export async function deletePausedRoom(db: Db, roomId: string) {
   await db.delete(pausedRooms).where(eq(pausedRooms.roomId, roomId));
+}
+
+/** The raid settings this teacher last chose for this class, or null. */
+export async function loadRaidSettings(db: Db, professorId: string, schoolclassId: string) {
+  const [row] = await db
+    .select()
+    .from(raidSettings)
+    .where(and(eq(raidSettings.professorId, professorId), eq(raidSettings.schoolclassId, schoolclassId)));
+  return row ? (row.settings as RaidSettings) : null;
+}
+
+export async function saveRaidSettings(
+  db: Db,
+  professorId: string,
+  schoolclassId: string,
+  settings: RaidSettings,
+) {
+  const row = { settings, updatedAt: new Date() };
+  await db
+    .insert(raidSettings)
+    .values({ professorId, schoolclassId, ...row })
+    .onConflictDoUpdate({ target: [raidSettings.professorId, raidSettings.schoolclassId], set: row });
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { end, next, type RaidQuestion, raidView, reveal, startRaid, submitAnswer } from './raid.js';
+import { DEFAULT_RAID_SETTINGS, type RaidSettings } from '../../shared/game/contract.js';
+import {
+  begin,
+  end,
+  next,
+  type RaidQuestion,
+  raidView,
+  reveal,
+  SPEED_BONUS_XP,
+  startRaid,
+  submitAnswer,
+} from './raid.js';
 
 const q = (n: number, multiple = false): RaidQuestion => ({
   id: `q${n}`,
@@ -18,12 +29,14 @@ const boss = { key: 'glouglou', name: 'Glouglou le Kraken', image: '/assets/boss
 const class3 = ['s1', 's2', 's3'];
 const T0 = 1_000_000;
 
-function raidOf(n: number) {
-  return startRaid(
+function raidOf(n: number, settings: Partial<RaidSettings> = {}) {
+  const lobby = startRaid(
     { raidId: 'r', title: 'Les fractions', questions: Array.from({ length: n }, (_, i) => q(i)) },
     boss,
     T0,
+    { ...DEFAULT_RAID_SETTINGS, ...settings },
   );
+  return begin(lobby, T0);
 }
 
 function answerAll(s: ReturnType<typeof raidOf>, right: string[], wrong: string[] = []) {
@@ -115,19 +128,19 @@ describe('a live raid', () => {
   });
 
   it('needs every right answer of a several-answer question', () => {
-    let s = startRaid({ raidId: 'r', title: 't', questions: [q(0, true)] }, boss, T0);
+    let s = begin(startRaid({ raidId: 'r', title: 't', questions: [q(0, true)] }, boss, T0), T0);
     const r1 = submitAnswer(s, 's1', { questionId: 'q0', answerIds: ['q0a', 'q0b'], clientId: 'c1' }, T0);
     if (r1.ok) s = r1.state;
     const r2 = submitAnswer(s, 's2', { questionId: 'q0', answerIds: ['q0a'], clientId: 'c2' }, T0);
     if (r2.ok) s = r2.state;
-    expect(reveal(s, ['s1', 's2']).rightCount).toEqual({ s1: 1 });
+    expect(reveal(s, ['s1', 's2']).rightCount).toEqual({ s1: 1, s2: 0 });
   });
 
   it('ends in VICTORY when the class finds everything, with each student’s XP', () => {
     let s = raidOf(3);
     for (let i = 0; i < 3; i++) {
       s = reveal(answerAll(s, ['s1', 's2', 's3']), class3);
-      s = next(s, class3, T0);
+      s = next(s, T0);
     }
     expect(s.phase).toBe('ended');
     expect(s.result?.outcome).toBe('VICTORY');
@@ -139,7 +152,7 @@ describe('a live raid', () => {
     let s = raidOf(6);
     let rounds = 0;
     while (s.phase !== 'ended') {
-      s = next(reveal(answerAll(s, [], ['s1', 's2', 's3']), class3), class3, T0);
+      s = next(reveal(answerAll(s, [], ['s1', 's2', 's3']), class3), T0);
       rounds++;
     }
     expect(rounds).toBe(2);
@@ -149,9 +162,61 @@ describe('a live raid', () => {
 
   it('ends in DEFEAT when the questions run out with the boss standing', () => {
     let s = raidOf(2);
-    s = next(reveal(answerAll(s, ['s1', 's2'], ['s3']), class3), class3, T0);
-    s = next(reveal(answerAll(s, ['s1', 's2'], ['s3']), class3), class3, T0);
+    s = next(reveal(answerAll(s, ['s1', 's2'], ['s3']), class3), T0);
+    s = next(reveal(answerAll(s, ['s1', 's2'], ['s3']), class3), T0);
     expect(s.result?.outcome).toBe('DEFEAT');
-    expect(end(s, class3).result?.outcome).toBe('DEFEAT');
+    expect(end(s).result?.outcome).toBe('DEFEAT');
+  });
+
+  it('waits in a lobby: no question, no clock, no answer taken until the teacher begins', () => {
+    const lobby = startRaid({ raidId: 'r', title: 't', questions: [q(0)] }, boss, T0);
+    expect(raidView(lobby)).toMatchObject({ phase: 'lobby', question: null, deadline: null });
+    expect(
+      submitAnswer(lobby, 's1', { questionId: 'q0', answerIds: ['q0a'], clientId: 'early-1' }, T0),
+    ).toMatchObject({ ok: false });
+    const started = begin(lobby, T0 + 60_000);
+    expect(raidView(started)).toMatchObject({ phase: 'question', deadline: T0 + 60_000 + 30_000 });
+  });
+
+  it('asks every question before a weak class can lose, when the teacher chose so', () => {
+    let s = raidOf(9, { askEveryQuestion: true });
+    let asked = 1;
+    while (s.phase !== 'ended') {
+      s = next(reveal(answerAll(s, [], ['s1', 's2', 's3']), class3), T0);
+      if (s.phase === 'question') asked++;
+    }
+    expect(asked).toBe(9);
+    expect(s.result?.outcome).toBe('DEFEAT');
+  });
+
+  it('has no clock when the teacher reveals herself: late answers are still taken', () => {
+    const s = raidOf(2, { questionSeconds: null });
+    expect(s.deadline).toBeNull();
+    expect(
+      submitAnswer(s, 's1', { questionId: 'q0', answerIds: ['q0a'], clientId: 'late-1' }, T0 + 3_600_000),
+    ).toMatchObject({ ok: true, status: 'counted' });
+  });
+
+  it('gives quick right answers more XP with speed scoring, and the same XP otherwise', () => {
+    const play = (scoring: RaidSettings['scoring']) => {
+      let s = raidOf(1, { scoring, questionSeconds: 20 });
+      const quick = submitAnswer(s, 's1', { questionId: 'q0', answerIds: ['q0a'], clientId: 'c1' }, T0);
+      if (quick.ok) s = quick.state;
+      s = { ...s, answers: { ...s.answers, s1: { ...s.answers.s1, at: T0 } } };
+      const slow = submitAnswer(s, 's2', { questionId: 'q0', answerIds: ['q0a'], clientId: 'c2' }, T0);
+      if (slow.ok) s = slow.state;
+      s = { ...s, answers: { ...s.answers, s2: { ...s.answers.s2, at: T0 + 20_000 } } };
+      return next(reveal(s, ['s1', 's2']), T0).result?.gains ?? {};
+    };
+    const fast = play('speed');
+    expect(fast.s1.xp - fast.s2.xp).toBe(SPEED_BONUS_XP);
+    const fair = play('accuracy');
+    expect(fair.s1.xp).toBe(fair.s2.xp);
+  });
+
+  it('rewards every student who answered, but not a connected one who never did', () => {
+    let s = raidOf(1);
+    s = next(reveal(answerAll(s, [], ['s1']), class3), T0);
+    expect(s.result?.gains).toEqual({ s1: { xp: 5, coins: 0 } });
   });
 });

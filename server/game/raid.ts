@@ -1,6 +1,11 @@
 // A raid fought live, as pure functions on the server's own state. The correct answers live only here:
 // `raidView` leaves them out until the teacher reveals the question.
-import type { PublicQuestion, RaidView } from '../../shared/game/contract.js';
+import {
+  DEFAULT_RAID_SETTINGS,
+  type PublicQuestion,
+  type RaidSettings,
+  type RaidView,
+} from '../../shared/game/contract.js';
 import { raidReward } from '../../shared/game/rules.js';
 
 export interface RaidQuestion extends PublicQuestion {
@@ -16,6 +21,8 @@ export interface Boss {
 export interface SubmittedAnswer {
   answerIds: string[];
   clientId: string;
+  /** When the server received it (ms): speed scoring. */
+  at?: number;
 }
 
 export interface RaidState {
@@ -27,12 +34,17 @@ export interface RaidState {
   turns: { max: number; left: number };
   questions: RaidQuestion[];
   index: number;
-  phase: 'question' | 'revealed' | 'ended';
+  phase: 'lobby' | 'question' | 'revealed' | 'ended';
   deadline: number | null;
+  settings: RaidSettings;
+  /** When the open question was shown (ms). */
+  questionStartedAt: number | null;
   /** Answers to the current question, by student. */
   answers: Record<string, SubmittedAnswer>;
-  /** Right answers so far, by student. */
+  /** Right answers so far, by student; a student who answered at least once is here (maybe with 0). */
   rightCount: Record<string, number>;
+  /** XP earned by answering right quickly (speed scoring), by student. */
+  speedXp: Record<string, number>;
   reveal: RaidView['reveal'];
   result: RaidView['result'];
 }
@@ -43,12 +55,25 @@ export const TARGET_SHARE = 0.7;
 /** A question that fewer than half of the present students get right costs one turn. */
 export const TURN_LOSS_BELOW = 0.5;
 export const QUESTION_SECONDS = 30;
+/** Speed scoring: a right answer given at once earns this much more XP, nothing at the deadline. */
+export const SPEED_BONUS_XP = 5;
+/** Speed scoring without a clock: the bonus fades over this time. */
+export const SPEED_WINDOW_NO_CLOCK_MS = 30_000;
 
+/** Records saved before settings existed (a room paused then) play with the defaults. */
+const settingsOf = (s: RaidState): RaidSettings => s.settings ?? DEFAULT_RAID_SETTINGS;
+
+const deadlineOf = (s: RaidState, now: number) => {
+  const seconds = settingsOf(s).questionSeconds;
+  return seconds === null ? null : now + seconds * 1000;
+};
+
+/** The raid in its lobby: chosen, not started; no question shown and no clock. */
 export function startRaid(
   raid: { raidId: string; title: string; questions: RaidQuestion[] },
   boss: Boss,
   now: number,
-  questionSeconds = QUESTION_SECONDS,
+  settings: RaidSettings = DEFAULT_RAID_SETTINGS,
 ): RaidState {
   const count = raid.questions.length;
   const turns = Math.max(1, Math.ceil(count / 3));
@@ -60,13 +85,22 @@ export function startRaid(
     turns: { max: turns, left: turns },
     questions: raid.questions,
     index: 0,
-    phase: 'question',
-    deadline: now + questionSeconds * 1000,
+    phase: 'lobby',
+    deadline: null,
+    settings,
+    questionStartedAt: null,
     answers: {},
     rightCount: {},
+    speedXp: {},
     reveal: null,
     result: null,
   };
+}
+
+/** From the lobby, the first question. */
+export function begin(s: RaidState, now: number): RaidState {
+  if (s.phase !== 'lobby') return s;
+  return { ...s, phase: 'question', deadline: deadlineOf(s, now), questionStartedAt: now };
 }
 
 export type SubmitResult =
@@ -109,12 +143,21 @@ export function reveal(s: RaidState, presentStudentIds: string[]): RaidState {
   const q = s.questions[s.index];
   const counts: Record<string, number> = Object.fromEntries(q.answers.map((x) => [x.id, 0]));
   const rightCount = { ...s.rightCount };
+  const speedXp = { ...s.speedXp };
+  const settings = settingsOf(s);
+  const window =
+    settings.questionSeconds === null ? SPEED_WINDOW_NO_CLOCK_MS : settings.questionSeconds * 1000;
   let right = 0;
   for (const [studentId, a] of Object.entries(s.answers)) {
     for (const id of a.answerIds) counts[id] = (counts[id] ?? 0) + 1;
+    rightCount[studentId] = rightCount[studentId] ?? 0;
     if (isRight(q, a.answerIds)) {
       right++;
-      rightCount[studentId] = (rightCount[studentId] ?? 0) + 1;
+      rightCount[studentId]++;
+      if (settings.scoring === 'speed' && s.questionStartedAt !== null && a.at !== undefined) {
+        const share = Math.max(0, 1 - (a.at - s.questionStartedAt) / window);
+        speedXp[studentId] = (speedXp[studentId] ?? 0) + Math.round(SPEED_BONUS_XP * share);
+      }
     }
   }
   const population = new Set([...presentStudentIds, ...Object.keys(s.answers)]).size;
@@ -127,38 +170,43 @@ export function reveal(s: RaidState, presentStudentIds: string[]): RaidState {
     phase: 'revealed',
     deadline: null,
     rightCount,
+    speedXp,
     boss: { ...s.boss, hp: s.boss.hp - damage },
     turns: { ...s.turns, left: Math.max(0, s.turns.left - lostTurn) },
     reveal: { correctAnswerIds: q.correctIds, counts, rightShare, damage },
   };
 }
 
-/** After a reveal: the next question, or the end when the boss or the class has no more to give. */
-export function next(
-  s: RaidState,
-  participants: string[],
-  now: number,
-  questionSeconds = QUESTION_SECONDS,
-): RaidState {
+/**
+ * After a reveal: the next question, or the end when the boss or the class has no more to give
+ * (with `askEveryQuestion`, losing every turn no longer ends the raid before its last question).
+ */
+export function next(s: RaidState, now: number): RaidState {
   if (s.phase !== 'revealed') return s;
   const last = s.index + 1 >= s.questions.length;
-  if (s.boss.hp <= 0 || s.turns.left <= 0 || last) return end(s, participants);
+  const lost = s.turns.left <= 0 && !settingsOf(s).askEveryQuestion;
+  if (s.boss.hp <= 0 || lost || last) return end(s);
   return {
     ...s,
     index: s.index + 1,
     phase: 'question',
-    deadline: now + questionSeconds * 1000,
+    deadline: deadlineOf(s, now),
+    questionStartedAt: now,
     answers: {},
     reveal: null,
   };
 }
 
-/** VICTORY when the boss has no HP left, DEFEAT otherwise; every participant's reward. */
-export function end(s: RaidState, participants: string[]): RaidState {
+/**
+ * VICTORY when the boss has no HP left, DEFEAT otherwise. Every student who answered at least one
+ * revealed question is rewarded; a connected student who never answered earns nothing (decisions.md).
+ */
+export function end(s: RaidState): RaidState {
   const outcome = s.boss.hp <= 0 ? 'VICTORY' : 'DEFEAT';
   const gains: Record<string, { xp: number; coins: number }> = {};
-  for (const id of new Set([...participants, ...Object.keys(s.rightCount)])) {
-    gains[id] = raidReward({ correctAnswers: s.rightCount[id] ?? 0, victory: outcome === 'VICTORY' });
+  for (const id of Object.keys(s.rightCount)) {
+    const base = raidReward({ correctAnswers: s.rightCount[id], victory: outcome === 'VICTORY' });
+    gains[id] = { ...base, xp: base.xp + (s.speedXp?.[id] ?? 0) };
   }
   return { ...s, phase: 'ended', deadline: null, result: { outcome, gains } };
 }
@@ -175,7 +223,7 @@ export function raidView(s: RaidState): RaidView {
     count: s.questions.length,
     phase: s.phase,
     question:
-      s.phase === 'ended' || !q
+      s.phase === 'ended' || s.phase === 'lobby' || !q
         ? null
         : {
             id: q.id,
@@ -186,6 +234,7 @@ export function raidView(s: RaidState): RaidView {
             multiple: q.multiple,
           },
     deadline: s.deadline,
+    settings: s.settings,
     answeredStudentIds: Object.keys(s.answers),
     reveal: s.reveal,
     result: s.result,

@@ -14,6 +14,7 @@ export function redisStore(redis: Redis, prefix = 'cr:'): RoomStore {
     answers: (id: string, q: string) => `${prefix}room:${id}:answers:${q}`,
     seen: (id: string) => `${prefix}room:${id}:seen`,
     lease: (id: string) => `${prefix}room:${id}:lease`,
+    board: (id: string) => `${prefix}room:${id}:board`,
     live: `${prefix}rooms`,
   };
   // WATCH needs a connection of its own per transaction: a duplicate, used one call at a time.
@@ -75,11 +76,21 @@ export function redisStore(redis: Redis, prefix = 'cr:'): RoomStore {
       return Number((await redis.get(k.rev(id))) ?? 0);
     },
     async deleteRoom(id) {
-      const keys = await redis.keys(`${prefix}room:${id}*`);
+      // SCAN, not KEYS: a disposal never blocks Redis for the other rooms. The room's keys are the
+      // record, its revision, patch numbers (board and phones), answers per question, presence, lease.
+      const keys = new Set<string>([k.room(id), `${prefix}room:${id}#phones:seq`]);
+      for (const pattern of [`${prefix}room:${id}:*`, `${prefix}room:${id}#phones:*`]) {
+        let cursor = '0';
+        do {
+          const [nextCursor, found] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+          for (const key of found) keys.add(key);
+          cursor = nextCursor;
+        } while (cursor !== '0');
+      }
       await redis
         .multi()
         .srem(k.live, id)
-        .del(...(keys.length ? keys : [k.room(id)]))
+        .del(...keys)
         .exec();
     },
     async liveRooms() {
@@ -135,6 +146,13 @@ export function redisStore(redis: Redis, prefix = 'cr:'): RoomStore {
       const out: Record<string, number> = {};
       for (let i = 0; i < flat.length; i += 2) out[flat[i]] = Number(flat[i + 1]);
       return out;
+    },
+    async touchBoard(id, now) {
+      await redis.set(k.board(id), String(now), 'EX', ROOM_TTL_SEC);
+    },
+    async boardSeen(id) {
+      const v = await redis.get(k.board(id));
+      return v === null ? null : Number(v);
     },
     async lease(id, nodeId, ttlMs) {
       return (await redis.eval(lua.renewOrTake, 1, k.lease(id), nodeId, String(ttlMs))) === 1;

@@ -1,22 +1,26 @@
 // The live game: every command of the contract, checked against who sends it, applied to the room
 // record by compare-and-set, then broadcast as a numbered patch. No HTTP or Socket.IO in here.
-import type {
-  ActivityView,
-  PhoneState,
-  RoomKey,
-  RoomPatch,
-  RoomSnapshot,
+import {
+  type ActivityView,
+  DEFAULT_RAID_SETTINGS,
+  roomId as makeRoomId,
+  type PhoneState,
+  type RaidSettings,
+  type RoomKey,
+  type RoomPatch,
+  type RoomSnapshot,
 } from '../../shared/game/contract.js';
-import { roomId as makeRoomId } from '../../shared/game/contract.js';
 import { drawFromPool, POWER_COST, XP_SUMMON_RIGHT } from '../../shared/game/rules.js';
 import type { Db } from '../db/client.js';
 import { createAnsweredBatcher } from './answered-batch.js';
+import { allowed, type LifeEvent, stateOf } from './lifecycle.js';
 import {
   approvedPhrases,
   deletePausedRoom,
   isStudentOfClass,
   loadPausedRoom,
   loadRaid,
+  loadRaidSettings,
   loadRoomBase,
   loadRoster,
   markPhraseDisplayed,
@@ -24,13 +28,22 @@ import {
   recordEvent,
   rewardStudents,
   savePausedRoom,
+  saveRaidSettings,
   spendPowerXp,
 } from './loaders.js';
-import { end, isRight, next, raidView, reveal, startRaid, submitAnswer } from './raid.js';
+import { begin, end, isRight, next, raidView, reveal, startRaid, submitAnswer } from './raid.js';
 import type { ActivityState, RoomRecord, RoomStore } from './store.js';
 
 /** A dropped phone stays "connected" this long before the board shows it away. */
 export const PRESENCE_GRACE_MS = 20_000;
+/** A room whose board has been gone this long is disposed (ROOM_IDLE_DISPOSE_MINUTES). */
+export const IDLE_DISPOSE_MS = 30 * 60_000;
+/** A closed room answers "the lesson is over" to late phones this long, then is disposed. */
+export const CLOSED_KEEP_MS = 60_000;
+/** How often the sweep looks at a room's record to dispose of it. */
+export const DISPOSE_CHECK_MS = 10_000;
+/** "Everyone answered" compares with the number of connected students read at most this often. */
+const PRESENT_COUNT_MS = 1_000;
 /** An active power adds half of the XP a raid gives. */
 export const POWER_XP_BONUS = 0.5;
 
@@ -53,7 +66,7 @@ const fail = (key: string): never => {
 
 export type Audience = 'board' | 'phones';
 export interface Broadcaster {
-  /** The board gets every patch; phones only the activity and the pause, with their own numbering. */
+  /** The board gets every patch; phones only the activity, the pause and the close, with their own numbering. */
   patch(roomId: string, audience: Audience, p: { seq: number; patch: RoomPatch }): void;
   phone(studentId: string, s: PhoneState): void;
   /** The set of open rooms changed for a class (student homes refresh their join button). */
@@ -68,6 +81,7 @@ export interface GameDeps {
   random?: () => number;
   questionSeconds?: number;
   presenceGraceMs?: number;
+  idleDisposeMs?: number;
 }
 
 export interface Teacher {
@@ -82,6 +96,12 @@ export function createGameService(deps: GameDeps) {
   const now = deps.now ?? Date.now;
   const random = deps.random ?? Math.random;
   const grace = deps.presenceGraceMs ?? PRESENCE_GRACE_MS;
+  const idleDisposeMs = deps.idleDisposeMs ?? IDLE_DISPOSE_MS;
+  /** What a class plays with when its teacher never chose: the deployment's question time. */
+  const defaultSettings: RaidSettings = {
+    ...DEFAULT_RAID_SETTINGS,
+    questionSeconds: deps.questionSeconds ?? DEFAULT_RAID_SETTINGS.questionSeconds,
+  };
 
   const phoneSeqKey = (id: string) => `${id}#phones`;
 
@@ -93,7 +113,7 @@ export function createGameService(deps: GameDeps) {
   async function broadcast(id: string, patch: RoomPatch) {
     await answered.flush(id);
     out.patch(id, 'board', { seq: await store.nextSeq(id), patch });
-    if (patch.type === 'activity' || patch.type === 'paused') {
+    if (patch.type === 'activity' || patch.type === 'paused' || patch.type === 'closed') {
       const forPhones =
         patch.type === 'activity' ? { ...patch, activity: phoneActivity(patch.activity) } : patch;
       out.patch(id, 'phones', { seq: await store.nextSeq(phoneSeqKey(id)), patch: forPhones });
@@ -136,6 +156,7 @@ export function createGameService(deps: GameDeps) {
         className: r.className,
         planet: r.planet,
         paused: r.paused,
+        ...(r.closed ? { closed: true } : {}),
         powerMode: r.powerMode,
         roster: me.map((s) => ({ ...s, connected: true, powerActive: r.activePowers.includes(s.studentId) })),
         activity: phoneActivity(activity),
@@ -156,6 +177,7 @@ export function createGameService(deps: GameDeps) {
       className: r.className,
       planet: r.planet,
       paused: r.paused,
+      ...(r.closed ? { closed: true } : {}),
       powerMode: r.powerMode,
       roster: r.roster.map((s) => ({
         ...s,
@@ -212,16 +234,22 @@ export function createGameService(deps: GameDeps) {
     return entry;
   }
 
-  /** Applies `change` to the room of this teacher; `change` may throw a GameError to refuse. */
+  /**
+   * Applies `change` to the room of this teacher (any teacher: null, for the server's own events)
+   * when the state machine lets `event` happen now; `change` may throw a GameError to refuse.
+   */
   async function teacherUpdate(
-    t: Teacher,
+    t: Teacher | null,
     id: string,
+    event: LifeEvent,
     change: (r: RoomRecord) => RoomRecord,
   ): Promise<{ before: RoomRecord; after: RoomRecord }> {
     let before: RoomRecord | null = null;
     const after = await store.updateRoom(id, (r) => {
       if (!r) return fail('GAME.NO_ROOM');
-      if (r.professorId !== t.professorId) return fail('ERRORS.FORBIDDEN');
+      if (t && r.professorId !== t.professorId) return fail('ERRORS.FORBIDDEN');
+      const check = allowed(stateOf(r), event);
+      if (!check.ok) return fail(check.message);
       before = r;
       return { ...change(r), updatedAt: now() };
     });
@@ -304,17 +332,60 @@ export function createGameService(deps: GameDeps) {
     return { ...r, activity: { kind: 'raid', raid: { ...raid, answers } } };
   }
 
+  /** Reveals the open question: by the teacher, or by the server when everyone answered. */
+  async function revealRoom(t: Teacher | null, id: string, event: 'raid:reveal' | 'all-answered') {
+    const cur = await withAnswers(await requireRoom(id));
+    const present = await presentIds(cur);
+    const { after } = await teacherUpdate(t, id, event, (r) => {
+      if (r.activity?.kind !== 'raid') return fail('GAME.WRONG_PHASE');
+      if (cur.activity?.kind !== 'raid' || cur.activity.raid.index !== r.activity.raid.index)
+        fail('GAME.WRONG_PHASE');
+      const answers = cur.activity?.kind === 'raid' ? cur.activity.raid.answers : {};
+      return { ...r, activity: { kind: 'raid', raid: reveal({ ...r.activity.raid, answers }, present) } };
+    });
+    await broadcast(id, { type: 'activity', activity: activityView(after.activity) });
+  }
+
+  /** Connected students, per room, read again at most every PRESENT_COUNT_MS. */
+  const presentCounts = new Map<string, { at: number; count: number }>();
+  /** After an answer: when every connected student has answered the open question, it is revealed. */
+  async function revealIfAllAnswered(id: string, r: RoomRecord, questionId: string, answered: number) {
+    if (r.activity?.kind !== 'raid' || !(r.activity.raid.settings?.endWhenAllAnswered ?? true)) return;
+    const known = presentCounts.get(id);
+    if (known && now() - known.at < PRESENT_COUNT_MS && answered < known.count) return;
+    const present = await presentIds(r);
+    presentCounts.set(id, { at: now(), count: present.length });
+    if (answered < present.length) return;
+    const given = await store.answers(id, answerKey(r.activity.raid, questionId));
+    if (!present.every((s) => s in given)) return;
+    await revealRoom(null, id, 'all-answered').catch((err) => {
+      // Another answer, or the teacher, revealed first.
+      if (!(err instanceof GameError)) throw err;
+    });
+  }
+
+  /** Removes a room from the store (memory or Redis) and from this node's caches. */
+  async function dispose(id: string) {
+    answered.drop(id);
+    cache.delete(id);
+    presentCounts.delete(id);
+    lastDisposeCheck.delete(id);
+    await store.deleteRoom(id);
+  }
+  const lastDisposeCheck = new Map<string, number>();
+
   return {
     snapshot,
     phoneState,
 
-    async open(t: Teacher, key: RoomKey): Promise<RoomSnapshot> {
+    async open(t: Teacher, key: RoomKey): Promise<{ snapshot: RoomSnapshot; settings: RaidSettings }> {
       const base = await loadRoomBase(db, t.professorId, key.schoolclassId, key.subjectId);
       if (!base) return fail('ERRORS.FORBIDDEN');
       const id = makeRoomId(key);
-      // A room paused at the end of a lesson may have left the store since (expiry, restart): it
-      // comes back from the database, still paused, with the answers already given.
-      const saved = (await store.readRoom(id)) ? null : await loadPausedRoom(db, id);
+      // A room paused at the end of a lesson may have left the store since (expiry, restart, its
+      // board gone): it comes back from the database, still paused, with the answers already given.
+      const inStore = await store.readRoom(id);
+      const saved = inStore && !inStore.closed ? null : await loadPausedRoom(db, id);
       if (saved && saved.record.activity?.kind === 'raid') {
         const raid = saved.record.activity.raid;
         const q = raid.questions[raid.index];
@@ -324,14 +395,17 @@ export function createGameService(deps: GameDeps) {
       }
       let created = false;
       const r = await store.updateRoom(id, (cur) => {
-        created = !cur;
+        // A closed room is opened afresh: a new lesson.
+        created = !cur || !!cur.closed;
         // Re-opening keeps the running activity and the pools; the roster is refreshed (new students).
-        if (cur) return { ...cur, ...base, updatedAt: now() };
-        if (saved) return { ...saved.record, ...base, paused: true, updatedAt: now() };
+        if (cur && !cur.closed) return { ...cur, ...base, updatedAt: now() };
+        if (saved) return { ...saved.record, ...base, paused: true, closed: false, updatedAt: now() };
         return {
           id,
           ...base,
           paused: false,
+          closed: false,
+          closedAt: null,
           activePowers: [],
           summonPool: base.roster.map((s) => s.studentId),
           activity: null,
@@ -339,15 +413,17 @@ export function createGameService(deps: GameDeps) {
         };
       });
       if (!r) return fail('GAME.NO_ROOM');
+      await store.touchBoard(id, now());
       if (created && !saved) {
         out.roomsChanged(key.schoolclassId);
         await ev(r, 'ROOM_OPENED');
       }
-      return snapshot(r);
+      const settings = (await loadRaidSettings(db, t.professorId, key.schoolclassId)) ?? defaultSettings;
+      return { snapshot: await snapshot(r), settings };
     },
 
     async setPaused(t: Teacher, id: string, paused: boolean) {
-      const { before, after } = await teacherUpdate(t, id, (r) => {
+      const { before, after } = await teacherUpdate(t, id, paused ? 'room:pause' : 'room:resume', (r) => {
         if (r.paused === paused) return r;
         if (paused) return { ...r, paused, pausedAt: now() };
         // The open question keeps the time it had left when the lesson stopped.
@@ -372,55 +448,75 @@ export function createGameService(deps: GameDeps) {
       out.roomsChanged(after.schoolclassId);
     },
 
-    async startRaid(t: Teacher, id: string, raidId: string) {
+    /**
+     * The teacher quits: the lesson is over. Phones are told and go home, student homes drop the
+     * room, joining is refused, active powers end; nothing is kept for the next lesson.
+     */
+    async close(t: Teacher, id: string) {
+      const { before, after } = await teacherUpdate(t, id, 'room:close', (r) =>
+        r.closed
+          ? r
+          : {
+              ...r,
+              closed: true,
+              closedAt: now(),
+              paused: false,
+              pausedAt: null,
+              activePowers: [],
+              activity: null,
+            },
+      );
+      await deletePausedRoom(db, id);
+      if (before.closed) return;
+      await broadcast(id, { type: 'closed' });
+      out.roomsChanged(after.schoolclassId);
+      await ev(after, 'ROOM_CLOSED');
+    },
+
+    /** Opens the raid's lobby; the settings given are remembered for this teacher and class. */
+    async startRaid(t: Teacher, id: string, raidId: string, chosen?: RaidSettings) {
       const raid = await loadRaid(db, t.professorId, raidId);
       if (!raid) return fail('ERRORS.NOT_FOUND');
       if (raid.questions.length === 0) return fail('GAME.EMPTY_RAID');
       const cur = await requireRoom(id);
+      const check = allowed(stateOf(cur), 'raid:start');
+      if (!check.ok) return fail(check.message);
+      const settings =
+        chosen ?? (await loadRaidSettings(db, t.professorId, cur.schoolclassId)) ?? defaultSettings;
       // Answers are shuffled for each play (the same order on the board and the phones): a class
       // must not learn that "the right one is A".
       const shuffled = {
         ...raid,
         questions: raid.questions.map((q) => ({ ...q, answers: shuffle(q.answers, random) })),
       };
-      const state = startRaid(shuffled, pickBoss(cur.planet, raidId), now(), deps.questionSeconds);
-      const { after } = await teacherUpdate(t, id, (r) => {
-        if (r.activity?.kind === 'raid' && r.activity.raid.phase !== 'ended') fail('GAME.WRONG_PHASE');
-        return { ...r, activity: { kind: 'raid', raid: state } };
-      });
-      await ev(after, 'RAID_STARTED', { raidId, questions: raid.questions.length });
+      const state = startRaid(shuffled, pickBoss(cur.planet, raidId), now(), settings);
+      const { after } = await teacherUpdate(t, id, 'raid:start', (r) => ({
+        ...r,
+        activity: { kind: 'raid', raid: state },
+      }));
+      if (chosen) await saveRaidSettings(db, t.professorId, after.schoolclassId, chosen);
+      await ev(after, 'RAID_STARTED', { raidId, questions: raid.questions.length, settings });
       await broadcast(id, { type: 'activity', activity: activityView(after.activity) });
     },
 
-    async reveal(t: Teacher, id: string) {
-      const cur = await withAnswers(await requireRoom(id));
-      const present = await presentIds(cur);
-      const { after } = await teacherUpdate(t, id, (r) => {
-        if (r.activity?.kind !== 'raid' || r.activity.raid.phase !== 'question')
-          return fail('GAME.WRONG_PHASE');
-        if (cur.activity?.kind !== 'raid' || cur.activity.raid.index !== r.activity.raid.index)
-          fail('GAME.WRONG_PHASE');
-        const answers = cur.activity?.kind === 'raid' ? cur.activity.raid.answers : {};
-        return { ...r, activity: { kind: 'raid', raid: reveal({ ...r.activity.raid, answers }, present) } };
-      });
+    /** From the lobby, the first question: the class is ready. */
+    async begin(t: Teacher, id: string) {
+      const { after } = await teacherUpdate(t, id, 'raid:begin', (r) =>
+        r.activity?.kind === 'raid'
+          ? { ...r, activity: { kind: 'raid', raid: begin(r.activity.raid, now()) } }
+          : fail('GAME.WRONG_PHASE'),
+      );
       await broadcast(id, { type: 'activity', activity: activityView(after.activity) });
     },
+
+    reveal: (t: Teacher, id: string) => revealRoom(t, id, 'raid:reveal'),
 
     async next(t: Teacher, id: string, endNow = false) {
-      const cur = await requireRoom(id);
-      const participants = await presentIds(cur);
-      const { before, after } = await teacherUpdate(t, id, (r) => {
+      const { before, after } = await teacherUpdate(t, id, endNow ? 'raid:end' : 'raid:next', (r) => {
         if (r.activity?.kind !== 'raid') return fail('GAME.WRONG_PHASE');
         const raid = r.activity.raid;
-        if (endNow) {
-          if (raid.phase === 'ended') return fail('GAME.WRONG_PHASE');
-          return { ...r, activity: withPowerBonus(r, { kind: 'raid', raid: end(raid, participants) }) };
-        }
-        if (raid.phase !== 'revealed') return fail('GAME.WRONG_PHASE');
-        const moved: ActivityState = {
-          kind: 'raid',
-          raid: next(raid, participants, now(), deps.questionSeconds),
-        };
+        if (endNow) return { ...r, activity: withPowerBonus(r, { kind: 'raid', raid: end(raid) }) };
+        const moved: ActivityState = { kind: 'raid', raid: next(raid, now()) };
         return { ...r, activity: withPowerBonus(r, moved) };
       });
       const ended =
@@ -441,8 +537,7 @@ export function createGameService(deps: GameDeps) {
       const cur = await requireRoom(id);
       const present = new Set(await presentIds(cur));
       let drawn: string | null = null;
-      const { after } = await teacherUpdate(t, id, (r) => {
-        if (r.activity?.kind === 'raid' && r.activity.raid.phase !== 'ended') return fail('GAME.WRONG_PHASE');
+      const { after } = await teacherUpdate(t, id, 'summon:draw', (r) => {
         const everyone = r.roster.map((s) => s.studentId);
         const d = drawFromPool(r.summonPool, everyone, (s) => present.has(s), random);
         drawn = d.drawn;
@@ -468,7 +563,7 @@ export function createGameService(deps: GameDeps) {
     },
 
     async summonMark(t: Teacher, id: string, studentId: string, right: boolean) {
-      const { after } = await teacherUpdate(t, id, (r) => {
+      const { after } = await teacherUpdate(t, id, 'summon:mark', (r) => {
         if (
           r.activity?.kind !== 'summon' ||
           r.activity.view.drawn !== studentId ||
@@ -492,7 +587,7 @@ export function createGameService(deps: GameDeps) {
 
     async summonReset(t: Teacher, id: string) {
       const present = (await presentIds(await requireRoom(id))).length;
-      const { after } = await teacherUpdate(t, id, (r) => ({
+      const { after } = await teacherUpdate(t, id, 'summon:reset', (r) => ({
         ...r,
         summonPool: r.roster.map((s) => s.studentId),
         activity:
@@ -505,6 +600,8 @@ export function createGameService(deps: GameDeps) {
 
     async pickDraw(t: Teacher, id: string, mode: 'team' | 'order', teamSize = 4) {
       const cur = await requireRoom(id);
+      const check = allowed(stateOf(cur), 'pick:draw');
+      if (!check.ok) return fail(check.message);
       const present = await presentIds(cur);
       const shuffled = shuffle(present, random);
       if (shuffled.length === 0) return fail('GAME.NOBODY_PRESENT');
@@ -518,19 +615,18 @@ export function createGameService(deps: GameDeps) {
           groups[groups.length - 1].push(alone);
         }
       }
-      const { after } = await teacherUpdate(t, id, (r) => {
-        if (r.activity?.kind === 'raid' && r.activity.raid.phase !== 'ended') return fail('GAME.WRONG_PHASE');
-        return {
-          ...r,
-          activity: { kind: 'pick', view: { kind: 'pick', mode, groups, names: namesOf(r, groups.flat()) } },
-        };
-      });
+      const { after } = await teacherUpdate(t, id, 'pick:draw', (r) => ({
+        ...r,
+        activity: { kind: 'pick', view: { kind: 'pick', mode, groups, names: namesOf(r, groups.flat()) } },
+      }));
       await ev(after, 'PICK', { mode, groups: groups.length, students: shuffled.length });
       await broadcast(id, { type: 'activity', activity: activityView(after.activity) });
     },
 
     async codexNext(t: Teacher, id: string, showAuthor: boolean) {
       const cur = await requireRoom(id);
+      const check = allowed(stateOf(cur), 'codex:next');
+      if (!check.ok) return fail(check.message);
       // The approved phrases not shown yet are read at each call: one approved during the lesson
       // comes in turn without leaving the codex (a shown phrase is marked displayed, status 3).
       const queue = (await approvedPhrases(db, t.professorId, cur.schoolclassId, cur.subjectId)).map((p) => ({
@@ -539,8 +635,7 @@ export function createGameService(deps: GameDeps) {
         author: `${p.firstName} ${p.lastName.slice(0, 1)}.`,
       }));
       let shown: string | null = null;
-      const { after } = await teacherUpdate(t, id, (r) => {
-        if (r.activity?.kind === 'raid' && r.activity.raid.phase !== 'ended') return fail('GAME.WRONG_PHASE');
+      const { after } = await teacherUpdate(t, id, 'codex:next', (r) => {
         const onScreen = r.activity?.kind === 'codex' ? r.activity.view.phrase?.id : undefined;
         const pending = queue.filter((p) => p.id !== onScreen);
         const [first, ...rest] = pending;
@@ -567,10 +662,7 @@ export function createGameService(deps: GameDeps) {
     },
 
     async closeActivity(t: Teacher, id: string) {
-      await teacherUpdate(t, id, (r) => {
-        if (r.activity?.kind === 'raid' && r.activity.raid.phase !== 'ended') return fail('GAME.WRONG_PHASE');
-        return { ...r, activity: null };
-      });
+      await teacherUpdate(t, id, 'activity:close', (r) => ({ ...r, activity: null }));
       await broadcast(id, { type: 'activity', activity: null });
     },
 
@@ -578,10 +670,12 @@ export function createGameService(deps: GameDeps) {
       if (!(await isStudentOfClass(db, s.studentId, key.schoolclassId))) return fail('ERRORS.FORBIDDEN');
       const id = makeRoomId(key);
       const r = await requireRoom(id);
+      const check = allowed(stateOf(r), 'room:join');
+      if (!check.ok) return fail(check.message);
       if (!r.roster.some((x) => x.studentId === s.studentId)) {
         // Joined the class after the board opened: add them to the roster.
         const roster = await loadRoster(db, key.schoolclassId);
-        await store.updateRoom(id, (cur) => (cur ? { ...cur, roster } : null));
+        await store.updateRoom(id, (cur) => (cur && !cur.closed ? { ...cur, roster } : null));
       }
       await store.touch(id, [s.studentId], now());
       await broadcast(id, { type: 'presence', studentId: s.studentId, connected: true });
@@ -597,7 +691,7 @@ export function createGameService(deps: GameDeps) {
       // The hot path: a thousand phones answer within a second. The answer is checked against the
       // record cached at its revision and stored only if the room is still at that revision (one
       // round trip); when it moved on (a reveal, the next question), the record is read again.
-      const value = JSON.stringify({ answerIds: [...new Set(a.answerIds)], clientId: a.clientId });
+      const value = JSON.stringify({ answerIds: [...new Set(a.answerIds)], clientId: a.clientId, at: now() });
       for (let attempt = 0; attempt < 3; attempt++) {
         // The first try reads the cache as it is; later ones check the current revision first.
         const cached = attempt === 0 ? cache.get(id) : undefined;
@@ -605,6 +699,7 @@ export function createGameService(deps: GameDeps) {
         const r = entry.record;
         let refusal: string | null = null;
         if (!entry.members.has(s.studentId)) refusal = 'ERRORS.FORBIDDEN';
+        else if (r.closed) refusal = 'GAME.ROOM_CLOSED';
         else if (r.paused) refusal = 'GAME.PAUSED';
         else if (r.activity?.kind !== 'raid') refusal = 'GAME.NOT_CURRENT_QUESTION';
         else {
@@ -625,6 +720,7 @@ export function createGameService(deps: GameDeps) {
         if (!stored) continue;
         if (!stored.added) return 'duplicate' as const;
         answered.add(id, a.questionId, s.studentId, stored.count);
+        await revealIfAllAnswered(id, r, a.questionId, stored.count);
         return 'counted' as const;
       }
       return fail('GAME.NOT_CURRENT_QUESTION');
@@ -636,6 +732,8 @@ export function createGameService(deps: GameDeps) {
       await store.updateRoom(id, (cur) => {
         if (!cur) return fail('GAME.NO_ROOM');
         if (!cur.roster.some((x) => x.studentId === s.studentId)) return fail('ERRORS.FORBIDDEN');
+        const check = allowed(stateOf(cur), 'power:activate');
+        if (!check.ok) return fail(check.message);
         if (!cur.powerMode) return fail('GAME.POWERS_OFF');
         if (cur.activePowers.includes(s.studentId)) return fail('GAME.POWER_ALREADY_ACTIVE');
         return { ...cur, activePowers: [...cur.activePowers, s.studentId] };
@@ -657,7 +755,7 @@ export function createGameService(deps: GameDeps) {
       }
       const spent = left;
       const after = await store.updateRoom(id, (cur) =>
-        cur
+        cur && !cur.closed
           ? {
               ...cur,
               roster: cur.roster.map((x) => (x.studentId === s.studentId ? { ...x, powerXp: spent } : x)),
@@ -702,7 +800,7 @@ export function createGameService(deps: GameDeps) {
       return ids;
     },
 
-    /** Rooms a student may join now (open, not paused). */
+    /** Rooms a student may join now (open, not paused, not closed). */
     async liveRoomsFor(classIds: string[]) {
       const ids = await store.liveRooms();
       const rooms: { schoolclassId: string; subjectId: string; className: string }[] = [];
@@ -710,17 +808,46 @@ export function createGameService(deps: GameDeps) {
         const [schoolclassId, subjectId] = id.split(':');
         if (!classIds.includes(schoolclassId)) continue;
         const r = await store.readRoom(id);
-        if (r && !r.paused) rooms.push({ schoolclassId, subjectId, className: r.className });
+        if (r && !r.paused && !r.closed) rooms.push({ schoolclassId, subjectId, className: r.className });
       }
       return rooms;
     },
 
-    /** Presence sweep for one room, by the node holding its lease: announces who went away. */
-    async sweep(id: string, announcedAway: Set<string>) {
+    /** The board of a room is connected (a heartbeat of the node holding its socket). */
+    boardSeen: (id: string) => store.touchBoard(id, now()),
+
+    /**
+     * Presence sweep for one room, by the node holding its lease: announces who went away. Every
+     * DISPOSE_CHECK_MS it also disposes of the room when it is closed, gone from the store (its Redis
+     * keys expired), or when its board has been gone for `idleDisposeMs`; answers 'disposed' then.
+     */
+    async sweep(id: string, announcedAway: Set<string>): Promise<'disposed' | undefined> {
+      const t = now();
+      if (t - (lastDisposeCheck.get(id) ?? 0) >= DISPOSE_CHECK_MS) {
+        lastDisposeCheck.set(id, t);
+        const r = await store.readRoom(id);
+        const boardAt = Math.max((await store.boardSeen(id)) ?? 0, r?.updatedAt ?? 0);
+        const state = stateOf(r);
+        const gone =
+          state === 'absent' ||
+          (state === 'closed' && t - (r?.closedAt ?? 0) >= CLOSED_KEEP_MS) ||
+          (state !== 'closed' && t - boardAt >= idleDisposeMs);
+        if (gone) {
+          // A paused room stays in the database (paused_rooms): the next lesson resumes it.
+          const check =
+            state === 'absent' ? null : allowed(state, state === 'closed' ? 'dispose' : 'board-gone');
+          if (check === null || check.ok) {
+            await dispose(id);
+            if (r && state !== 'closed') out.roomsChanged(r.schoolclassId);
+            if (r) await ev(r, 'ROOM_DISPOSED', { state });
+            return 'disposed';
+          }
+        }
+      }
       // Only presence matters here: the record (roster, questions) is not parsed every 2 s per room.
       if ((await store.revision(id)) === 0) return;
       const seen = await store.lastSeen(id);
-      const limit = now() - grace;
+      const limit = t - grace;
       for (const [studentId, at] of Object.entries(seen)) {
         if (at < limit && !announcedAway.has(studentId)) {
           announcedAway.add(studentId);

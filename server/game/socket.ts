@@ -45,7 +45,13 @@ const BUDGET_SWEEP_MS = 60_000;
 
 export function attachGame(
   app: FastifyInstance,
-  opts: { redis: Redis | null; prefix?: string; questionSeconds?: number; presenceGraceMs?: number },
+  opts: {
+    redis: Redis | null;
+    prefix?: string;
+    questionSeconds?: number;
+    presenceGraceMs?: number;
+    idleDisposeMs?: number;
+  },
 ): GameServer {
   const prefix = opts.prefix ?? 'cr:';
   const nodeId = randomUUID();
@@ -74,6 +80,7 @@ export function attachGame(
     store,
     questionSeconds: opts.questionSeconds,
     presenceGraceMs: opts.presenceGraceMs,
+    idleDisposeMs: opts.idleDisposeMs,
     out: {
       patch: (roomId, audience, p) => io.to(`room:${roomId}:${audience}`).emit('room:patch', p),
       phone: (studentId, s) => io.to(`student:${studentId}`).emit('phone:state', s),
@@ -127,6 +134,13 @@ export function attachGame(
       local.set(roomId, m);
     }
     m.set(studentId, (m.get(studentId) ?? 0) + 1);
+  };
+  /** Boards connected to this node, by room: they keep their room from being disposed. */
+  const boards = new Map<string, number>();
+  const countBoard = (roomId: string, delta: number) => {
+    const n = (boards.get(roomId) ?? 0) + delta;
+    if (n > 0) boards.set(roomId, n);
+    else boards.delete(roomId);
   };
   const dropLocal = (roomId: string, studentId: string) => {
     const m = local.get(roomId);
@@ -186,20 +200,30 @@ export function attachGame(
         await socket.leave(`room:${data.roomId}:board`);
         await socket.leave(`room:${data.roomId}:phones`);
         if (data.role === 'STUDENT') dropLocal(data.roomId, data.studentId as string);
+        else countBoard(data.roomId, -1);
       }
       if (data.roomId !== id && data.role === 'STUDENT') addLocal(id, data.studentId as string);
+      if (data.roomId !== id && data.role === 'PROFESSOR') countBoard(id, 1);
       data.roomId = id;
       await socket.join(`room:${id}:${audience}`);
     };
 
     on('room:open', async (key) => {
-      const snapshot = await service.open(teacher(), key);
-      await enter(snapshot.id, 'board');
-      return { snapshot };
+      const opened = await service.open(teacher(), key);
+      await enter(opened.snapshot.id, 'board');
+      return opened;
     });
     on('room:pause', () => service.setPaused(teacher(), room(), true));
     on('room:resume', () => service.setPaused(teacher(), room(), false));
-    on('raid:start', (p) => service.startRaid(teacher(), room(), p.raidId));
+    on('room:close', async () => {
+      const id = room();
+      await service.close(teacher(), id);
+      // Nobody hears from the lesson any more.
+      io.in(`room:${id}:board`).socketsLeave(`room:${id}:board`);
+      io.in(`room:${id}:phones`).socketsLeave(`room:${id}:phones`);
+    });
+    on('raid:start', (p) => service.startRaid(teacher(), room(), p.raidId, p.settings));
+    on('raid:begin', () => service.begin(teacher(), room()));
     on('raid:reveal', () => service.reveal(teacher(), room()));
     on('raid:next', () => service.next(teacher(), room()));
     on('raid:end', () => service.next(teacher(), room(), true));
@@ -223,6 +247,7 @@ export function attachGame(
     socket.on('disconnect', () => {
       guard.detach();
       if (data.roomId && data.role === 'STUDENT') dropLocal(data.roomId, data.studentId as string);
+      if (data.roomId && data.role === 'PROFESSOR') countBoard(data.roomId, -1);
     });
 
     // After the listeners: a command sent right after `connect` must find its handler.
@@ -242,6 +267,7 @@ export function attachGame(
     for (const [roomId, students] of local) {
       if (students.size) void store.touch(roomId, [...students.keys()], t).catch(() => {});
     }
+    for (const roomId of boards.keys()) void service.boardSeen(roomId).catch(() => {});
   }, HEARTBEAT_MS);
   // The node holding a room's lease announces who went away; another node takes over if it dies.
   const away = new Map<string, Set<string>>();
@@ -257,7 +283,11 @@ export function attachGame(
           set = new Set();
           away.set(id, set);
         }
-        await service.sweep(id, set);
+        if ((await service.sweep(id, set)) === 'disposed') {
+          away.delete(id);
+          local.delete(id);
+          boards.delete(id);
+        }
       }
     } catch (err) {
       app.log.warn({ err }, 'presence sweep failed');

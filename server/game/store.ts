@@ -19,6 +19,9 @@ export interface RoomRecord {
   planet: string;
   powerMode: boolean;
   paused: boolean;
+  /** The teacher quit (room:close): phones are told the lesson is over; disposed at a later sweep. */
+  closed?: boolean;
+  closedAt?: number | null;
   /** When the room was paused (ms): resuming moves an open question's deadline by the pause's length. */
   pausedAt?: number | null;
   roster: Omit<RosterEntry, 'connected' | 'powerActive'>[];
@@ -66,6 +69,9 @@ export interface RoomStore {
   /** Presence: the last time each student was seen connected. */
   touch(id: string, studentIds: string[], now: number): Promise<void>;
   lastSeen(id: string): Promise<Record<string, number>>;
+  /** The board's presence: the last time a board of the room was seen connected. */
+  touchBoard(id: string, now: number): Promise<void>;
+  boardSeen(id: string): Promise<number | null>;
   /** A lease decides which node runs a room's timers; renewing one's own lease succeeds. */
   lease(id: string, nodeId: string, ttlMs: number): Promise<boolean>;
   close(): Promise<void>;
@@ -78,6 +84,7 @@ export function memoryStore(): RoomStore {
   const answers = new Map<string, Map<string, string>>();
   const seen = new Map<string, Map<string, number>>();
   const leases = new Map<string, { node: string; until: number }>();
+  const boards = new Map<string, number>();
   return {
     async readRoom(id) {
       const raw = rooms.get(id);
@@ -100,7 +107,10 @@ export function memoryStore(): RoomStore {
       rooms.delete(id);
       revisions.delete(id);
       seqs.delete(id);
+      seqs.delete(`${id}#phones`);
       seen.delete(id);
+      boards.delete(id);
+      leases.delete(id);
       for (const k of answers.keys()) if (k.startsWith(`${id}|`)) answers.delete(k);
     },
     async liveRooms() {
@@ -134,6 +144,8 @@ export function memoryStore(): RoomStore {
       return Object.fromEntries(answers.get(`${id}|${questionId}`) ?? []);
     },
     async touch(id, studentIds, now) {
+      // A phone still connected to a disposed room does not bring part of it back.
+      if (!rooms.has(id)) return;
       let m = seen.get(id);
       if (!m) {
         m = new Map();
@@ -143,6 +155,12 @@ export function memoryStore(): RoomStore {
     },
     async lastSeen(id) {
       return Object.fromEntries(seen.get(id) ?? []);
+    },
+    async touchBoard(id, now) {
+      if (rooms.has(id)) boards.set(id, now);
+    },
+    async boardSeen(id) {
+      return boards.get(id) ?? null;
     },
     async lease(id, nodeId, ttlMs) {
       const now = Date.now();

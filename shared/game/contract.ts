@@ -2,7 +2,7 @@
 // Every client command is acknowledged with a result-or-error union; every payload is parsed by the
 // zod schema of the same name at runtime. Event names are `domain:verb`.
 import { z } from 'zod';
-import type { Ack, PhoneState, RoomPatch, RoomSnapshot } from './views.js';
+import type { Ack, PhoneState, RaidSettings, RoomPatch, RoomSnapshot } from './views.js';
 
 export * from './views.js';
 
@@ -10,12 +10,24 @@ export const uuid = z.uuid({ error: 'ERRORS.INVALID_BODY' });
 
 export const roomKeySchema = z.object({ schoolclassId: uuid, subjectId: uuid });
 
+export const raidSettingsSchema = z.object({
+  questionSeconds: z.number().int().min(10).max(120).nullable(),
+  endWhenAllAnswered: z.boolean(),
+  askEveryQuestion: z.boolean(),
+  scoring: z.enum(['accuracy', 'speed']),
+});
+
 /** Commands the teacher's board sends. */
 export const teacherCommands = {
   'room:open': roomKeySchema,
   'room:pause': z.object({}),
   'room:resume': z.object({}),
-  'raid:start': z.object({ raidId: uuid }),
+  /** Quit: the lesson is over. */
+  'room:close': z.object({}),
+  /** Opens the raid's lobby; the settings given are remembered for this class. */
+  'raid:start': z.object({ raidId: uuid, settings: raidSettingsSchema.optional() }),
+  /** From the lobby, the first question. */
+  'raid:begin': z.object({}),
   'raid:reveal': z.object({}),
   'raid:next': z.object({}),
   'raid:end': z.object({}),
@@ -70,10 +82,12 @@ type Handler<C extends Command, R = Record<string, never>> = (
 ) => void;
 
 export interface ClientToServerEvents {
-  'room:open': Handler<'room:open', { snapshot: RoomSnapshot }>;
+  'room:open': Handler<'room:open', { snapshot: RoomSnapshot; settings: RaidSettings }>;
   'room:pause': Handler<'room:pause'>;
   'room:resume': Handler<'room:resume'>;
+  'room:close': Handler<'room:close'>;
   'raid:start': Handler<'raid:start'>;
+  'raid:begin': Handler<'raid:begin'>;
   'raid:reveal': Handler<'raid:reveal'>;
   'raid:next': Handler<'raid:next'>;
   'raid:end': Handler<'raid:end'>;

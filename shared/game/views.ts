@@ -35,6 +35,25 @@ export interface PublicQuestion {
   multiple: boolean;
 }
 
+/** How the teacher plays a raid, chosen when starting it and offered again next time. */
+export interface RaidSettings {
+  /** Seconds a question stays open (10 to 120), or null: no clock, the teacher reveals. */
+  questionSeconds: number | null;
+  /** The question is revealed as soon as every connected student has answered. */
+  endWhenAllAnswered: boolean;
+  /** Every question is asked: losing all turns no longer ends the raid early. */
+  askEveryQuestion: boolean;
+  /** `accuracy`: XP per right answer; `speed`: a quick right answer earns up to SPEED_BONUS_XP more. */
+  scoring: 'accuracy' | 'speed';
+}
+
+export const DEFAULT_RAID_SETTINGS: RaidSettings = {
+  questionSeconds: 30,
+  endWhenAllAnswered: true,
+  askEveryQuestion: false,
+  scoring: 'accuracy',
+};
+
 export interface RaidView {
   kind: 'raid';
   raidId: string;
@@ -44,8 +63,11 @@ export interface RaidView {
   turns: { max: number; left: number };
   index: number;
   count: number;
-  phase: 'question' | 'revealed' | 'ended';
+  /** `lobby`: the raid is chosen, the class gets ready; no question shown yet, no clock. */
+  phase: 'lobby' | 'question' | 'revealed' | 'ended';
   question: PublicQuestion | null;
+  /** How the teacher chose to play it (absent in views saved before settings existed). */
+  settings?: RaidSettings;
   deadline: number | null;
   answeredStudentIds: string[];
   /** Only once revealed. */
@@ -97,6 +119,8 @@ export interface RoomSnapshot {
   powerMode: boolean;
   roster: RosterEntry[];
   activity: ActivityView | null;
+  /** The teacher quit: the lesson is over (phones go home). */
+  closed?: boolean;
 }
 
 /** What one phone sees of its own play. */
@@ -121,7 +145,9 @@ export type RoomPatch =
   | { type: 'activity'; activity: ActivityView | null }
   /** New levels after a raid's rewards. */
   | { type: 'levels'; levels: Record<string, number> }
-  | { type: 'paused'; paused: boolean };
+  | { type: 'paused'; paused: boolean }
+  /** The teacher quit the lesson. */
+  | { type: 'closed' };
 
 /** Applies a patch to a snapshot; answers null when the patch does not follow (a gap: ask for room:sync). */
 export function applyPatch(s: RoomSnapshot, p: { seq: number; patch: RoomPatch }): RoomSnapshot | null {
@@ -160,6 +186,10 @@ export function applyPatch(s: RoomSnapshot, p: { seq: number; patch: RoomPatch }
       break;
     case 'paused':
       next.paused = patch.paused;
+      break;
+    case 'closed':
+      next.closed = true;
+      next.activity = null;
       break;
   }
   return next;

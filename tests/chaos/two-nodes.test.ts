@@ -184,7 +184,15 @@ describe('two nodes, one killed mid-question', () => {
     let board = await connect(nodeA.url, prof.accessToken);
     sockets.push(board);
     expect((await send(board, 'room:open', key)).ok).toBe(true);
-    expect(await send(board, 'raid:start', { raidId })).toEqual({ ok: true });
+    // The teacher reveals (no early end); the raid starts in its lobby.
+    const settings = {
+      questionSeconds: 120,
+      endWhenAllAnswered: false,
+      askEveryQuestion: false,
+      scoring: 'accuracy',
+    };
+    expect(await send(board, 'raid:start', { raidId, settings })).toEqual({ ok: true });
+    expect(await send(board, 'raid:begin')).toEqual({ ok: true });
 
     // Ten phones, five on each node.
     const phones: { login: string; user: StoredUser; socket: Sock; node: Node }[] = [];

@@ -61,6 +61,7 @@ describe('a live raid with a projector and three phones', () => {
   // The board and phones of the raid stay open for the summon and the codex reveal that follow.
   let board: ProjectorPage;
   let boardPath = '';
+  const phones: PhonePage[] = [];
 
   beforeAll(async () => {
     browser = await launch();
@@ -91,7 +92,6 @@ describe('a live raid with a projector and three phones', () => {
     expect(classSize).toBeGreaterThan(STUDENTS.length);
 
     // Each phone signs in, finds the join card on its home and taps it.
-    const phones: PhonePage[] = [];
     for (const s of STUDENTS) {
       const { context, page } = await newPage(browser, PHONE);
       contexts.push(context);
@@ -112,7 +112,21 @@ describe('a live raid with a projector and three phones', () => {
     await atPath(teacher.page, `${boardPath}/select-raid`);
     await board.selectRaidHeading().waitFor();
     await board.raidButton(RAID_TITLE).click();
+    // How the raid plays: here the teacher reveals each question herself.
+    await board.settingsPanel().waitFor();
+    expect(await board.endEarly().isChecked()).toBe(true);
+    await board.endEarly().uncheck();
+    await shot(teacher.page, 'live-board-settings');
+    await board.openLobby().click();
     await teacher.page.waitForURL((u) => u.pathname.startsWith(boardPath) && u.pathname.endsWith('/raid'));
+
+    // The lobby: the raid and who is connected; the phones wait for the first question.
+    await board.lobby().waitFor();
+    await board.lobbyConnected(STUDENTS.length).waitFor();
+    for (const phone of phones) await phone.lobby().waitFor();
+    await shot(teacher.page, 'live-board-lobby');
+    await shot(phones[0].page, 'live-phone-lobby', false);
+    await board.beginButton().click();
 
     // Question after question until the boss falls: with every answer right, before the last one.
     const count = QUESTIONS.length;
@@ -275,6 +289,79 @@ describe('a live raid with a projector and three phones', () => {
     await atPath(page, boardPath);
     await board.pauseButton().click();
     await board.pausedDialog().waitFor();
+  });
+
+  test('a second raid ends each question once every phone answered; Quit sends the phones home, without the room', {
+    timeout: 180_000,
+  }, async () => {
+    const page = board.page;
+    page.on('dialog', (d) => void d.accept());
+    // Paused at the end of the previous test: the next lesson resumes.
+    await board.resumeButton().click();
+    await board.pausedDialog().waitFor({ state: 'detached' });
+    await board.raidMenu().click();
+    await atPath(page, `${boardPath}/select-raid`);
+    // The largest text (3.5 rem): the settings and the lobby scroll rather than cut.
+    const tools = page.getByRole('navigation', { name: gameFr.GAME.TOOLS });
+    const font = (label: string) => tools.locator('button', { hasText: label });
+    while (await font('A+').isEnabled()) await font('A+').click();
+    await board.raidButton(RAID_TITLE).click();
+    // The settings of the first raid are offered again.
+    await board.settingsPanel().waitFor();
+    expect(await board.endEarly().isChecked()).toBe(false);
+    await board.endEarly().check();
+    await board.questionTime().selectOption('20');
+    await shot(page, 'live-board-settings-3.5rem');
+    await board.openLobby().scrollIntoViewIfNeeded();
+    await board.openLobby().click();
+    await board.lobby().waitFor();
+    await shot(page, 'live-board-lobby-3.5rem');
+    await board.beginButton().scrollIntoViewIfNeeded();
+    await board.beginButton().click();
+    while (await font('A−').isEnabled()) await font('A−').click();
+
+    // Every phone answers: the question ends without the teacher revealing it.
+    const count = QUESTIONS.length;
+    await board.questionIndex(1, count).waitFor();
+    const right = QUESTIONS[0].answers.filter(([, ok]) => ok).map(([text]) => text);
+    for (const phone of phones) {
+      await phone.questionIndex(1, count).waitFor();
+      const letters = (await phone.shown()).answers
+        .filter((a) => right.includes(a.source))
+        .map((a) => a.letter);
+      for (const l of letters) await phone.answer(l).click();
+      if (letters.length > 1) await phone.validate(letters.length).click();
+    }
+    await board.revealPanel().waitFor();
+    await board.share(100).waitFor();
+    expect(await board.revealButton().count()).toBe(0);
+    for (const phone of phones) await phone.right().waitFor();
+    await shot(page, 'live-board-ended-early');
+
+    // The raid ends; one student goes back to the home page, where the class's game is offered.
+    await board.endRaidButton().click();
+    await board.result().waitFor();
+    await board.backToBoard().click();
+    await atPath(page, boardPath);
+    const [first, second, atHome] = phones;
+    await atHome.page.goto('/student');
+    await atHome.waitForJoinCard(CLASS);
+
+    // Quit: the lesson is over on every phone, which goes home; no home offers the room any more.
+    const homesLoaded = [first, second].map((p) =>
+      p.page.waitForResponse((r) => r.url().endsWith('/api/game/rooms/live'), { timeout: 30_000 }),
+    );
+    await board.quitButton().click();
+    await atPath(page, '/prof/select');
+    for (const phone of [first, second]) await phone.closed().waitFor();
+    await shot(first.page, 'live-phone-closed', false);
+    // The home's poll is every 15 s: the server's push removes the card well before.
+    await atHome.joinLink(CLASS).waitFor({ state: 'detached', timeout: 5000 });
+    for (const [n, phone] of [first, second].entries()) {
+      await atPath(phone.page, '/student');
+      expect(await (await homesLoaded[n]).json()).toEqual([]);
+      expect(await phone.joinLink(CLASS).count()).toBe(0);
+    }
   });
 
   test('nothing is loaded from another host', () => {

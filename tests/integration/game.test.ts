@@ -146,9 +146,27 @@ describe('a raid', () => {
     await send(phoneB, 'room:join', key);
   });
 
-  it('starts on the board and on the phones, without the correct answers', async () => {
+  it('opens a lobby on the board and the phones: no question, no clock, until the teacher begins', async () => {
     expect(await send(teacher, 'raid:start', { raidId })).toEqual({ ok: true });
-    const p = await patchMatching(phoneA, (x) => x.type === 'activity' && x.activity?.kind === 'raid');
+    const l = await patchMatching(phoneA, (x) => x.type === 'activity' && x.activity?.kind === 'raid');
+    expect((l.patch as { activity: RaidView }).activity).toMatchObject({
+      title: 'Les fractions',
+      phase: 'lobby',
+      question: null,
+      deadline: null,
+    });
+    expect(await send(teacher, 'raid:reveal', {})).toEqual({ ok: false, message: 'GAME.WRONG_PHASE' });
+    expect(await send(teacher, 'summon:draw', {})).toEqual({ ok: false, message: 'GAME.WRONG_PHASE' });
+    expect(await send(phoneA, 'raid:begin', {})).toEqual({ ok: false, message: 'ERRORS.FORBIDDEN' });
+  });
+
+  it('starts on the board and on the phones, without the correct answers', async () => {
+    expect(await send(teacher, 'raid:begin', {})).toEqual({ ok: true });
+    expect(await send(teacher, 'raid:begin', {})).toEqual({ ok: false, message: 'GAME.WRONG_PHASE' });
+    const p = await patchMatching(
+      phoneA,
+      (x) => x.type === 'activity' && x.activity?.kind === 'raid' && x.activity.phase === 'question',
+    );
     const raid = (p.patch as { activity: RaidView }).activity;
     expect(raid).toMatchObject({ title: 'Les fractions', index: 0, phase: 'question', reveal: null });
     expect(JSON.stringify(raid)).not.toMatch(/correct/i);
@@ -240,8 +258,9 @@ describe('a raid', () => {
     expect(ack).toEqual({ ok: false, message: 'GAME.QUESTION_CLOSED' });
   });
 
-  it('ends with a result, and the XP is stored for the students', async () => {
+  it('ends with a result: the XP is stored for students who answered, none for one who never did', async () => {
     const [before] = await ctx.database.db.select().from(students).where(eq(students.id, studentB));
+    const [beforeA] = await ctx.database.db.select().from(students).where(eq(students.id, studentA));
     expect(await send(teacher, 'raid:end', {})).toEqual({ ok: true });
     const p = await patchMatching(
       teacher,
@@ -249,9 +268,13 @@ describe('a raid', () => {
     );
     const raid = (p.patch as { activity: RaidView }).activity;
     expect(raid.result?.outcome).toBe('DEFEAT');
-    expect(raid.result?.gains[studentB]).toEqual({ xp: 5, coins: 0 });
+    expect(raid.result?.gains[studentB]).toBeUndefined();
     const [after] = await ctx.database.db.select().from(students).where(eq(students.id, studentB));
-    expect(after.xp).toBe(before.xp + 5);
+    expect(after.xp).toBe(before.xp);
+    const gainA = raid.result?.gains[studentA]?.xp ?? 0;
+    expect(gainA).toBeGreaterThanOrEqual(5);
+    const [afterA] = await ctx.database.db.select().from(students).where(eq(students.id, studentA));
+    expect(afterA.xp).toBe(beforeA.xp + gainA);
     const events = await ctx.database.db
       .select()
       .from(gameEvents)
@@ -272,6 +295,7 @@ describe('a raid', () => {
   });
   it('plays the same raid again with fresh answers', async () => {
     expect(await send(teacher, 'raid:start', { raidId })).toEqual({ ok: true });
+    expect(await send(teacher, 'raid:begin', {})).toEqual({ ok: true });
     const sync = await send<{ snapshot: RoomSnapshot }>(phoneB, 'room:sync', {});
     if (!sync.ok) throw new Error(sync.message);
     const q = (sync.snapshot.activity as RaidView).question;
@@ -397,6 +421,7 @@ describe('a room paused at the end of a lesson', () => {
     await send(a.socket, 'room:join', key);
     await send(teacher, 'activity:close', {});
     expect(await send(teacher, 'raid:start', { raidId })).toEqual({ ok: true });
+    expect(await send(teacher, 'raid:begin', {})).toEqual({ ok: true });
     const sync = await send<{ snapshot: RoomSnapshot }>(a.socket, 'room:sync', {});
     if (!sync.ok) throw new Error(sync.message);
     const q = (sync.snapshot.activity as RaidView).question;

@@ -20,6 +20,8 @@ export class PhonePage {
       .getByRole('link', { name: tr(P.JOIN_LIVE, { className }) });
   readonly hello = (firstName: string) =>
     this.page.getByRole('heading', { name: tr(P.HELLO, { name: firstName }), level: 1 });
+  readonly lobby = () => this.page.getByRole('heading', { name: P.LOBBY_TITLE, level: 1 });
+  readonly closed = () => this.page.getByRole('heading', { name: P.CLOSED_TITLE, level: 1 });
   readonly questionIndex = (index: number, count: number) =>
     this.page.getByText(tr(P.QUESTION_INDEX, { index, count }), { exact: true });
   /** An answer button by its letter: its name starts with the "Réponse A" the screen reader hears. */

@@ -27,6 +27,22 @@ export class ProjectorPage {
   readonly selectRaidHeading = () => this.page.getByRole('heading', { name: G.SELECT_RAID.TITLE });
   readonly raidButton = (title: string) => this.page.getByRole('button', { name: title });
 
+  // The raid's settings, then its lobby.
+  readonly settingsPanel = () => this.page.getByTestId('raid-settings');
+  readonly questionTime = () => this.settingsPanel().getByRole('combobox', { name: G.SETTINGS.TIME });
+  readonly endEarly = () => this.settingsPanel().getByRole('checkbox', { name: G.SETTINGS.END_EARLY });
+  readonly openLobby = () => this.settingsPanel().getByRole('button', { name: G.SETTINGS.OPEN_LOBBY });
+  readonly lobby = () => this.page.getByTestId('raid-lobby');
+  readonly lobbyConnected = (count: number) =>
+    this.lobby().getByText(tr(count === 1 ? G.LOBBY.CONNECTED_one : G.LOBBY.CONNECTED_other, { count }), {
+      exact: true,
+    });
+  readonly beginButton = () => this.lobby().getByRole('button', { name: G.LOBBY.BEGIN });
+  /** Quit, on the board's top bar: ends the lesson. */
+  readonly quitButton = () =>
+    this.page.getByRole('navigation', { name: G.TOOLS }).getByRole('button', { name: G.QUIT, exact: true });
+  readonly endRaidButton = () => this.page.getByRole('button', { name: G.RAID.END, exact: true });
+
   // A raid question.
   readonly questionIndex = (index: number, count: number) =>
     this.page.getByText(tr(G.RAID.QUESTION_OF, { index, count }), { exact: true });

@@ -7,7 +7,9 @@ import { Link, useParams } from 'react-router';
 import { WORLDS } from '../../../../shared/worlds';
 import type { GameSocket } from '../socket';
 import { BoardScreen } from './BoardScreen';
+import { ClosedScreen } from './ClosedScreen';
 import { EndScreen } from './EndScreen';
+import { LobbyScreen } from './LobbyScreen';
 import { PhoneBar } from './PhoneBar';
 import { phoneError } from './phone-error';
 import { QuestionScreen } from './QuestionScreen';
@@ -32,6 +34,8 @@ export default function LivePage({ connect }: { connect?: () => GameSocket }) {
 
   const world = snapshot ? WORLDS[snapshot.planet as keyof typeof WORLDS] : undefined;
   const style = world ? ({ '--world-color': world.color } as CSSProperties) : undefined;
+
+  if (snapshot?.closed || (joinError === 'GAME.ROOM_CLOSED' && !snapshot)) return <ClosedScreen />;
 
   if (joinError && !snapshot) {
     return (
@@ -81,7 +85,9 @@ export default function LivePage({ connect }: { connect?: () => GameSocket }) {
     screen = <WaitScreen me={me} paused={false} className={snapshot.className} />;
   } else if (a.kind === 'raid') {
     screen =
-      a.phase === 'ended' ? (
+      a.phase === 'lobby' ? (
+        <LobbyScreen raid={a} me={me} />
+      ) : a.phase === 'ended' ? (
         <EndScreen raid={a} phone={phone} />
       ) : (
         <QuestionScreen

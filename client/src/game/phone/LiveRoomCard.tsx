@@ -1,6 +1,7 @@
 // The student home's "a game is live" card: one big button per open room of the student's classes.
-// Polled every 15 s while the page is visible. Imported by the home page, so it stays tiny: no
-// socket, no zod, no KaTeX.
+// Polled every 15 s while the page is visible. Imported by the home page, so it stays tiny: no zod,
+// no KaTeX, and the socket only while a room is shown (loaded then), so that a room the teacher
+// closes leaves the home at once (the server's `rooms:live` push) instead of at the next poll.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,6 +14,26 @@ export const LIVE_POLL_MS = 15_000;
 
 export function useLiveRooms(): LiveRoom[] {
   const [rooms, setRooms] = useState<LiveRoom[]>([]);
+  const [reload, setReload] = useState(0);
+  const showing = rooms.length > 0;
+  useEffect(() => {
+    if (!showing) return;
+    let live = true;
+    let disconnect = () => {};
+    void import('../socket')
+      .then(({ connectGame }) => {
+        if (!live) return;
+        const socket = connectGame();
+        socket.on('rooms:live', () => setReload((n) => n + 1));
+        disconnect = () => socket.disconnect();
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+      disconnect();
+    };
+  }, [showing]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` is the push asking to load again
   useEffect(() => {
     let live = true;
     let timer: ReturnType<typeof setInterval> | undefined;
@@ -43,7 +64,7 @@ export function useLiveRooms(): LiveRoom[] {
       clearInterval(timer);
       document.removeEventListener('visibilitychange', start);
     };
-  }, []);
+  }, [reload]);
   return rooms;
 }
 

@@ -85,7 +85,9 @@ export function QuestionScreen({ raid, phone, answer, paused, onChoose }: Props)
         <span className="question__index">
           {t('PHONE.QUESTION_INDEX', { index: raid.index + 1, count: raid.count })}
         </span>
-        {seconds !== null && !revealed ? <Countdown seconds={seconds} total={Math.max(30, seconds)} /> : null}
+        {seconds !== null && !revealed ? (
+          <Countdown seconds={seconds} total={raid.settings?.questionSeconds ?? Math.max(30, seconds)} />
+        ) : null}
       </div>
       <div className="question__card">
         <p id="question-text" className="question__text">

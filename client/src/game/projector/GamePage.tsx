@@ -41,6 +41,7 @@ export default function GamePage() {
       status={state.status}
       place={place}
       client={client}
+      raidSettings={state.settings}
     />
   );
 }

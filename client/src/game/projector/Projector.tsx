@@ -3,7 +3,7 @@
 import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { ActivityView, RoomKey, RoomSnapshot } from '../../../../shared/game/contract';
+import type { ActivityView, RaidSettings, RoomKey, RoomSnapshot } from '../../../../shared/game/contract';
 import { type Planet, WORLDS } from '../../../../shared/worlds';
 import { readActivePowers, rememberActivePowers } from './active-powers';
 import { type CommandSender, useRun } from './commands';
@@ -29,6 +29,8 @@ export interface ProjectorProps {
   status: RoomStatus;
   place: Place;
   client: CommandSender;
+  /** Offered in the raid settings panel: what the teacher chose last time for this class. */
+  raidSettings?: RaidSettings;
 }
 
 function useFullscreen() {
@@ -45,7 +47,7 @@ function useFullscreen() {
   return { on, toggle };
 }
 
-export function Projector({ roomKey, snapshot, status, place, client }: ProjectorProps) {
+export function Projector({ roomKey, snapshot, status, place, client, raidSettings }: ProjectorProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const run = useRun(client);
@@ -99,6 +101,8 @@ export function Projector({ roomKey, snapshot, status, place, client }: Projecto
   const doStep = useCallback(
     (step: Step) => {
       switch (step.kind) {
+        case 'begin':
+          return void run('raid:begin', {});
         case 'reveal':
           return void run('raid:reveal', {});
         case 'next-question':
@@ -160,12 +164,16 @@ export function Projector({ roomKey, snapshot, status, place, client }: Projecto
         onBlank={() => setBlank(true)}
         onPause={() => void run(snapshot.paused ? 'room:resume' : 'room:pause', {})}
         onBoard={place.screen === 'board' ? null : () => void toBoard()}
+        onQuit={async () => {
+          if (!window.confirm(t('GAME.CLOSE_CONFIRM'))) return;
+          if (await run('room:close', {})) navigate('/prof/select');
+        }}
       />
       <div className="projector__screen">
         {place.screen === 'board' ? (
           <BoardScreen {...common} powers={powers} roomKey={roomKey} />
         ) : place.screen === 'select-raid' ? (
-          <SelectRaidScreen {...common} roomKey={roomKey} />
+          <SelectRaidScreen {...common} roomKey={roomKey} settings={raidSettings} />
         ) : place.screen === 'raid' ? (
           <RaidScreen
             {...common}

@@ -18,6 +18,8 @@ interface Props {
   onBlank: () => void;
   onPause: () => void;
   onBoard: (() => void) | null;
+  /** Quit: ends the lesson (room:close). */
+  onQuit: () => void;
 }
 
 export function TopBar(p: Props) {
@@ -81,9 +83,9 @@ export function TopBar(p: Props) {
             {t('GAME.BACK_TO_BOARD')}
           </button>
         ) : (
-          <a className="proj-tool" href="/prof/select">
+          <button type="button" className="proj-tool" onClick={p.onQuit} data-testid="quit">
             {t('GAME.QUIT')}
-          </a>
+          </button>
         )}
       </nav>
     </header>

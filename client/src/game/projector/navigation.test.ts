@@ -72,6 +72,14 @@ describe('stepFor', () => {
     });
     expect(stepFor('next', { ...ctx, activity: raid({ phase: 'ended' }) })).toEqual({ kind: 'board' });
   });
+  it('from the lobby, next starts the first question and back leaves the lobby for the board', () => {
+    expect(stepFor('next', { ...ctx, activity: raid({ phase: 'lobby', question: null }) })).toEqual({
+      kind: 'begin',
+    });
+    expect(stepFor('back', { ...ctx, activity: raid({ phase: 'lobby', question: null }) })).toEqual({
+      kind: 'board',
+    });
+  });
   it('back: closes the reveal panel, never leaves a running question', () => {
     expect(stepFor('back', { ...ctx, activity: raid({ phase: 'revealed' }), overlayOpen: true })).toEqual({
       kind: 'close-overlay',

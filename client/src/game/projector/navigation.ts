@@ -57,6 +57,7 @@ export function placeToFollow(
 }
 
 export type Step =
+  | { kind: 'begin' }
   | { kind: 'reveal' }
   | { kind: 'next-question' }
   | { kind: 'draw-summon' }
@@ -79,6 +80,7 @@ export function stepFor(direction: 'next' | 'back', c: StepContext): Step | null
   const a = c.activity;
   if (direction === 'next') {
     if (c.screen === 'raid' && a?.kind === 'raid') {
+      if (a.phase === 'lobby') return { kind: 'begin' };
       if (a.phase === 'question') return { kind: 'reveal' };
       if (a.phase === 'revealed') return { kind: 'next-question' };
       return { kind: 'board' };
@@ -95,7 +97,7 @@ export function stepFor(direction: 'next' | 'back', c: StepContext): Step | null
   if (c.screen === 'raid' && a?.kind === 'raid') {
     if (a.phase === 'revealed' && c.overlayOpen) return { kind: 'close-overlay' };
     // Leaving a running question by a slip of the clicker would lose the class's answers.
-    return a.phase === 'ended' ? { kind: 'board' } : null;
+    return a.phase === 'ended' || a.phase === 'lobby' ? { kind: 'board' } : null;
   }
   return { kind: 'board' };
 }

@@ -17,6 +17,24 @@ describe('RoomClient', () => {
     expect(client.getState().snapshot?.className).toBe('5e B');
   });
 
+  it('offers the raid settings of room:open, then those the last raid started with', async () => {
+    const last = {
+      questionSeconds: 45,
+      endWhenAllAnswered: true,
+      askEveryQuestion: false,
+      scoring: 'speed' as const,
+    };
+    const f = fakeSocket((name) =>
+      name === 'room:open' ? { ok: true, snapshot: makeSnapshot(), settings: last } : { ok: true },
+    );
+    const client = new RoomClient(f.socket, key);
+    await flush();
+    expect(client.getState().settings).toEqual(last);
+    const chosen = { ...last, questionSeconds: null, endWhenAllAnswered: false };
+    await client.send('raid:start', { raidId: ids.raid, settings: chosen });
+    expect(client.getState().settings).toEqual(chosen);
+  });
+
   it('applies patches in order and asks for room:sync on a gap', async () => {
     const f = fakeSocket((name) =>
       name === 'room:open'

@@ -4,6 +4,7 @@ import {
   type Ack,
   applyPatch,
   type CommandPayload,
+  type RaidSettings,
   type RoomKey,
   type RoomPatch,
   type RoomSnapshot,
@@ -18,6 +19,8 @@ export interface RoomState {
   snapshot: RoomSnapshot | null;
   /** An error key when the room could not be opened (GAME.NO_ROOM, ERRORS.FORBIDDEN …). */
   error: string | null;
+  /** The raid settings this teacher last chose for the class (from room:open). */
+  settings?: RaidSettings;
 }
 
 type Listener = (s: RoomState) => void;
@@ -56,8 +59,14 @@ export class RoomClient {
   };
 
   /** Sends a teacher command; the room's change arrives as a patch. */
-  send<C extends TeacherCommand>(name: C, payload: CommandPayload<C>): Promise<Ack> {
-    return command(this.socket, name, payload);
+  async send<C extends TeacherCommand>(name: C, payload: CommandPayload<C>): Promise<Ack> {
+    const ack = await command(this.socket, name, payload);
+    // The server remembers the settings a raid started with: so does the board, for the next raid.
+    if (ack.ok && name === 'raid:start') {
+      const chosen = (payload as CommandPayload<'raid:start'>).settings;
+      if (chosen) this.set({ settings: chosen });
+    }
+    return ack;
   }
 
   /** Asks for a full snapshot (after a gap, a reconnection or a "no room" answer). */
@@ -86,9 +95,14 @@ export class RoomClient {
   }
 
   private async open(): Promise<void> {
-    const ack = await command<'room:open', { snapshot: RoomSnapshot }>(this.socket, 'room:open', this.key);
+    const ack = await command<'room:open', { snapshot: RoomSnapshot; settings?: RaidSettings }>(
+      this.socket,
+      'room:open',
+      this.key,
+    );
     if (ack.ok) {
       this.opened = true;
+      if (ack.settings) this.set({ settings: ack.settings });
       this.setSnapshot(ack.snapshot);
     } else if (!this.opened) {
       this.set({ status: 'error', error: ack.message });

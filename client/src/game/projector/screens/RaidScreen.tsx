@@ -9,6 +9,7 @@ import { MathText } from '../MathText';
 import type { ScreenProps } from '../Projector';
 import { Answers } from './Answers';
 import { Countdown } from './Countdown';
+import { RaidLobby } from './RaidLobby';
 import { RaidResult } from './RaidResult';
 
 interface Props extends ScreenProps {
@@ -23,6 +24,7 @@ interface Props extends ScreenProps {
 export function RaidScreen(props: Props) {
   const a = props.snapshot.activity;
   if (a?.kind !== 'raid' || a.raidId !== props.raidId) return <StartRaid {...props} />;
+  if (a.phase === 'lobby') return <RaidLobby {...props} raid={a} />;
   if (a.phase === 'ended') return <RaidResult {...props} raid={a} />;
   return <RaidQuestion {...props} raid={a} />;
 }

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RaidSettings } from '../../../../../shared/game/contract';
 import { stubFetch } from '../../../app/test-app';
 import i18n from '../../../i18n';
 import { ids, makeSnapshot } from '../fake-socket';
@@ -9,7 +10,7 @@ import { SelectRaidScreen } from './SelectRaidScreen';
 const t = (k: string, o?: Record<string, unknown>) => i18n.t(k, o);
 const key = { schoolclassId: ids.schoolclass, subjectId: ids.subject };
 
-function open(run = vi.fn(async () => true)) {
+function open(run = vi.fn(async () => true), settings?: RaidSettings) {
   const router = createMemoryRouter(
     [
       {
@@ -20,6 +21,7 @@ function open(run = vi.fn(async () => true)) {
             run={run as never}
             toBoard={async () => {}}
             roomKey={key}
+            settings={settings}
           />
         ),
       },
@@ -33,8 +35,8 @@ function open(run = vi.fn(async () => true)) {
 describe('SelectRaidScreen', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('lists the chapters of the subject with their raids and starts the chosen one', async () => {
-    const calls = stubFetch({
+  const chapters = () =>
+    stubFetch({
       [`GET /api/game/raids?subjectId=${ids.subject}`]: {
         body: [
           {
@@ -50,6 +52,9 @@ describe('SelectRaidScreen', () => {
         ],
       },
     });
+
+  it('lists the chapters of the subject with their raids and opens the chosen one’s lobby with the settings', async () => {
+    const calls = chapters();
     const { run, router } = open();
     expect(await screen.findByRole('heading', { name: 'Fractions' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Vide' })).toBeNull();
@@ -57,12 +62,52 @@ describe('SelectRaidScreen', () => {
     expect(screen.getByText(t('GAME.SELECT_RAID.QUESTIONS', { count: 1 }))).toBeTruthy();
     expect(calls[0].url).toBe(`/api/game/raids?subjectId=${ids.subject}`);
     fireEvent.click(screen.getByRole('button', { name: /Les fractions/ }));
-    expect(run).toHaveBeenCalledWith('raid:start', { raidId: ids.raid });
+    expect(run).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: t('GAME.SETTINGS.OPEN_LOBBY') }));
+    expect(run).toHaveBeenCalledWith('raid:start', {
+      raidId: ids.raid,
+      settings: {
+        questionSeconds: 30,
+        endWhenAllAnswered: true,
+        askEveryQuestion: false,
+        scoring: 'accuracy',
+      },
+    });
     await vi.waitFor(() =>
       expect(router.state.location.pathname).toBe(
         `/prof/game/${ids.schoolclass}/${ids.subject}/${ids.raid}/raid`,
       ),
     );
+  });
+
+  it('offers the settings chosen last time, and sends the ones the teacher changes', async () => {
+    chapters();
+    const last: RaidSettings = {
+      questionSeconds: 45,
+      endWhenAllAnswered: false,
+      askEveryQuestion: true,
+      scoring: 'speed',
+    };
+    const { run } = open(undefined, last);
+    fireEvent.click(await screen.findByRole('button', { name: /Les fractions/ }));
+    const time = screen.getByRole('combobox', { name: t('GAME.SETTINGS.TIME') }) as HTMLSelectElement;
+    expect(time.value).toBe('45');
+    expect(
+      (screen.getByRole('checkbox', { name: t('GAME.SETTINGS.END_EARLY') }) as HTMLInputElement).checked,
+    ).toBe(false);
+    fireEvent.change(time, { target: { value: 'none' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: t('GAME.SETTINGS.ASK_ALL') }));
+    fireEvent.click(screen.getByRole('radio', { name: t('GAME.SETTINGS.SCORING_ACCURACY') }));
+    fireEvent.click(screen.getByRole('button', { name: t('GAME.SETTINGS.OPEN_LOBBY') }));
+    expect(run).toHaveBeenCalledWith('raid:start', {
+      raidId: ids.raid,
+      settings: {
+        questionSeconds: null,
+        endWhenAllAnswered: false,
+        askEveryQuestion: false,
+        scoring: 'accuracy',
+      },
+    });
   });
 
   it('says when the subject has no raid', async () => {

@@ -1,18 +1,25 @@
-// select-raid: the teacher's chapters of this subject with their raids; a click starts one.
+// select-raid: the teacher's chapters of this subject with their raids; a click offers the raid's
+// settings (RaidSettingsPanel), then opens its lobby.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { RoomKey } from '../../../../../shared/game/contract';
+import { DEFAULT_RAID_SETTINGS, type RaidSettings, type RoomKey } from '../../../../../shared/game/contract';
 import { type GameChapterRaids, getGameRaids } from '../../../api/game';
 import { gamePath } from '../navigation';
 import type { ScreenProps } from '../Projector';
+import { RaidSettingsPanel } from './RaidSettingsPanel';
 
-export function SelectRaidScreen({ run, roomKey }: ScreenProps & { roomKey: RoomKey }) {
+export function SelectRaidScreen({
+  run,
+  roomKey,
+  settings,
+}: ScreenProps & { roomKey: RoomKey; settings?: RaidSettings }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [chapters, setChapters] = useState<GameChapterRaids[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [starting, setStarting] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<{ id: string; title: string } | null>(null);
   useEffect(() => {
     let live = true;
     getGameRaids(roomKey.subjectId)
@@ -23,14 +30,25 @@ export function SelectRaidScreen({ run, roomKey }: ScreenProps & { roomKey: Room
     };
   }, [roomKey.subjectId]);
 
-  const start = async (raidId: string) => {
+  const start = async (raidId: string, raidSettings: RaidSettings) => {
     setStarting(raidId);
-    const ok = await run('raid:start', { raidId });
+    const ok = await run('raid:start', { raidId, settings: raidSettings });
     setStarting(null);
     if (ok) navigate(gamePath(roomKey, { screen: 'raid', raidId }), { replace: true });
   };
 
   const withRaids = chapters?.filter((c) => c.raids.length > 0) ?? [];
+  if (chosen) {
+    return (
+      <RaidSettingsPanel
+        title={chosen.title}
+        initial={settings ?? DEFAULT_RAID_SETTINGS}
+        busy={starting !== null}
+        onStart={(s) => void start(chosen.id, s)}
+        onBack={() => setChosen(null)}
+      />
+    );
+  }
   return (
     <section className="panel select-raid" aria-labelledby="select-raid-title">
       <h2 id="select-raid-title">{t('GAME.SELECT_RAID.TITLE')}</h2>
@@ -51,7 +69,7 @@ export function SelectRaidScreen({ run, roomKey }: ScreenProps & { roomKey: Room
                     <button
                       type="button"
                       className="select-raid__raid"
-                      onClick={() => void start(r.id)}
+                      onClick={() => setChosen({ id: r.id, title: r.title })}
                       disabled={starting !== null}
                       aria-busy={starting === r.id || undefined}
                     >

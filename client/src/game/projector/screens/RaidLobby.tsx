@@ -1,0 +1,56 @@
+// A raid's lobby on the board: the raid, its boss, who is connected and how a latecomer joins; the
+// teacher starts the first question when the class is ready.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RaidView } from '../../../../../shared/game/contract';
+import type { ScreenProps } from '../Projector';
+import './lifecycle.css';
+
+export function RaidLobby({ raid, snapshot, run }: ScreenProps & { raid: RaidView }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const here = snapshot.roster.filter((r) => r.connected);
+  return (
+    <section className="panel raid-lobby" aria-labelledby="raid-lobby-title" data-testid="raid-lobby">
+      <h2 id="raid-lobby-title">{t('GAME.LOBBY.TITLE', { title: raid.title })}</h2>
+      <p className="raid-lobby__meta">
+        <span>{t('GAME.LOBBY.BOSS', { name: raid.boss.name })}</span>
+        {' · '}
+        <span>{t('GAME.LOBBY.QUESTIONS', { count: raid.count })}</span>
+      </p>
+      <h3 data-testid="lobby-connected">{t('GAME.LOBBY.CONNECTED', { count: here.length })}</h3>
+      {here.length === 0 ? (
+        <p className="muted">{t('GAME.LOBBY.NOBODY')}</p>
+      ) : (
+        <ul className="raid-lobby__students">
+          {here.map((s) => (
+            <li key={s.studentId}>{`${s.firstName} ${s.lastInitial}.`}</li>
+          ))}
+        </ul>
+      )}
+      <p className="raid-lobby__join">{t('GAME.LOBBY.HOW_TO_JOIN')}</p>
+      <div className="raid-lobby__actions">
+        <button
+          type="button"
+          className="proj-btn"
+          disabled={busy}
+          onClick={() => void run('activity:close', {})}
+        >
+          {t('GAME.BACK_TO_BOARD')}
+        </button>
+        <button
+          type="button"
+          className="proj-btn proj-btn--primary"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            await run('raid:begin', {});
+            setBusy(false);
+          }}
+        >
+          {t('GAME.LOBBY.BEGIN')}
+        </button>
+      </div>
+    </section>
+  );
+}

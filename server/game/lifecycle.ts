@@ -1,0 +1,170 @@
+// The room's life as one state machine: the state a room record is in, and which command (or event
+// of the server itself) may move it where. The game service asks `allowed` before every change; the
+// same table is printed in docs/protocol.md (a unit test keeps the two alike). Pure: no I/O here.
+
+/** Where a room stands. `absent`: never opened, or disposed (gone from memory and Redis). */
+export const ROOM_STATES = [
+  'absent',
+  'idle',
+  'lobby',
+  'question',
+  'revealed',
+  'ended',
+  'summon',
+  'pick',
+  'codex',
+  'paused',
+  'closed',
+] as const;
+export type RoomState = (typeof ROOM_STATES)[number];
+
+/** Commands of the contract, and the server's own events (`all-answered`, `board-gone`, `dispose`). */
+export type LifeEvent =
+  | 'room:open'
+  | 'room:pause'
+  | 'room:resume'
+  | 'room:close'
+  | 'raid:start'
+  | 'raid:begin'
+  | 'raid:reveal'
+  | 'all-answered'
+  | 'raid:next'
+  | 'raid:end'
+  | 'summon:draw'
+  | 'summon:mark'
+  | 'summon:reset'
+  | 'pick:draw'
+  | 'codex:next'
+  | 'activity:close'
+  | 'room:join'
+  | 'answer:submit'
+  | 'power:activate'
+  | 'room:sync'
+  | 'board-gone'
+  | 'dispose';
+
+/** `same`: the room stays where it was (a re-open, a repeated pause, a join). */
+export type Target = RoomState | 'same' | 'before-pause';
+
+export interface Transition {
+  event: LifeEvent;
+  from: readonly RoomState[];
+  to: readonly Target[];
+  /** One line for the table in docs/protocol.md. */
+  note: string;
+}
+
+const LIVE = ['idle', 'lobby', 'question', 'revealed', 'ended', 'summon', 'pick', 'codex'] as const;
+/** States from which a new activity may start: nothing running, or a raid already over. */
+const FREE = ['idle', 'ended', 'summon', 'pick', 'codex'] as const;
+
+export const TRANSITIONS: readonly Transition[] = [
+  {
+    event: 'room:open',
+    from: ['absent', 'closed'],
+    to: ['idle', 'paused'],
+    note: 'the board opens the room; a room paused at the last lesson comes back paused',
+  },
+  { event: 'room:open', from: [...LIVE, 'paused'], to: ['same'], note: 'the board re-opens it (reload)' },
+  { event: 'room:pause', from: [...LIVE, 'paused'], to: ['paused'], note: 'saved in the database' },
+  {
+    event: 'room:resume',
+    from: [...LIVE, 'paused'],
+    to: ['before-pause'],
+    note: 'an open question keeps the time it had left',
+  },
+  {
+    event: 'room:close',
+    from: [...LIVE, 'paused', 'closed'],
+    to: ['closed'],
+    note: 'Quit: phones show the end, homes drop the room, powers end',
+  },
+  { event: 'raid:start', from: [...FREE, 'lobby'], to: ['lobby'], note: 'the raid waits in its lobby' },
+  { event: 'raid:begin', from: ['lobby'], to: ['question'], note: 'the first question' },
+  { event: 'raid:reveal', from: ['question'], to: ['revealed'], note: 'the teacher reveals' },
+  {
+    event: 'all-answered',
+    from: ['question'],
+    to: ['revealed'],
+    note: 'every connected student answered (setting on)',
+  },
+  { event: 'raid:next', from: ['revealed'], to: ['question', 'ended'], note: 'next question, or the end' },
+  { event: 'raid:end', from: ['question', 'revealed'], to: ['ended'], note: 'the teacher ends the raid' },
+  { event: 'summon:draw', from: FREE, to: ['summon'], note: 'a present student is drawn' },
+  { event: 'summon:mark', from: ['summon'], to: ['summon'], note: 'right or wrong, once' },
+  { event: 'summon:reset', from: LIVE, to: ['same'], note: 'everyone back in the pool' },
+  { event: 'pick:draw', from: FREE, to: ['pick'], note: 'teams or a speaking order' },
+  { event: 'codex:next', from: FREE, to: ['codex'], note: 'the next approved phrase' },
+  {
+    event: 'activity:close',
+    from: ['idle', 'lobby', 'ended', 'summon', 'pick', 'codex'],
+    to: ['idle'],
+    note: 'back to the menu',
+  },
+  { event: 'room:join', from: [...LIVE, 'paused'], to: ['same'], note: 'a phone joins' },
+  { event: 'answer:submit', from: ['question'], to: ['same'], note: 'one answer per student' },
+  { event: 'power:activate', from: [...LIVE, 'paused'], to: ['same'], note: 'for the rest of the lesson' },
+  { event: 'room:sync', from: [...LIVE, 'paused', 'closed'], to: ['same'], note: 'a full snapshot' },
+  {
+    event: 'board-gone',
+    from: LIVE,
+    to: ['absent'],
+    note: 'no board for ROOM_IDLE_DISPOSE_MINUTES: disposed',
+  },
+  {
+    event: 'board-gone',
+    from: ['paused'],
+    to: ['absent'],
+    note: 'no board for ROOM_IDLE_DISPOSE_MINUTES: unloaded, kept in the database for the next lesson',
+  },
+  { event: 'dispose', from: ['closed'], to: ['absent'], note: 'a closed room is dropped at the next sweep' },
+];
+
+/** Which transition applies, if any. */
+export function transition(state: RoomState, event: LifeEvent): Transition | null {
+  return TRANSITIONS.find((t) => t.event === event && t.from.includes(state)) ?? null;
+}
+
+/** The key a refused command is answered with: what the user is told. */
+export function refusal(state: RoomState, event: LifeEvent): string {
+  if (state === 'absent') return 'GAME.NO_ROOM';
+  if (state === 'closed') return 'GAME.ROOM_CLOSED';
+  if (state === 'paused') return 'GAME.PAUSED';
+  if (event === 'answer:submit')
+    return state === 'revealed' ? 'GAME.QUESTION_CLOSED' : 'GAME.NOT_CURRENT_QUESTION';
+  return 'GAME.WRONG_PHASE';
+}
+
+export type Check = { ok: true; transition: Transition } | { ok: false; message: string };
+
+export function allowed(state: RoomState, event: LifeEvent): Check {
+  const t = transition(state, event);
+  return t ? { ok: true, transition: t } : { ok: false, message: refusal(state, event) };
+}
+
+/** The parts of a room record the state depends on. */
+export interface RoomShape {
+  closed?: boolean;
+  paused: boolean;
+  activity:
+    | { kind: 'raid'; raid: { phase: 'lobby' | 'question' | 'revealed' | 'ended' } }
+    | { kind: 'summon' | 'pick' | 'codex' }
+    | null;
+}
+
+export function stateOf(r: RoomShape | null): RoomState {
+  if (!r) return 'absent';
+  if (r.closed) return 'closed';
+  if (r.paused) return 'paused';
+  if (!r.activity) return 'idle';
+  if (r.activity.kind === 'raid') return r.activity.raid.phase;
+  return r.activity.kind;
+}
+
+/** The table as markdown rows, as docs/protocol.md prints it. */
+export function tableMarkdown(): string {
+  const rows = TRANSITIONS.map(
+    (t) => `| \`${t.event}\` | ${t.from.join(', ')} | ${t.to.join(', ')} | ${t.note} |`,
+  );
+  return ['| event | from | to | |', '|---|---|---|---|', ...rows].join('\n');
+}
