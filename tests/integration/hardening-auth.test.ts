@@ -289,8 +289,24 @@ describe('revocation takes effect at once', () => {
     for (const p of [keptPhone, removedPhone]) {
       expect((await send<{ phone: PhoneState }>(p, 'room:join', key)).ok).toBe(true);
     }
-    expect((await send(board, 'raid:start', { raidId })).ok).toBe(true);
-    const p = await patchMatching(removedPhone, (x) => x.type === 'activity' && x.activity?.kind === 'raid');
+    expect(
+      (
+        await send(board, 'raid:start', {
+          raidId,
+          settings: {
+            questionSeconds: null,
+            endWhenAllAnswered: false,
+            askEveryQuestion: false,
+            scoring: 'accuracy',
+          },
+        })
+      ).ok,
+    ).toBe(true);
+    expect((await send(board, 'raid:begin', {})).ok).toBe(true);
+    const p = await patchMatching(
+      removedPhone,
+      (x) => x.type === 'activity' && x.activity?.kind === 'raid' && x.activity.phase === 'question',
+    );
     const question = (p.patch as { activity: RaidView }).activity.question;
     if (!question) throw new Error('no question');
 

@@ -134,6 +134,7 @@ describe('after a raid', () => {
     const gained: Record<string, number> = {};
     for (let round = 0; round < 2; round++) {
       expect(await send(teacher, 'raid:start', { raidId })).toEqual({ ok: true });
+      expect(await send(teacher, 'raid:begin', {})).toEqual({ ok: true });
       const q = ((await phoneSync(phones[0].socket)).snapshot.activity as RaidView).question;
       if (!q) throw new Error('no question');
       for (const p of phones) {

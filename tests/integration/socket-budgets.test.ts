@@ -89,7 +89,19 @@ describe('a student flooding the room', () => {
     ];
     for (const s of flood) expect((await send(s, 'room:join', key)).ok).toBe(true);
 
-    expect(await send(teacher, 'raid:start', { raidId })).toEqual({ ok: true });
+    // The teacher reveals: the flooding student, still shown connected, never answers.
+    expect(
+      await send(teacher, 'raid:start', {
+        raidId,
+        settings: {
+          questionSeconds: null,
+          endWhenAllAnswered: false,
+          askEveryQuestion: false,
+          scoring: 'accuracy',
+        },
+      }),
+    ).toEqual({ ok: true });
+    expect(await send(teacher, 'raid:begin', {})).toEqual({ ok: true });
     const sync = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:sync', {});
     if (!sync.ok) throw new Error(sync.message);
     const question = (sync.snapshot.activity as RaidView).question;
