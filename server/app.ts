@@ -16,6 +16,7 @@ import { IMAGE_MAX_BYTES, SCREENSHOT_MAX_BYTES } from '../shared/constants.js';
 import { ERR } from '../shared/errors.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { Deps } from './deps.js';
 import { attachGame, type GameServer } from './game/socket.js';
 import { type Cipher, makeCipher } from './lib/crypto.js';
 import { loggerOptions } from './lib/logging.js';
@@ -38,21 +39,13 @@ import sessionLogRoutes from './modules/session-logs/routes.js';
 import studentRoutes from './modules/student/routes.js';
 import ticketRoutes from './modules/tickets/routes.js';
 import userRoutes from './modules/users/routes.js';
+import { ROOT_DIR } from './paths.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
 
-export interface Deps {
-  config: Config;
-  db: Db;
-  database: Database;
-  mailer: Mailer;
-  limiter: RateLimiter;
-  signer: TokenSigner;
-  cipher: Cipher;
-  redis: Redis | null;
-  /** Absolute directory for uploads (question images, ticket screenshots). */
-  uploadsDir: string;
-}
+// Kept for callers outside server/ (tests, scripts); modules import ./deps.js and ./paths.js.
+export type { Deps } from './deps.js';
+export { ROOT_DIR } from './paths.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,8 +68,6 @@ export interface BuildOptions {
   /** Seconds a question stays open (tests shorten it). */
   questionSeconds?: number;
 }
-
-export const ROOT_DIR = path.resolve(import.meta.dirname, '..');
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;

@@ -3,7 +3,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { ERR } from '../../../shared/errors.js';
 import type { CodeSignup, TeacherSignup } from '../../../shared/schemas/account.js';
 import type { StoredUser } from '../../../shared/types.js';
-import type { Deps } from '../../app.js';
+import type { Deps } from '../../deps.js';
 import {
   avatars,
   professorSubjects,

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { ERR } from '../../../shared/errors.js';
 import type { StoredUser } from '../../../shared/types.js';
-import type { Deps } from '../../app.js';
+import type { Deps } from '../../deps.js';
 import { refreshTokens } from '../../db/schema.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { unauthorized } from '../../lib/errors.js';

@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { parseChangelogFileName } from '../../../shared/changelog.js';
-import { ROOT_DIR } from '../../app.js';
+import { ROOT_DIR } from '../../paths.js';
 
 export default async function changelogRoutes(app: FastifyInstance) {
   app.get('/changelog', async () => {

@@ -8,7 +8,7 @@ import type {
   SchoolclassDto,
   SchoolclassInput,
 } from '../../../shared/schemas/schoolclass.js';
-import type { Deps } from '../../app.js';
+import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/client.js';
 import {
   homeworkRaids,

@@ -12,7 +12,7 @@ import type {
   HomeworkRaidDto,
   StudentDto,
 } from '../../../shared/types.js';
-import type { Deps } from '../../app.js';
+import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/client.js';
 import { raidQuestions } from '../../db/raid-questions.js';
 import {

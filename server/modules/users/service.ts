@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { avatarImagePath } from '../../../shared/catalogue/avatars.js';
 import { ERR } from '../../../shared/errors.js';
 import type { AvatarRef, PendingProfessorDto, UserRecord } from '../../../shared/types.js';
-import type { Deps } from '../../app.js';
+import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/client.js';
 import {
   avatars,
