@@ -18,6 +18,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Deps } from './deps.js';
 import { attachGame, type GameServer } from './game/socket.js';
+import { serializerCompiler, validatorCompiler } from './lib/contract.js';
 import { makeCipher } from './lib/crypto.js';
 import { loggerOptions } from './lib/logging.js';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
@@ -42,6 +43,7 @@ import userRoutes from './modules/users/routes.js';
 import { ROOT_DIR } from './paths.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
+import openApiPlugin from './plugins/openapi.js';
 
 // Kept for callers outside server/ (tests, scripts); modules import ./deps.js and ./paths.js.
 export type { Deps } from './deps.js';
@@ -137,6 +139,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(errorsPlugin);
   await app.register(authPlugin);
+  // Route contracts (lib/contract.ts): zod schemas checked through parse(), responses whitelisted,
+  // and the OpenAPI document built from them at /api/docs/json, read at /api/docs.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(openApiPlugin);
 
   await app.register(
     async (api) => {

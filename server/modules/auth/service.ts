@@ -3,7 +3,6 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { ERR } from '../../../shared/errors.js';
 import type { CodeSignup, TeacherSignup } from '../../../shared/schemas/account.js';
 import type { StoredUser } from '../../../shared/types.js';
-import type { Deps } from '../../deps.js';
 import {
   avatars,
   professorSubjects,
@@ -14,6 +13,7 @@ import {
   users,
   usersAvatars,
 } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
 import {
   AppError,
   badRequest,
