@@ -5,7 +5,7 @@
 // schema is a whitelist: keys it does not name never leave the server.
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { forbidden, unauthorized } from './errors.js';
 import type { AccessClaims } from './tokens.js';
 import { parse } from './validate.js';
@@ -36,6 +36,9 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
       return { error: err as Error };
     }
   };
+
+/** The body of a PUT, PATCH or POST that takes none (declared, so that the route is complete). */
+export const noBody = z.object({}).describe('No body');
 
 /** Responses: zod strips the keys the schema does not name, then JSON. */
 export { serializerCompiler };

@@ -9,7 +9,37 @@ import { describeAccess } from '../lib/contract.js';
 
 export const DOCS_PREFIX = '/api/docs';
 
+/** One route as declared: what the contracts test checks for every route under /api. */
+export interface RouteContract {
+  method: string;
+  url: string;
+  access: string | undefined;
+  schema: string[];
+  multipart: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered after this plugin, with its declared caller and schemas. */
+    routeContracts: RouteContract[];
+  }
+}
+
 export default fp(async function openApi(app: FastifyInstance) {
+  const contracts: RouteContract[] = [];
+  app.decorate('routeContracts', contracts);
+  app.addHook('onRoute', (route) => {
+    const schema = (route.schema ?? {}) as Record<string, unknown>;
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD')
+        contracts.push({
+          method,
+          url: route.url,
+          access: (route.config as { access?: string } | undefined)?.access,
+          schema: ['params', 'querystring', 'body', 'response'].filter((k) => schema[k] !== undefined),
+          multipart: ((schema.consumes as string[] | undefined) ?? []).includes('multipart/form-data'),
+        });
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -43,5 +73,8 @@ export default fp(async function openApi(app: FastifyInstance) {
       };
     },
   });
-  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { deepLinking: false } });
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    uiConfig: { deepLinking: false, validatorUrl: null },
+  });
 });

@@ -11,7 +11,7 @@ import {
   skinPurchaseSchema,
   unlockOfferSchema,
 } from '../../../shared/schemas/avatar.js';
-import { studentOf } from '../../lib/contract.js';
+import { noBody, studentOf } from '../../lib/contract.js';
 import { notFound } from '../../lib/errors.js';
 import { isSelfStudent, isSelfUser } from '../../policies/index.js';
 import {
@@ -70,6 +70,7 @@ export default async function avatarsRoutes(fastify: FastifyInstance) {
       schema: {
         summary: 'Equip an owned avatar',
         params: z.object({ avatarId: uuid, studentId: uuid }),
+        body: noBody,
         response: { 200: equipped },
       },
     },
@@ -109,6 +110,7 @@ export default async function avatarsRoutes(fastify: FastifyInstance) {
       schema: {
         summary: 'Mark every owned avatar as seen',
         params: z.object({ userId: uuid }),
+        body: noBody,
         response: { 200: amount },
       },
     },
@@ -138,6 +140,7 @@ export default async function avatarsRoutes(fastify: FastifyInstance) {
       schema: {
         summary: 'Equip an owned avatar',
         params: z.object({ userId: uuid, avatarId: uuid }),
+        body: noBody,
         response: { 200: equipped },
       },
     },
@@ -165,6 +168,7 @@ export default async function avatarsRoutes(fastify: FastifyInstance) {
       schema: {
         summary: 'Choose one avatar of a pending unlock offer',
         params: byStudent,
+        body: noBody,
         querystring: z.object({ avatarId: uuid }),
         response: { 200: z.object({ offerId: uuid, avatar: avatarDtoSchema }) },
       },
