@@ -38,7 +38,7 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   };
 
 /** The body of a PUT, PATCH or POST that takes none (declared, so that the route is complete). */
-export const noBody = z.object({}).describe('No body');
+export const noBody = z.object({}).nullish().describe('No body');
 
 /** Responses: zod strips the keys the schema does not name, then JSON. */
 export { serializerCompiler };

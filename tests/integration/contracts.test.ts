@@ -2,10 +2,31 @@
 // schemas; the caller is checked before the body is read; answers carry only what the response schema
 // names; the OpenAPI document at /api/docs/json lists every route with its caller, and the page at
 // /api/docs loads nothing from another host.
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import {
+  chapters,
+  codex,
+  homeworkRaids,
+  professors,
+  raids,
+  schoolclasses,
+  students,
+  users,
+} from '../../server/db/schema.js';
+import {
+  isSelfStudent,
+  isSelfUser,
+  moderatesPhrase,
+  ownsChapter,
+  ownsHomework,
+  ownsRaid,
+  teachesClass,
+  teachesStudent,
+} from '../../server/policies/index.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
 
 /**
@@ -251,5 +272,53 @@ describe('the OpenAPI document', () => {
     expect(init.body.replace(/\/\/ .*$/gm, '')).not.toMatch(/https?:\/\//);
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
     expect(String(page.headers['content-security-policy'])).not.toMatch(/https?:\/\//);
+  });
+});
+
+describe('policies: who may touch what', () => {
+  it('a teacher touches only the classes, students, chapters, raids, phrases and homework that are theirs', async () => {
+    const { db } = ctx.database;
+    const professorOf = async (username: string) =>
+      (
+        await db
+          .select({ id: professors.id })
+          .from(professors)
+          .innerJoin(users, eq(users.id, professors.userId))
+          .where(eq(users.username, username))
+      )[0].id;
+    const demo = await professorOf('prof-demo');
+    const sciences = await professorOf('prof-sciences');
+    const [fiveB] = await db.select().from(schoolclasses).where(eq(schoolclasses.name, '5e B'));
+    const [eleve01] = await db
+      .select({ id: students.id, userId: students.userId })
+      .from(students)
+      .innerJoin(users, eq(users.id, students.userId))
+      .where(eq(users.username, 'eleve01'));
+    const [chapter] = await db.select().from(chapters).where(eq(chapters.professorId, demo));
+    const [raid] = await db.select().from(raids).where(eq(raids.professorId, demo));
+    const [phrase] = await db.select().from(codex).where(eq(codex.professorId, demo));
+    const [homework] = await db.select().from(homeworkRaids).where(eq(homeworkRaids.professorId, demo));
+    expect([chapter, raid, phrase, homework].every(Boolean)).toBe(true);
+
+    expect(await teachesClass(db, demo, fiveB.id)).toBe(true);
+    expect(await teachesClass(db, sciences, fiveB.id)).toBe(false);
+    expect(await teachesStudent(db, demo, eleve01.id)).toBe(true);
+    expect(await teachesStudent(db, sciences, eleve01.id)).toBe(false);
+    expect(await ownsChapter(db, demo, chapter.id)).toBe(true);
+    expect(await ownsChapter(db, sciences, chapter.id)).toBe(false);
+    expect(await ownsRaid(db, demo, raid.id)).toBe(true);
+    expect(await ownsRaid(db, sciences, raid.id)).toBe(false);
+    expect(await moderatesPhrase(db, demo, phrase.id)).toBe(true);
+    expect(await moderatesPhrase(db, sciences, phrase.id)).toBe(false);
+    expect(await ownsHomework(db, demo, homework.id)).toBe(true);
+    expect(await ownsHomework(db, sciences, homework.id)).toBe(false);
+
+    const student = await signin(ctx.app, DEMO.student);
+    const claims = ctx.app.deps.signer.verify(student.accessToken);
+    if (!claims) throw new Error('token does not verify');
+    expect(isSelfStudent(claims, eleve01.id)).toBe(true);
+    expect(isSelfUser(claims, eleve01.userId)).toBe(true);
+    expect(isSelfStudent(claims, fiveB.id)).toBe(false);
+    expect(isSelfUser(claims, fiveB.id)).toBe(false);
   });
 });
