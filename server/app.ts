@@ -15,15 +15,16 @@ import type { Redis } from 'ioredis';
 import { IMAGE_MAX_BYTES, SCREENSHOT_MAX_BYTES } from '../shared/constants.js';
 import { ERR } from '../shared/errors.js';
 import type { Config } from './config.js';
-import type { Database, Db } from './db/client.js';
+import type { Database } from './db/client.js';
+import type { Deps } from './deps.js';
 import { attachGame, type GameServer } from './game/socket.js';
-import { type Cipher, makeCipher } from './lib/crypto.js';
+import { serializerCompiler, validatorCompiler } from './lib/contract.js';
+import { makeCipher } from './lib/crypto.js';
 import { loggerOptions } from './lib/logging.js';
-import { ROOT_DIR } from './lib/paths.js';
-import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
-import { type Evictor, noEvictor } from './lib/revocation.js';
-import { memoryThrottle, redisThrottle, type Throttle } from './lib/throttle.js';
-import { makeTokenSigner, type TokenSigner } from './lib/tokens.js';
+import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
+import { noEvictor } from './lib/revocation.js';
+import { memoryThrottle, redisThrottle } from './lib/throttle.js';
+import { makeTokenSigner } from './lib/tokens.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import authRoutes from './modules/auth/routes.js';
 import avatarRoutes from './modules/avatars/routes.js';
@@ -41,25 +42,14 @@ import sessionLogRoutes from './modules/session-logs/routes.js';
 import studentRoutes from './modules/student/routes.js';
 import ticketRoutes from './modules/tickets/routes.js';
 import userRoutes from './modules/users/routes.js';
+import { ROOT_DIR } from './paths.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
+import openApiPlugin from './plugins/openapi.js';
 
-export interface Deps {
-  config: Config;
-  db: Db;
-  database: Database;
-  mailer: Mailer;
-  limiter: RateLimiter;
-  signer: TokenSigner;
-  cipher: Cipher;
-  redis: Redis | null;
-  /** Absolute directory for uploads (question images, ticket screenshots). */
-  uploadsDir: string;
-  /** Closes a revoked session's or user's live sockets (set by the game; no-op without it). */
-  evict: Evictor;
-  /** Failure counters with back-off (sign-in, class codes). */
-  throttle: Throttle;
-}
+// Kept for callers outside server/ (tests, scripts); modules import ./deps.js and ./paths.js.
+export type { Deps } from './deps.js';
+export { ROOT_DIR } from './paths.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,8 +72,6 @@ export interface BuildOptions {
   /** Seconds a question stays open (tests shorten it). */
   questionSeconds?: number;
 }
-
-export { ROOT_DIR };
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
@@ -153,6 +141,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(errorsPlugin);
   await app.register(authPlugin);
+  // Route contracts (lib/contract.ts): zod schemas checked through parse(), responses whitelisted,
+  // and the OpenAPI document built from them at /api/docs/json, read at /api/docs.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(openApiPlugin);
 
   await app.register(
     async (api) => {

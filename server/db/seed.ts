@@ -6,10 +6,10 @@ import { AVATAR_DEFS } from '../../shared/catalogue/avatars.js';
 import { CLASS_CODE_VALIDITY_DAYS } from '../../shared/constants.js';
 import { SUBJECTS } from '../../shared/subjects.js';
 import type { Planet } from '../../shared/worlds.js';
-import { ROOT_DIR } from '../app.js';
 import { hashPassword } from '../lib/passwords.js';
 import { grantLevelUnlocks } from '../modules/avatars/unlocks.js';
 import { freeCode } from '../modules/schoolclasses/service.js';
+import { ROOT_DIR } from '../paths.js';
 import type { Db } from './client.js';
 import { DEMO_CHAPTERS, DEMO_CODEX, STUDENT_NAMES } from './demo/raids.js';
 import {

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../shared/constants.js';
 import { refreshTokens, users } from '../db/schema.js';
+import type { Access } from '../lib/contract.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import type { AccessClaims } from '../lib/tokens.js';
 
@@ -18,6 +19,10 @@ export default fp(async function auth(app: FastifyInstance) {
   app.addHook('onRequest', async (req) => {
     const h = req.headers.authorization;
     if (h?.startsWith('Bearer ')) req.auth = app.deps.signer.verify(h.slice(7));
+    // A declared caller (lib/contract.ts) is checked here, before any body is read: no token is
+    // always 401, even when the body is malformed.
+    const access = req.routeOptions.config?.access;
+    if (access && access !== 'public') await CHECKS[access](req);
   });
 });
 
@@ -78,3 +83,10 @@ export function assertSelf(caller: AccessClaims, userId: string): AccessClaims {
 export async function requireSelf(req: FastifyRequest, userId: string): Promise<AccessClaims> {
   return assertSelf(await requireAuth(req), userId);
 }
+
+const CHECKS: Record<Exclude<Access, 'public'>, (req: FastifyRequest) => Promise<unknown>> = {
+  signedIn: requireAuth,
+  student: requireStudent,
+  teacher: requireProfessor,
+  admin: requireAdmin,
+};

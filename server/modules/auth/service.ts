@@ -4,7 +4,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ERR } from '../../../shared/errors.js';
 import type { CodeSignup, TeacherSignup } from '../../../shared/schemas/account.js';
 import type { StoredUser } from '../../../shared/types.js';
-import type { Deps } from '../../app.js';
 import {
   avatars,
   professorSubjects,
@@ -15,6 +14,7 @@ import {
   users,
   usersAvatars,
 } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
 import {
   AppError,
   badRequest,

@@ -1,10 +1,19 @@
 // A student's avatars, unlock offers and skin chest (SPEC points 4 and 7). Every route is for the
 // student themselves: another student gets 404, a teacher 403, an anonymous caller 401.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  avatarDtoSchema,
+  avatarGridSchema,
+  avatarRefSchema,
+  ownedAvatarSchema,
+  skinPurchaseSchema,
+  unlockOfferSchema,
+} from '../../../shared/schemas/avatar.js';
+import { noBody, studentOf } from '../../lib/contract.js';
 import { notFound } from '../../lib/errors.js';
-import { parse } from '../../lib/validate.js';
-import { requireStudent } from '../../plugins/auth.js';
+import { isSelfStudent, isSelfUser } from '../../policies/index.js';
 import {
   addFirstAvatar,
   avatarGrid,
@@ -19,92 +28,180 @@ import {
 } from './service.js';
 
 const uuid = z.uuid();
+const byStudent = z.object({ studentId: uuid });
+const equipped = z.object({ avatar: avatarRefSchema.nullable() });
+const amount = z.object({ amount: z.number() });
 
-/** The calling student, who must be `studentId`. */
-async function selfByStudentId(req: FastifyRequest, studentId: unknown) {
-  const caller = await requireStudent(req);
-  const id = parse(uuid, studentId);
-  if (id !== caller.studentId) throw notFound();
+/** The calling student, who must be `studentId` (anyone else: 404). */
+function selfByStudentId(req: FastifyRequest, studentId: string) {
+  const caller = studentOf(req);
+  if (!isSelfStudent(caller, studentId)) throw notFound();
   return { studentId: caller.studentId, userId: caller.sub };
 }
 
-/** The calling student, who must be the user `userId`. */
-async function selfByUserId(req: FastifyRequest, userId: unknown) {
-  const caller = await requireStudent(req);
-  const id = parse(uuid, userId);
-  if (id !== caller.sub) throw notFound();
+/** The calling student, who must be the user `userId` (anyone else: 404). */
+function selfByUserId(req: FastifyRequest, userId: string) {
+  const caller = studentOf(req);
+  if (!isSelfUser(caller, userId)) throw notFound();
   return { studentId: caller.studentId, userId: caller.sub };
 }
 
-export default async function avatarsRoutes(app: FastifyInstance) {
+export default async function avatarsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
 
-  app.get('/avatars/students/:studentId', async (req) => {
-    const { studentId } = req.params as { studentId: string };
-    const me = await selfByStudentId(req, studentId);
-    return avatarGrid(db, me.studentId);
-  });
+  app.get(
+    '/avatars/students/:studentId',
+    {
+      config: { access: 'student', self: 'studentId' },
+      schema: {
+        summary: 'The avatar grid: owned, offered and still locked avatars',
+        params: byStudent,
+        response: { 200: avatarGridSchema },
+      },
+    },
+    async (req) => avatarGrid(db, selfByStudentId(req, req.params.studentId).studentId),
+  );
 
-  app.put('/avatars/:avatarId/students/:studentId', async (req) => {
-    const p = req.params as { avatarId: string; studentId: string };
-    const me = await selfByStudentId(req, p.studentId);
-    return equipAvatar(db, me.userId, parse(uuid, p.avatarId));
-  });
+  app.put(
+    '/avatars/:avatarId/students/:studentId',
+    {
+      config: { access: 'student', self: 'studentId' },
+      schema: {
+        summary: 'Equip an owned avatar',
+        params: z.object({ avatarId: uuid, studentId: uuid }),
+        body: noBody,
+        response: { 200: equipped },
+      },
+    },
+    async (req) => equipAvatar(db, selfByStudentId(req, req.params.studentId).userId, req.params.avatarId),
+  );
 
-  app.get('/usersAvatars/findAllByUserId/:id', async (req) => {
-    const me = await selfByUserId(req, (req.params as { id: string }).id);
-    return ownedAvatars(db, me.userId);
-  });
+  app.get(
+    '/usersAvatars/findAllByUserId/:id',
+    {
+      config: { access: 'student', self: 'id' },
+      schema: {
+        summary: 'The avatars the student owns, oldest first',
+        params: z.object({ id: uuid }),
+        response: { 200: z.array(ownedAvatarSchema) },
+      },
+    },
+    async (req) => ownedAvatars(db, selfByUserId(req, req.params.id).userId),
+  );
 
-  app.get('/usersAvatars/getAmountOfNewAvatars/:id', async (req) => {
-    const me = await selfByUserId(req, (req.params as { id: string }).id);
-    return { amount: await countNewAvatars(db, me.userId) };
-  });
+  app.get(
+    '/usersAvatars/getAmountOfNewAvatars/:id',
+    {
+      config: { access: 'student', self: 'id' },
+      schema: {
+        summary: 'How many owned avatars are not seen yet',
+        params: z.object({ id: uuid }),
+        response: { 200: amount },
+      },
+    },
+    async (req) => ({ amount: await countNewAvatars(db, selfByUserId(req, req.params.id).userId) }),
+  );
 
-  app.patch('/usersAvatars/:userId/seen', async (req) => {
-    const me = await selfByUserId(req, (req.params as { userId: string }).userId);
-    await markAvatarsSeen(db, me.userId);
-    return { amount: 0 };
-  });
+  app.patch(
+    '/usersAvatars/:userId/seen',
+    {
+      config: { access: 'student', self: 'userId' },
+      schema: {
+        summary: 'Mark every owned avatar as seen',
+        params: z.object({ userId: uuid }),
+        body: noBody,
+        response: { 200: amount },
+      },
+    },
+    async (req) => {
+      await markAvatarsSeen(db, selfByUserId(req, req.params.userId).userId);
+      return { amount: 0 };
+    },
+  );
 
-  app.post('/usersAvatars/', async (req) => {
-    const caller = await requireStudent(req);
-    const body = parse(z.object({ userId: uuid, avatarId: uuid }), req.body);
-    if (body.userId !== caller.sub) throw notFound();
-    return addFirstAvatar(db, caller.sub, body.avatarId);
-  });
+  app.post(
+    '/usersAvatars/',
+    {
+      config: { access: 'student', self: 'userId' },
+      schema: {
+        summary: 'A student without an avatar records and equips a starter one',
+        body: z.object({ userId: uuid, avatarId: uuid }),
+        response: { 200: avatarDtoSchema },
+      },
+    },
+    async (req) => addFirstAvatar(db, selfByUserId(req, req.body.userId).userId, req.body.avatarId),
+  );
 
-  app.put('/usersAvatars/:userId/:avatarId', async (req) => {
-    const p = req.params as { userId: string; avatarId: string };
-    const me = await selfByUserId(req, p.userId);
-    return equipAvatar(db, me.userId, parse(uuid, p.avatarId));
-  });
+  app.put(
+    '/usersAvatars/:userId/:avatarId',
+    {
+      config: { access: 'student', self: 'userId' },
+      schema: {
+        summary: 'Equip an owned avatar',
+        params: z.object({ userId: uuid, avatarId: uuid }),
+        body: noBody,
+        response: { 200: equipped },
+      },
+    },
+    async (req) => equipAvatar(db, selfByUserId(req, req.params.userId).userId, req.params.avatarId),
+  );
 
-  app.get('/studentAvatarUnlock/findAll', async (req) => {
-    const caller = await requireStudent(req);
-    const q = parse(
-      z.object({ studentId: uuid, isUnlocked: z.enum(['true', 'false']).optional() }),
-      req.query,
-    );
-    if (q.studentId !== caller.studentId) throw notFound();
-    return listOffers(db, caller.studentId, q.isUnlocked === 'true');
-  });
+  app.get(
+    '/studentAvatarUnlock/findAll',
+    {
+      config: { access: 'student', self: 'studentId' },
+      schema: {
+        summary: 'The unlock offers of the student, pending or (isUnlocked=true) chosen',
+        querystring: z.object({ studentId: uuid, isUnlocked: z.enum(['true', 'false']).optional() }),
+        response: { 200: z.array(unlockOfferSchema) },
+      },
+    },
+    async (req) =>
+      listOffers(db, selfByStudentId(req, req.query.studentId).studentId, req.query.isUnlocked === 'true'),
+  );
 
-  app.put('/studentAvatarUnlock/:studentId', async (req) => {
-    const me = await selfByStudentId(req, (req.params as { studentId: string }).studentId);
-    const { avatarId } = parse(z.object({ avatarId: uuid }), req.query);
-    return chooseOffer(db, me.studentId, me.userId, avatarId);
-  });
+  app.put(
+    '/studentAvatarUnlock/:studentId',
+    {
+      config: { access: 'student', self: 'studentId' },
+      schema: {
+        summary: 'Choose one avatar of a pending unlock offer',
+        params: byStudent,
+        body: noBody,
+        querystring: z.object({ avatarId: uuid }),
+        response: { 200: z.object({ offerId: uuid, avatar: avatarDtoSchema }) },
+      },
+    },
+    async (req) => {
+      const me = selfByStudentId(req, req.params.studentId);
+      return chooseOffer(db, me.studentId, me.userId, req.query.avatarId);
+    },
+  );
 
-  app.get('/studentAvatar/hasUnlockableSkin/:studentId', async (req) => {
-    const me = await selfByStudentId(req, (req.params as { studentId: string }).studentId);
-    return hasUnlockableSkin(db, me.userId);
-  });
+  app.get(
+    '/studentAvatar/hasUnlockableSkin/:studentId',
+    {
+      config: { access: 'student', self: 'studentId' },
+      schema: {
+        summary: 'Whether the skin chest still holds a skin for the student',
+        params: byStudent,
+        response: { 200: z.boolean() },
+      },
+    },
+    async (req) => hasUnlockableSkin(db, selfByStudentId(req, req.params.studentId).userId),
+  );
 
-  app.post('/studentAvatar/unlockSkin', async (req) => {
-    const caller = await requireStudent(req);
-    const { studentId } = parse(z.object({ studentId: uuid }), req.body);
-    if (studentId !== caller.studentId) throw notFound();
-    return buySkin(db, caller.studentId);
-  });
+  app.post(
+    '/studentAvatar/unlockSkin',
+    {
+      config: { access: 'student', self: 'studentId' },
+      schema: {
+        summary: 'Open the skin chest: spends its price, gives a random skin',
+        body: byStudent,
+        response: { 200: skinPurchaseSchema },
+      },
+    },
+    async (req) => buySkin(db, selfByStudentId(req, req.body.studentId).studentId),
+  );
 }

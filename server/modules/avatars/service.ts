@@ -15,7 +15,7 @@ import { ERR } from '../../../shared/errors.js';
 import type { Db } from '../../db/client.js';
 import { avatars, studentAvatarUnlocks, students, users, usersAvatars } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { toAvatarDto } from '../catalogue/routes.js';
+import { toAvatarDto } from '../catalogue/service.js';
 import { avatarRef } from '../users/service.js';
 import { offerContext, studentCatalogue } from './unlocks.js';
 

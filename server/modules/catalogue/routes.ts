@@ -1,62 +1,85 @@
 // Reference data: the 32 subjects and the avatar catalogue.
-import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { avatarImagePath } from '../../../shared/catalogue/avatars.js';
-import type { AvatarDto } from '../../../shared/types.js';
-import { avatars, subjects } from '../../db/schema.js';
+import { avatarDtoSchema } from '../../../shared/schemas/avatar.js';
 import { notFound } from '../../lib/errors.js';
-import { parse } from '../../lib/validate.js';
+import { avatarById, findAvatars, listSubjects } from './service.js';
 
-export function toAvatarDto(a: typeof avatars.$inferSelect): AvatarDto {
-  return {
-    id: a.id,
-    baseAvatarId: a.baseAvatarId,
-    planet: a.planet,
-    avatarType: a.avatarType,
-    race: a.race,
-    avatarClass: a.avatarClass,
-    gender: a.gender,
-    skinId: a.skinId,
-    userType: a.userType,
-    image: avatarImagePath(a, a.userType, 'body'),
-    head: avatarImagePath(a, a.userType, 'head'),
-  };
-}
+const subjectDto = z.object({ id: z.uuid(), code: z.string(), name: z.string(), group: z.string() });
+const avatarFilter = z.object({
+  userType: z.enum(['student', 'professor']).optional(),
+  starter: z.enum(['true', 'false']).optional(),
+});
+/** POST /avatars (SPEC point 7, "avatar payload"): the same filter as a JSON body, plus ids. */
+const avatarSearch = z.object({
+  userType: z.enum(['student', 'professor']).optional(),
+  starter: z.boolean().optional(),
+  ids: z.array(z.uuid()).max(200).optional(),
+});
 
-export default async function catalogueRoutes(app: FastifyInstance) {
+export default async function catalogueRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
 
-  app.get('/subjects', async () =>
-    db
-      .select({ id: subjects.id, code: subjects.code, name: subjects.name, group: subjects.group })
-      .from(subjects)
-      .orderBy(asc(subjects.position)),
+  app.get(
+    '/subjects',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'The 32 subjects, in the order of the forms',
+        response: { 200: z.array(subjectDto) },
+      },
+    },
+    async () => listSubjects(db),
   );
 
-  app.get('/avatars', async (req) => {
-    const q = parse(
-      z.object({
-        userType: z.enum(['student', 'professor']).optional(),
-        starter: z.enum(['true', 'false']).optional(),
-      }),
-      req.query,
+  // The spec writes `/avatars/?userType=professor`: both spellings answer the list.
+  for (const url of ['/avatars', '/avatars/'])
+    app.get(
+      url,
+      {
+        config: { access: 'public' },
+        schema: {
+          summary: 'The avatar catalogue, filtered by user type and starter avatars',
+          querystring: avatarFilter,
+          response: { 200: z.array(avatarDtoSchema) },
+        },
+      },
+      async (req) =>
+        findAvatars(db, {
+          userType: req.query.userType,
+          starter: req.query.starter === undefined ? undefined : req.query.starter === 'true',
+        }),
     );
-    const where: SQL[] = [];
-    if (q.userType) where.push(eq(avatars.userType, q.userType));
-    if (q.starter) where.push(eq(avatars.starter, q.starter === 'true'));
-    const rows = await db
-      .select()
-      .from(avatars)
-      .where(where.length ? and(...where) : undefined)
-      .orderBy(asc(avatars.key));
-    return rows.map(toAvatarDto);
-  });
 
-  app.get('/avatars/:id', async (req) => {
-    const { id } = parse(z.object({ id: z.uuid() }), req.params);
-    const [a] = await db.select().from(avatars).where(eq(avatars.id, id));
-    if (!a) throw notFound();
-    return toAvatarDto(a);
-  });
+  app.post(
+    '/avatars',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Search the avatar catalogue with a JSON filter (user type, starter, ids); creates nothing',
+        body: avatarSearch,
+        response: { 200: z.array(avatarDtoSchema) },
+      },
+    },
+    async (req) => findAvatars(db, req.body),
+  );
+
+  app.get(
+    '/avatars/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'One avatar of the catalogue',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: avatarDtoSchema },
+      },
+    },
+    async (req) => {
+      const a = await avatarById(db, req.params.id);
+      if (!a) throw notFound();
+      return a;
+    },
+  );
 }

@@ -8,7 +8,6 @@ import type {
   SchoolclassDto,
   SchoolclassInput,
 } from '../../../shared/schemas/schoolclass.js';
-import type { Deps } from '../../app.js';
 import type { Db } from '../../db/client.js';
 import {
   homeworkRaids,
@@ -20,6 +19,7 @@ import {
   subjects,
   users,
 } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { revokeAllForUser } from '../auth/sessions.js';

@@ -1,22 +1,49 @@
 // REST helpers of the live game: the raids a teacher can start, the rooms a student can join.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listRaidsForGame, studentClassIds } from '../../game/loaders.js';
-import { parse } from '../../lib/validate.js';
-import { requireProfessor, requireStudent } from '../../plugins/auth.js';
+import { studentOf, teacherOf } from '../../lib/contract.js';
 
-export default async function gameRoutes(app: FastifyInstance) {
+const gameRaids = z.array(
+  z.object({
+    chapterId: z.uuid(),
+    chapterName: z.string(),
+    level: z.number(),
+    raids: z.array(z.object({ id: z.uuid(), title: z.string(), questionCount: z.number() })),
+  }),
+);
+const liveRooms = z.array(
+  z.object({ schoolclassId: z.string(), subjectId: z.string(), className: z.string() }),
+);
+
+export default async function gameRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
-  app.get('/game/raids', async (req) => {
-    const caller = await requireProfessor(req);
-    const { subjectId } = parse(z.object({ subjectId: z.uuid() }), req.query);
-    return listRaidsForGame(deps.db, caller.professorId, subjectId);
-  });
+  app.get(
+    '/game/raids',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        summary: "The caller's chapters of a subject with their raids, to start one on the board",
+        querystring: z.object({ subjectId: z.uuid() }),
+        response: { 200: gameRaids },
+      },
+    },
+    async (req) => listRaidsForGame(deps.db, teacherOf(req).professorId, req.query.subjectId),
+  );
 
-  app.get('/game/rooms/live', async (req) => {
-    const caller = await requireStudent(req);
-    if (!app.game) return [];
-    return app.game.service.liveRoomsFor(await studentClassIds(deps.db, caller.studentId));
-  });
+  app.get(
+    '/game/rooms/live',
+    {
+      config: { access: 'student' },
+      schema: { summary: "The open rooms of the caller's classes", response: { 200: liveRooms } },
+    },
+    async (req) => {
+      const { studentId } = studentOf(req);
+      if (!app.game) return [];
+      return app.game.service.liveRoomsFor(await studentClassIds(deps.db, studentId));
+    },
+  );
 }

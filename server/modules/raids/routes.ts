@@ -1,21 +1,21 @@
 // Chapters, raids and question images of the caller's own (SPEC points 2, 5 and 8). A teacher reaches
 // only their own chapters and raids: anything else answers 404; a student gets 403.
 import type { MultipartFile } from '@fastify/multipart';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from '../../../shared/constants.js';
 import { ERR } from '../../../shared/errors.js';
 import { chapterSchema, raidSaveSchema } from '../../../shared/schemas/raid.js';
-import { chapters, raids } from '../../db/schema.js';
-import { AppError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.js';
+import { chapterDtoSchema, raidDtoSchema, raidSummaryDtoSchema } from '../../../shared/schemas/responses.js';
+import { teacherOf } from '../../lib/contract.js';
+import { badRequest } from '../../lib/errors.js';
 import { storeImage } from '../../lib/images.js';
-import { parse } from '../../lib/validate.js';
-import { requireProfessor } from '../../plugins/auth.js';
 import {
-  assertChapterNameFree,
   assertImagesExist,
-  imagesOfRaids,
+  createChapter,
+  deleteChapter,
+  deleteRaid,
   listChapters,
   listRaids,
   ownChapter,
@@ -23,168 +23,216 @@ import {
   questionsDir,
   removeUnusedImages,
   saveRaid,
-  subjectExists,
-  sweepOrphanImages,
+  scheduleOrphanSweep,
+  updateChapter,
 } from './service.js';
 
 const chapterParams = z.object({ chapterId: z.uuid() });
 const raidParams = z.object({ raidId: z.uuid() });
+const teacher = { access: 'teacher' } as const;
+const noContent = { 204: z.null().describe('Deleted') };
 
-export default async function raidsRoutes(app: FastifyInstance) {
+export default async function raidsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, uploadsDir } = app.deps;
 
-  // Images uploaded for a raid that was never saved: swept a minute after start, then every 6 hours.
-  const sweep = () =>
-    sweepOrphanImages(db, uploadsDir).then(
-      (removed) =>
-        removed.length && app.log.info({ removed: removed.length }, 'orphan question images removed'),
-      (err) => app.log.warn({ err }, 'orphan image sweep failed'),
-    );
-  const firstSweep = setTimeout(sweep, 60_000);
-  const sweeper = setInterval(sweep, 6 * 60 * 60 * 1000);
-  firstSweep.unref();
-  sweeper.unref();
-  app.addHook('onClose', async () => {
-    clearTimeout(firstSweep);
-    clearInterval(sweeper);
-  });
+  const stopSweep = scheduleOrphanSweep(db, uploadsDir, app.log);
+  app.addHook('onClose', async () => stopSweep());
 
   // ---- Chapters ----
-  app.get('/chapters', async (req) => {
-    const { professorId } = await requireProfessor(req);
-    return listChapters(db, professorId);
-  });
+  app.get(
+    '/chapters',
+    {
+      config: teacher,
+      schema: {
+        summary: "The caller's chapters, last changed first",
+        response: { 200: z.array(chapterDtoSchema) },
+      },
+    },
+    async (req) => listChapters(db, teacherOf(req).professorId),
+  );
 
-  app.post('/chapters', async (req, reply) => {
-    const { professorId } = await requireProfessor(req);
-    const body = parse(chapterSchema, req.body);
-    await assertChapterNameFree(db, professorId, body.name);
-    if (!(await subjectExists(db, body.subjectId)))
-      throw badRequest(ERR.CHAPTER_CREATE_FAILED, { field: 'subjectId' });
-    let id: string;
-    try {
-      [{ id }] = await db
-        .insert(chapters)
-        .values({ professorId, ...body })
-        .returning({ id: chapters.id });
-    } catch (err) {
-      if (isUniqueViolation(err, 'chapters_professor_name_uq'))
-        throw conflict(ERR.CHAPTER_NAME_TAKEN, { field: 'name' });
-      req.log.error({ err }, 'chapter creation failed');
-      throw new AppError(500, ERR.CHAPTER_CREATE_FAILED);
-    }
-    return reply.status(201).send(await ownChapter(db, professorId, id));
-  });
+  app.post(
+    '/chapters',
+    {
+      config: teacher,
+      schema: { summary: 'Create a chapter', body: chapterSchema, response: { 201: chapterDtoSchema } },
+    },
+    async (req, reply) => {
+      const { professorId } = teacherOf(req);
+      const id = await createChapter(db, professorId, req.body, req.log);
+      return reply.status(201).send(await ownChapter(db, professorId, id));
+    },
+  );
 
-  app.get('/chapters/:chapterId', async (req) => {
-    const { professorId } = await requireProfessor(req);
-    const { chapterId } = parse(chapterParams, req.params);
-    return ownChapter(db, professorId, chapterId);
-  });
+  app.get(
+    '/chapters/:chapterId',
+    {
+      config: teacher,
+      schema: {
+        summary: "One of the caller's chapters",
+        params: chapterParams,
+        response: { 200: chapterDtoSchema },
+      },
+    },
+    async (req) => ownChapter(db, teacherOf(req).professorId, req.params.chapterId),
+  );
 
-  app.put('/chapters/:chapterId', async (req) => {
-    const { professorId } = await requireProfessor(req);
-    const { chapterId } = parse(chapterParams, req.params);
-    await ownChapter(db, professorId, chapterId);
-    const body = parse(chapterSchema, req.body);
-    await assertChapterNameFree(db, professorId, body.name, chapterId);
-    if (!(await subjectExists(db, body.subjectId)))
-      throw badRequest(ERR.CHAPTER_SUBJECT_REQUIRED, { field: 'subjectId' });
-    try {
-      await db
-        .update(chapters)
-        .set({ ...body, updatedAt: new Date() })
-        .where(eq(chapters.id, chapterId));
-    } catch (err) {
-      if (isUniqueViolation(err, 'chapters_professor_name_uq'))
-        throw conflict(ERR.CHAPTER_NAME_TAKEN, { field: 'name' });
-      throw err;
-    }
-    return ownChapter(db, professorId, chapterId);
-  });
+  app.put(
+    '/chapters/:chapterId',
+    {
+      config: teacher,
+      schema: {
+        summary: 'Rename a chapter, change its level or subject',
+        params: chapterParams,
+        body: chapterSchema,
+        response: { 200: chapterDtoSchema },
+      },
+    },
+    async (req) => {
+      const { professorId } = teacherOf(req);
+      const { chapterId } = req.params;
+      await ownChapter(db, professorId, chapterId);
+      await updateChapter(db, professorId, chapterId, req.body);
+      return ownChapter(db, professorId, chapterId);
+    },
+  );
 
-  // Deleting a chapter deletes its raids (and their homework, by the tables' cascades).
-  app.delete('/chapters/:chapterId', async (req, reply) => {
-    const { professorId } = await requireProfessor(req);
-    const { chapterId } = parse(chapterParams, req.params);
-    await ownChapter(db, professorId, chapterId);
-    const raidIds = (await db.select({ id: raids.id }).from(raids).where(eq(raids.chapterId, chapterId))).map(
-      (r) => r.id,
-    );
-    const images = await imagesOfRaids(db, raidIds);
-    await db.delete(chapters).where(and(eq(chapters.id, chapterId), eq(chapters.professorId, professorId)));
-    await removeUnusedImages(db, uploadsDir, images);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/chapters/:chapterId',
+    {
+      config: teacher,
+      schema: {
+        summary: 'Delete a chapter with its raids and their homework',
+        params: chapterParams,
+        response: noContent,
+      },
+    },
+    async (req, reply) => {
+      const { professorId } = teacherOf(req);
+      await ownChapter(db, professorId, req.params.chapterId);
+      await deleteChapter(db, uploadsDir, professorId, req.params.chapterId);
+      return reply.status(204).send(null);
+    },
+  );
 
   // ---- Raids ----
-  app.get('/chapters/:chapterId/raids', async (req) => {
-    const { professorId } = await requireProfessor(req);
-    const { chapterId } = parse(chapterParams, req.params);
-    await ownChapter(db, professorId, chapterId);
-    return listRaids(db, chapterId);
-  });
+  app.get(
+    '/chapters/:chapterId/raids',
+    {
+      config: teacher,
+      schema: {
+        summary: "The raids of one of the caller's chapters",
+        params: chapterParams,
+        response: { 200: z.array(raidSummaryDtoSchema) },
+      },
+    },
+    async (req) => {
+      await ownChapter(db, teacherOf(req).professorId, req.params.chapterId);
+      return listRaids(db, req.params.chapterId);
+    },
+  );
 
-  app.post('/chapters/:chapterId/raids', async (req, reply) => {
-    const { professorId } = await requireProfessor(req);
-    const { chapterId } = parse(chapterParams, req.params);
-    await ownChapter(db, professorId, chapterId);
-    const body = parse(raidSaveSchema, req.body);
-    await assertImagesExist(uploadsDir, body);
-    const { id } = await saveRaid(db, professorId, chapterId, body);
-    return reply.status(201).send(await ownRaid(db, professorId, id));
-  });
+  app.post(
+    '/chapters/:chapterId/raids',
+    {
+      config: teacher,
+      schema: {
+        summary: 'Create a raid with its questions and answers',
+        params: chapterParams,
+        body: raidSaveSchema,
+        response: { 201: raidDtoSchema },
+      },
+    },
+    async (req, reply) => {
+      const { professorId } = teacherOf(req);
+      const { chapterId } = req.params;
+      await ownChapter(db, professorId, chapterId);
+      await assertImagesExist(uploadsDir, req.body);
+      const { id } = await saveRaid(db, professorId, chapterId, req.body);
+      return reply.status(201).send(await ownRaid(db, professorId, id));
+    },
+  );
 
-  app.get('/raids/:raidId', async (req) => {
-    const { professorId } = await requireProfessor(req);
-    const { raidId } = parse(raidParams, req.params);
-    return ownRaid(db, professorId, raidId);
-  });
+  app.get(
+    '/raids/:raidId',
+    {
+      config: teacher,
+      schema: {
+        summary: "One of the caller's raids with its questions",
+        params: raidParams,
+        response: { 200: raidDtoSchema },
+      },
+    },
+    async (req) => ownRaid(db, teacherOf(req).professorId, req.params.raidId),
+  );
 
-  app.put('/raids/:raidId', async (req) => {
-    const { professorId } = await requireProfessor(req);
-    const { raidId } = parse(raidParams, req.params);
-    const current = await ownRaid(db, professorId, raidId);
-    const body = parse(raidSaveSchema, req.body);
-    await assertImagesExist(uploadsDir, body);
-    const { droppedImages } = await saveRaid(db, professorId, current.chapterId, body, raidId);
-    await removeUnusedImages(db, uploadsDir, droppedImages);
-    return ownRaid(db, professorId, raidId);
-  });
+  app.put(
+    '/raids/:raidId',
+    {
+      config: teacher,
+      schema: {
+        summary: "Replace a raid's title, sharing, questions and answers",
+        params: raidParams,
+        body: raidSaveSchema,
+        response: { 200: raidDtoSchema },
+      },
+    },
+    async (req) => {
+      const { professorId } = teacherOf(req);
+      const { raidId } = req.params;
+      const current = await ownRaid(db, professorId, raidId);
+      await assertImagesExist(uploadsDir, req.body);
+      const { droppedImages } = await saveRaid(db, professorId, current.chapterId, req.body, raidId);
+      await removeUnusedImages(db, uploadsDir, droppedImages);
+      return ownRaid(db, professorId, raidId);
+    },
+  );
 
-  app.delete('/raids/:raidId', async (req, reply) => {
-    const { professorId } = await requireProfessor(req);
-    const { raidId } = parse(raidParams, req.params);
-    const current = await ownRaid(db, professorId, raidId);
-    const images = current.questions.flatMap((q) => (q.imagePath ? [q.imagePath] : []));
-    await db.transaction(async (tx) => {
-      await tx.delete(raids).where(and(eq(raids.id, raidId), eq(raids.professorId, professorId)));
-      await tx.update(chapters).set({ updatedAt: new Date() }).where(eq(chapters.id, current.chapterId));
-    });
-    await removeUnusedImages(db, uploadsDir, images);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/raids/:raidId',
+    {
+      config: teacher,
+      schema: { summary: 'Delete a raid and its homework', params: raidParams, response: noContent },
+    },
+    async (req, reply) => {
+      const { professorId } = teacherOf(req);
+      await deleteRaid(db, uploadsDir, professorId, await ownRaid(db, professorId, req.params.raidId));
+      return reply.status(204).send(null);
+    },
+  );
 
   // A question image (multipart field `image`): PNG or JPEG by its first bytes, 10 MB at most. The raid
   // form then refers to it by the returned file name.
-  app.post('/raids/images', async (req, reply) => {
-    const { professorId } = await requireProfessor(req);
-    await app.deps.limiter.hit(`raid-image:${professorId}`, 300, 3600);
-    if (!req.isMultipart()) throw badRequest(ERR.INVALID_BODY);
-    let image: Buffer | null = null;
-    try {
-      for await (const part of req.parts()) {
-        if (part.type === 'file') {
-          const buf = await (part as MultipartFile).toBuffer();
-          if (part.fieldname === 'image' && buf.length > 0) image = buf;
+  app.post(
+    '/raids/images',
+    {
+      config: teacher,
+      schema: {
+        summary: 'Upload a question image (multipart field `image`, PNG or JPEG, 10 MB at most)',
+        consumes: ['multipart/form-data'],
+        response: { 201: z.object({ imagePath: z.string() }) },
+      },
+    },
+    async (req, reply) => {
+      const { professorId } = teacherOf(req);
+      await app.deps.limiter.hit(`raid-image:${professorId}`, 300, 3600);
+      if (!req.isMultipart()) throw badRequest(ERR.INVALID_BODY);
+      let image: Buffer | null = null;
+      try {
+        for await (const part of req.parts()) {
+          if (part.type === 'file') {
+            const buf = await (part as MultipartFile).toBuffer();
+            if (part.fieldname === 'image' && buf.length > 0) image = buf;
+          }
         }
+      } catch (err) {
+        if (err instanceof Error && 'statusCode' in err) throw err;
+        throw badRequest(ERR.INVALID_BODY);
       }
-    } catch (err) {
-      if (err instanceof Error && 'statusCode' in err) throw err;
-      throw badRequest(ERR.INVALID_BODY);
-    }
-    if (!image) throw badRequest(ERR.REQUIRED, { field: 'image' });
-    const imagePath = await storeImage(questionsDir(uploadsDir), image, IMAGE_MAX_BYTES);
-    return reply.status(201).send({ imagePath });
-  });
+      if (!image) throw badRequest(ERR.REQUIRED, { field: 'image' });
+      const imagePath = await storeImage(questionsDir(uploadsDir), image, IMAGE_MAX_BYTES);
+      return reply.status(201).send({ imagePath });
+    },
+  );
 }

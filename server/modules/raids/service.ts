@@ -8,7 +8,7 @@ import type { ChapterDto, RaidDto, RaidSave, RaidSummaryDto } from '../../../sha
 import type { Db } from '../../db/client.js';
 import { raidQuestions } from '../../db/raid-questions.js';
 import { answers, chapters, questions, raids, subjects } from '../../db/schema.js';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 
 export const questionsDir = (uploadsDir: string) => path.join(uploadsDir, 'questions');
 
@@ -318,4 +318,94 @@ export async function sweepOrphanImages(
   const removed = old.filter((n) => !used.has(n));
   for (const n of removed) await unlink(path.join(dir, n)).catch(() => undefined);
   return removed;
+}
+
+/** Creates a chapter of the teacher; answers its id. A name taken meanwhile is a 409. */
+export async function createChapter(
+  db: Db,
+  professorId: string,
+  body: { name: string; level: number; subjectId: string },
+  log: { error: (o: object, m: string) => void },
+): Promise<string> {
+  await assertChapterNameFree(db, professorId, body.name);
+  if (!(await subjectExists(db, body.subjectId)))
+    throw badRequest(ERR.CHAPTER_CREATE_FAILED, { field: 'subjectId' });
+  try {
+    const [{ id }] = await db
+      .insert(chapters)
+      .values({ professorId, ...body })
+      .returning({ id: chapters.id });
+    return id;
+  } catch (err) {
+    if (isUniqueViolation(err, 'chapters_professor_name_uq'))
+      throw conflict(ERR.CHAPTER_NAME_TAKEN, { field: 'name' });
+    log.error({ err }, 'chapter creation failed');
+    throw new AppError(500, ERR.CHAPTER_CREATE_FAILED);
+  }
+}
+
+/** Renames or moves one of the teacher's chapters (the caller checked it is theirs). */
+export async function updateChapter(
+  db: Db,
+  professorId: string,
+  chapterId: string,
+  body: { name: string; level: number; subjectId: string },
+) {
+  await assertChapterNameFree(db, professorId, body.name, chapterId);
+  if (!(await subjectExists(db, body.subjectId)))
+    throw badRequest(ERR.CHAPTER_SUBJECT_REQUIRED, { field: 'subjectId' });
+  try {
+    await db
+      .update(chapters)
+      .set({ ...body, updatedAt: new Date() })
+      .where(eq(chapters.id, chapterId));
+  } catch (err) {
+    if (isUniqueViolation(err, 'chapters_professor_name_uq'))
+      throw conflict(ERR.CHAPTER_NAME_TAKEN, { field: 'name' });
+    throw err;
+  }
+}
+
+/** Deletes a chapter with its raids (and their homework, by the tables' cascades) and unused images. */
+export async function deleteChapter(db: Db, uploadsDir: string, professorId: string, chapterId: string) {
+  const raidIds = (await db.select({ id: raids.id }).from(raids).where(eq(raids.chapterId, chapterId))).map(
+    (r) => r.id,
+  );
+  const images = await imagesOfRaids(db, raidIds);
+  await db.delete(chapters).where(and(eq(chapters.id, chapterId), eq(chapters.professorId, professorId)));
+  await removeUnusedImages(db, uploadsDir, images);
+}
+
+/** Deletes one of the teacher's raids and the images no other raid uses. */
+export async function deleteRaid(db: Db, uploadsDir: string, professorId: string, raid: RaidDto) {
+  const images = raid.questions.flatMap((q) => (q.imagePath ? [q.imagePath] : []));
+  await db.transaction(async (tx) => {
+    await tx.delete(raids).where(and(eq(raids.id, raid.id), eq(raids.professorId, professorId)));
+    await tx.update(chapters).set({ updatedAt: new Date() }).where(eq(chapters.id, raid.chapterId));
+  });
+  await removeUnusedImages(db, uploadsDir, images);
+}
+
+/**
+ * Images uploaded for a raid that was never saved: swept a minute after start, then every 6 hours.
+ * Answers the function that stops the timers (on the app's close).
+ */
+export function scheduleOrphanSweep(
+  db: Db,
+  uploadsDir: string,
+  log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void },
+): () => void {
+  const sweep = () =>
+    sweepOrphanImages(db, uploadsDir).then(
+      (removed) => removed.length && log.info({ removed: removed.length }, 'orphan question images removed'),
+      (err) => log.warn({ err }, 'orphan image sweep failed'),
+    );
+  const firstSweep = setTimeout(sweep, 60_000);
+  const sweeper = setInterval(sweep, 6 * 60 * 60 * 1000);
+  firstSweep.unref();
+  sweeper.unref();
+  return () => {
+    clearTimeout(firstSweep);
+    clearInterval(sweeper);
+  };
 }

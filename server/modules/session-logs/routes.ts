@@ -1,17 +1,29 @@
+// A session log: the client records each sign-in of the caller (SPEC point 7, POST /session-logs/).
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sessionLogs } from '../../db/schema.js';
-import { parse } from '../../lib/validate.js';
-import { assertSelf, requireAuth } from '../../plugins/auth.js';
+import { callerOf } from '../../lib/contract.js';
+import { assertSelf } from '../../plugins/auth.js';
+import { recordSessionLog } from './service.js';
 
-export default async function sessionLogRoutes(app: FastifyInstance) {
+export default async function sessionLogRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
-  app.post('/session-logs/', async (req, reply) => {
-    const caller = await requireAuth(req);
-    const { userId } = parse(z.object({ userId: z.uuid() }), req.body);
-    assertSelf(caller, userId);
-    await deps.limiter.hit(`session-log:${userId}`, 30, 600);
-    const [row] = await deps.db.insert(sessionLogs).values({ userId }).returning({ id: sessionLogs.id });
-    return reply.status(201).send({ id: row.id });
-  });
+  app.post(
+    '/session-logs/',
+    {
+      config: { access: 'signedIn', self: 'userId' },
+      schema: {
+        summary: 'Record a session of the caller (30 per 10 minutes)',
+        body: z.object({ userId: z.uuid() }),
+        response: { 201: z.object({ id: z.uuid() }) },
+      },
+    },
+    async (req, reply) => {
+      const { userId } = req.body;
+      assertSelf(callerOf(req), userId);
+      await deps.limiter.hit(`session-log:${userId}`, 30, 600);
+      return reply.status(201).send({ id: await recordSessionLog(deps.db, userId) });
+    },
+  );
 }

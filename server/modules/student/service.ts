@@ -13,7 +13,6 @@ import type {
   HomeworkRaidDto,
   StudentDto,
 } from '../../../shared/types.js';
-import type { Deps } from '../../app.js';
 import type { Db } from '../../db/client.js';
 import { raidQuestions } from '../../db/raid-questions.js';
 import {
@@ -30,6 +29,7 @@ import {
   subjects,
   users,
 } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { hashPassword, isStrongPassword, verifyPassword } from '../../lib/passwords.js';
 import type { AccessClaims } from '../../lib/tokens.js';

@@ -3,7 +3,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { avatarImagePath } from '../../../shared/catalogue/avatars.js';
 import { ERR } from '../../../shared/errors.js';
 import type { AvatarRef, PendingProfessorDto, UserRecord } from '../../../shared/types.js';
-import type { Deps } from '../../app.js';
 import type { Db } from '../../db/client.js';
 import {
   avatars,
@@ -17,6 +16,7 @@ import {
   users,
   usersAvatars,
 } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { hashPassword, isStrongPassword, verifyPassword } from '../../lib/passwords.js';
 import type { AccessClaims } from '../../lib/tokens.js';

@@ -2,7 +2,7 @@
 // authorization.test.ts and bad-input.test.ts compare their cases with this list.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT_DIR } from '../../../server/app.js';
+import { ROOT_DIR } from '../../../server/paths.js';
 
 export const readProtocol = () => readFileSync(path.join(ROOT_DIR, 'docs/protocol.md'), 'utf8');
 
