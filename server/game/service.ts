@@ -177,10 +177,12 @@ export function createGameService(deps: GameDeps) {
     return r.roster.filter((s) => (seen[s.studentId] ?? 0) >= t).map((s) => s.studentId);
   }
 
-  async function snapshot(r: RoomRecord, forStudent?: string): Promise<RoomSnapshot> {
+  async function snapshot(read: RoomRecord, forStudent?: string): Promise<RoomSnapshot> {
     // The sequence number is read before the state: a patch racing with us is at worst applied twice,
-    // and every patch is idempotent.
-    const seq = await store.currentSeq(forStudent ? phoneSeqKey(r.id) : r.id);
+    // and every patch is idempotent. So the record is read again after the number: the caller's copy
+    // may predate a patch the number already counts, which the client would then never apply.
+    const seq = await store.currentSeq(forStudent ? phoneSeqKey(read.id) : read.id);
+    const r = (await store.readRoom(read.id)) ?? read;
     const present = new Set(await presentIds(r));
     let activity = activityView(r.activity);
     if (forStudent) {
@@ -674,7 +676,15 @@ export function createGameService(deps: GameDeps) {
       await broadcast(id, { type: 'activity', activity: null });
     },
 
-    async join(s: Student, key: RoomKey): Promise<{ snapshot: RoomSnapshot; phone: PhoneState; id: string }> {
+    /**
+     * A phone joins. `attach` puts its connection in the room's audience before the snapshot is
+     * taken, so that every patch numbered after the snapshot reaches it.
+     */
+    async join(
+      s: Student,
+      key: RoomKey,
+      attach?: (id: string) => Promise<void>,
+    ): Promise<{ snapshot: RoomSnapshot; phone: PhoneState; id: string }> {
       if (!(await isStudentOfClass(db, s.studentId, key.schoolclassId))) return fail('ERRORS.FORBIDDEN');
       const id = makeRoomId(key);
       const r = await requireRoom(id);
@@ -687,6 +697,7 @@ export function createGameService(deps: GameDeps) {
       }
       await store.touch(id, [s.studentId], now());
       await broadcast(id, { type: 'presence', studentId: s.studentId, connected: true });
+      await attach?.(id);
       const fresh = await requireRoom(id);
       return {
         id,
@@ -762,6 +773,17 @@ export function createGameService(deps: GameDeps) {
         snapshot: await snapshot(r, studentId),
         phone: studentId ? await phoneState(r, studentId) : undefined,
       };
+    },
+
+    /**
+     * After a join's ack: a fresh snapshot when patches were numbered since the one the ack carried.
+     * Such a patch may have reached the phone before its ack, and the phone dropped it (no snapshot
+     * yet) or the ack's older snapshot replaced it; nothing else would tell the phone it is behind.
+     */
+    async newerThan(id: string, seq: number, studentId: string) {
+      if ((await store.currentSeq(phoneSeqKey(id))) <= seq) return null;
+      const r = await store.readRoom(id);
+      return r ? { snapshot: await snapshot(r, studentId), phone: await phoneState(r, studentId) } : null;
     },
 
     /** Rooms a student may join now (open, not paused, not closed). */

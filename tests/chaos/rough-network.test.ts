@@ -155,6 +155,9 @@ class Phone {
   readonly queue: AnswerQueue;
   /** What the student tapped, by question. */
   readonly tapped = new Map<string, string[]>();
+  /** Answer sends, and those whose ack a drop swallowed. */
+  sends = 0;
+  lostAcks = 0;
   /** Acks of answer:submit by question. */
   readonly acks = new Map<string, Tally>();
   private pendingTap: { questionId: string; answerIds: string[] } | null = null;
@@ -199,6 +202,8 @@ class Phone {
     else if (cut === 'tick') queueMicrotask(() => this.chaos.drop(this, mode, true));
     else if (cut === 'later') setImmediate(() => this.chaos.drop(this, mode, true));
     const ack = await pending;
+    this.sends++;
+    if (!ack.ok && ack.message === 'GAME.TIMEOUT') this.lostAcks++;
     if (ack.ok) {
       const t = this.acks.get(a.questionId) ?? { counted: 0, duplicate: 0 };
       t[ack.status]++;
@@ -212,6 +217,10 @@ class Phone {
     const s = await connect(node.url, this.user.accessToken);
     this.socket = s;
     s.on('room:patch', (p: { seq: number; patch: RoomPatch }) => this.onPatch(s, p));
+    // The server's follow-up to a join that a patch overtook.
+    s.on('room:snapshot', (snap: RoomSnapshot, p?: PhoneState) => {
+      if (s === this.socket) this.receive(snap, p);
+    });
     s.on('phone:state', (p: PhoneState) => {
       if (s !== this.socket) return;
       this.state = p;
@@ -225,7 +234,7 @@ class Phone {
       this.joined = false;
       this.up = false;
       this.chaos.unplanned++;
-      if (!this.chaos.running) void this.chaos.reconnect(this);
+      if (!this.chaos.running && !this.chaos.stopped) void this.chaos.reconnect(this).catch(() => {});
     });
     await this.join(s);
     this.up = s === this.socket && this.joined;
@@ -323,6 +332,8 @@ class Chaos {
   };
   /** Connections lost that the test did not drop. */
   unplanned = 0;
+  /** The test is over: nothing comes back any more. */
+  stopped = false;
   private limit = 0;
   private active = false;
   get running() {
@@ -404,6 +415,7 @@ class Chaos {
 
 let cluster: Cluster;
 let db: pg.Client;
+const parties: { chaos?: Chaos; phones: Phone[]; board?: Sock } = { phones: [] };
 
 beforeAll(async () => {
   console.log(`rough network: CHAOS_SEED=${SEED}`);
@@ -413,6 +425,12 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  if (parties.chaos) parties.chaos.stopped = true;
+  for (const p of parties.phones) {
+    p.queue.dispose();
+    p.socket?.disconnect();
+  }
+  parties.board?.disconnect();
   for (const raw of halfOpen) raw.destroy();
   await db?.end();
   await cluster?.stop();
@@ -461,6 +479,7 @@ describe('a raid on a rough network, two nodes', () => {
 
     // The board, on node A, keeps its snapshot by patches and notes every "answered" announcement.
     const board = await connect(nodeA.url, prof.accessToken);
+    parties.board = board;
     let boardSnap: RoomSnapshot | null = null;
     const announced = new Map<string, string[]>();
     let boardSyncing = false;
@@ -500,7 +519,8 @@ describe('a raid on a rough network, two nodes', () => {
 
     // Phones spread over both nodes, each in the lobby.
     const chaos = new Chaos(SEED, cluster.nodes);
-    const phones: Phone[] = [];
+    parties.chaos = chaos;
+    const phones = parties.phones;
     for (let i = 1; i <= PHONES; i++) {
       const login = `eleve${String(i).padStart(2, '0')}`;
       const user = await signin(nodeA.url, login, 'Cartable-Bleu-7!');
@@ -593,7 +613,16 @@ describe('a raid on a rough network, two nodes', () => {
     const [ended] = await Promise.all([send(board, 'raid:next'), chaos.run(DROPS_END)]);
     expect(ended).toEqual({ ok: true });
     expect(chaos.drops).toBeGreaterThanOrEqual(1000);
-    console.log(`rough network: ${chaos.drops} drops`, chaos.byMode, `unplanned: ${chaos.unplanned}`);
+    const acks = phones.flatMap((p) => [...p.acks.values()]);
+    const sum = (f: (p: Phone) => number) => phones.reduce((n, p) => n + f(p), 0);
+    const lost = sum((p) => p.lostAcks);
+    console.log(
+      `rough network: ${chaos.drops} drops ${JSON.stringify(chaos.byMode)}; answer sends ${sum((p) => p.sends)}, ` +
+        `acks lost to a drop ${lost}, counted ${acks.reduce((n, t) => n + t.counted, 0)}, ` +
+        `duplicates ${acks.reduce((n, t) => n + t.duplicate, 0)}; connections lost unplanned ${chaos.unplanned}`,
+    );
+    // Answers were cut in flight: the queue had to send them again or learn from the server it had them.
+    expect(lost).toBeGreaterThan(0);
 
     // What the class earned: XP and coins for each student who answered, from the right answers.
     const final = await send<{ snapshot: RoomSnapshot }>(board, 'room:sync');
@@ -649,11 +678,5 @@ describe('a raid on a rough network, two nodes', () => {
     );
     expect(events.rows).toHaveLength(1);
     expect(events.rows[0].payload.participants).toBe(Object.keys(gains).length);
-
-    for (const p of phones) {
-      p.queue.dispose();
-      p.socket?.disconnect();
-    }
-    board.disconnect();
   }, 90_000);
 });
