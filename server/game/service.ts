@@ -350,14 +350,43 @@ export function createGameService(deps: GameDeps) {
   async function revealRoom(t: Teacher | null, id: string, event: 'raid:reveal' | 'all-answered') {
     const cur = await withAnswers(await requireRoom(id));
     const present = await presentIds(cur);
-    const { after } = await teacherUpdate(t, id, event, (r) => {
+    const used = cur.activity?.kind === 'raid' ? cur.activity.raid.answers : {};
+    const { before, after } = await teacherUpdate(t, id, event, (r) => {
       if (r.activity?.kind !== 'raid') return fail('GAME.WRONG_PHASE');
       if (cur.activity?.kind !== 'raid' || cur.activity.raid.index !== r.activity.raid.index)
         fail('GAME.WRONG_PHASE');
-      const answers = cur.activity?.kind === 'raid' ? cur.activity.raid.answers : {};
-      return { ...r, activity: { kind: 'raid', raid: reveal({ ...r.activity.raid, answers }, present) } };
+      return {
+        ...r,
+        activity: { kind: 'raid', raid: reveal({ ...r.activity.raid, answers: used }, present) },
+      };
     });
-    await broadcast(id, { type: 'activity', activity: activityView(after.activity) });
+    let shown = after;
+    // An answer stored between the read above and this update was acknowledged "counted". The record
+    // has a new revision now, so no answer can be added any more (addAnswerAt checks it): the answers
+    // read now are final, and when there are more of them the reveal is computed again with them.
+    if (before.activity?.kind === 'raid') {
+      const question = before.activity.raid;
+      const q = question.questions[question.index];
+      const final = q ? await store.answers(id, answerKey(question, q.id)) : {};
+      if (Object.keys(final).some((studentId) => !(studentId in used))) {
+        const answers = Object.fromEntries(Object.entries(final).map(([k, v]) => [k, JSON.parse(v)]));
+        let redone = false;
+        const r = await store.updateRoom(id, (r) => {
+          const raid = r?.activity?.kind === 'raid' ? r.activity.raid : null;
+          if (
+            !r ||
+            raid?.runId !== question.runId ||
+            raid.index !== question.index ||
+            raid.phase !== 'revealed'
+          )
+            return null;
+          redone = true;
+          return { ...r, activity: { kind: 'raid', raid: reveal({ ...question, answers }, present) } };
+        });
+        if (redone && r) shown = r;
+      }
+    }
+    await broadcast(id, { type: 'activity', activity: activityView(shown.activity) });
   }
 
   /** Connected students, per room, read again at most every PRESENT_COUNT_MS. */

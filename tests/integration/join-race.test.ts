@@ -1,8 +1,9 @@
-// A phone (re)joins at the very moment the teacher reveals: found by the rough-network chaos test,
-// where a phone came back from a drop and stayed on the question while the class saw the answer.
-// The store is wrapped so that the reveal lands at one exact point of the join; the phone keeps its
-// view as the app does (the ack's snapshot, then numbered patches, then any pushed snapshot) and
-// must end on the reveal without asking for anything.
+// Races of a rough network at the reveal. A phone (re)joins at the very moment the teacher reveals:
+// found by the rough-network chaos test, where a phone came back from a drop and stayed on the
+// question while the class saw the answer. And an answer (a re-send after a drop) lands while the
+// reveal is being computed. The store is wrapped so that the race lands at one exact point; the
+// phone keeps its view as the app does (the ack's snapshot, then numbered patches, then any pushed
+// snapshot) and must end on the reveal without asking for anything.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoomStore } from '../../server/game/store.js';
 import {
@@ -91,20 +92,26 @@ async function seesReveal(view: { snap: RoomSnapshot | null; gap: boolean }) {
   return view.gap ? 'gap: the app syncs' : phaseOf(view.snap);
 }
 
-/** Runs `hook` once, inside the first call of the store's `method` whose first argument passes `when`. */
+/**
+ * Runs `hook` once, inside the first call of the store's `method` whose first argument passes
+ * `when`: before the call, or after it (`after`: the caller gets what was read before the hook).
+ */
 function once(
   method: 'currentSeq' | 'answers',
   when: (arg: string) => boolean,
   hook: () => Promise<unknown>,
+  after = false,
 ) {
   const original = store[method];
   let fired = false;
   const wrapped = async (id: string, ...rest: unknown[]) => {
-    if (!fired && when(id)) {
-      fired = true;
-      await hook();
-    }
-    return (original as (...a: unknown[]) => Promise<unknown>).call(store, id, ...rest);
+    const call = () => (original as (...a: unknown[]) => Promise<unknown>).call(store, id, ...rest);
+    if (fired || !when(id)) return call();
+    fired = true;
+    if (!after) await hook();
+    const read = await call();
+    if (after) await hook();
+    return read;
   };
   Object.assign(store, { [method]: wrapped });
   return () => Object.assign(store, { [method]: original });
@@ -148,6 +155,46 @@ describe('a phone joining while the teacher reveals', () => {
     try {
       const view = await joinWatching('eleve03');
       expect(await seesReveal(view)).toBe('revealed');
+    } finally {
+      restore();
+      await closeRaid();
+    }
+  });
+});
+
+describe('an answer landing while the teacher reveals', () => {
+  it('is counted in the reveal when its ack said counted', async () => {
+    await openQuestion();
+    const { socket } = await connectAs(ctx.app, url, { login: 'eleve04', password: DEMO.student.password });
+    sockets.push(socket);
+    const joined = await send<{ snapshot: RoomSnapshot }>(socket, 'room:join', key);
+    if (!joined.ok) throw new Error(joined.message);
+    const q = joined.snapshot.activity?.kind === 'raid' ? joined.snapshot.activity.question : null;
+    if (!q) throw new Error('no question');
+    // The reveal has read the answers (none yet); the phone's answer arrives before it is saved.
+    let status: unknown = null;
+    const restore = once(
+      'answers',
+      () => true,
+      async () => {
+        const ack = await send<{ status: string }>(socket, 'answer:submit', {
+          questionId: q.id,
+          answerIds: [q.answers[0].id],
+          clientId: 'race-at-the-reveal',
+        });
+        status = ack.ok ? ack.status : ack.message;
+      },
+      true,
+    );
+    try {
+      expect(await send(teacher, 'raid:reveal')).toEqual({ ok: true });
+      const board = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:sync');
+      if (!board.ok) throw new Error(board.message);
+      const reveal = board.snapshot.activity?.kind === 'raid' ? board.snapshot.activity.reveal : null;
+      // Told "counted", the answer is in the counts; told "closed", it is not.
+      const total = Object.values(reveal?.counts ?? {}).reduce((a, b) => a + b, 0);
+      expect({ status, total }).toEqual(status === 'counted' ? { status, total: 1 } : { status, total: 0 });
+      expect(status).toBe('counted');
     } finally {
       restore();
       await closeRaid();
