@@ -44,6 +44,8 @@ const QUESTIONS = 10;
 const DROPS_OPEN = 80;
 const DROPS_REVEAL = 15;
 const DROPS_END = 1000 - QUESTIONS * (DROPS_OPEN + DROPS_REVEAL);
+/** Questions (by index) the teacher reveals with half of the answers in, the others on their way. */
+const EARLY_REVEALS = [2, 6];
 /** At most this many phones are down at once. */
 const MAX_DOWN = 4;
 /** A phone answers a question with this chance, rightly with this one. */
@@ -580,6 +582,8 @@ describe('a raid on a rough network, two nodes', () => {
         .join(', ')}`;
     const tapRandom = rng(SEED ^ 0x5eed);
 
+    /** The answers counted, by question: student → answer ids. */
+    const counted = new Map<string, Map<string, string[]>>();
     for (let k = 0; k < QUESTIONS; k++) {
       // The question opens while phones drop; taps come at random points among the drops.
       const q = raid.questions[k];
@@ -593,22 +597,58 @@ describe('a raid on a rough network, two nodes', () => {
         expected.set(p.studentId, [...answerIds].sort());
         chaos.scheduleTap(start + Math.floor(tapRandom() * DROPS_OPEN * 0.75), p, q.id, answerIds);
       }
-      const [opening] = await Promise.all([
-        send(board, k === 0 ? 'raid:begin' : 'raid:next'),
-        chaos.run(DROPS_OPEN),
-      ]);
-      expect(opening).toEqual({ ok: true });
-
-      // Every phone that tapped has its answer acknowledged; the board saw each of them, once.
-      await until(
-        () => phones.every((p) => !expected.has(p.studentId) || p.answered(q.id)),
-        stuck((p) => !expected.has(p.studentId) || p.answered(q.id), `answers to question ${k + 1}`),
-      );
-      await until(
-        () => new Set(raidOf(boardSnap)?.answeredStudentIds).size === expected.size,
-        () => `the board to see ${expected.size} answers to question ${k + 1}`,
-      );
-      expect(new Set(raidOf(boardSnap)?.answeredStudentIds)).toEqual(new Set(expected.keys()));
+      const cmd = send(board, k === 0 ? 'raid:begin' : 'raid:next');
+      const dropping = chaos.run(DROPS_OPEN);
+      const early = EARLY_REVEALS.includes(k);
+      if (early) {
+        // The teacher does not wait: she reveals once half the answers are in, while the others are
+        // being tapped, sent, cut and sent again.
+        expect(await cmd).toEqual({ ok: true });
+        await until(
+          () => new Set(raidOf(boardSnap)?.answeredStudentIds).size >= expected.size / 2,
+          () => `the board to see half the answers to question ${k + 1}`,
+        );
+        expect(await send(board, 'raid:reveal')).toEqual({ ok: true });
+        await dropping;
+        await chaos.run(DROPS_REVEAL);
+        // What the server holds, as each phone's own state says after the reveal.
+        const held = new Map<string, string[]>();
+        for (const p of phones) {
+          const fresh = await send<{ snapshot: RoomSnapshot; phone: PhoneState }>(
+            p.socket as Sock,
+            'room:sync',
+          );
+          if (!fresh.ok) throw new Error(fresh.message);
+          const mine = fresh.phone.myAnswer;
+          if (mine?.questionId === q.id) held.set(p.studentId, [...mine.answerIds].sort());
+          // An answer acknowledged is held, and as tapped; nothing is held that was not tapped.
+          const t = p.acks.get(q.id);
+          if (t && t.counted + t.duplicate > 0)
+            expect(held.has(p.studentId), `seed ${SEED}: ${p.login}'s acknowledged answer to ${k + 1}`).toBe(
+              true,
+            );
+          if (held.has(p.studentId))
+            expect(held.get(p.studentId)).toEqual([...(p.tapped.get(q.id) ?? [])].sort());
+        }
+        counted.set(q.id, held);
+      } else {
+        const [opening] = await Promise.all([cmd, dropping]);
+        expect(opening).toEqual({ ok: true });
+        // Every phone that tapped has its answer acknowledged; the board saw each of them, once.
+        await until(
+          () => phones.every((p) => !expected.has(p.studentId) || p.answered(q.id)),
+          stuck((p) => !expected.has(p.studentId) || p.answered(q.id), `answers to question ${k + 1}`),
+        );
+        await until(
+          () => new Set(raidOf(boardSnap)?.answeredStudentIds).size === expected.size,
+          () => `the board to see ${expected.size} answers to question ${k + 1}`,
+        );
+        expect(new Set(raidOf(boardSnap)?.answeredStudentIds)).toEqual(new Set(expected.keys()));
+        // The reveal, while phones drop.
+        const [revealed] = await Promise.all([send(board, 'raid:reveal'), chaos.run(DROPS_REVEAL)]);
+        expect(revealed).toEqual({ ok: true });
+        counted.set(q.id, expected);
+      }
       const heard = announced.get(q.id) ?? [];
       expect(heard.length, `seed ${SEED}: question ${k + 1} announced twice`).toBe(new Set(heard).size);
       for (const p of phones) {
@@ -619,13 +659,12 @@ describe('a raid on a rough network, two nodes', () => {
         ).toBeLessThanOrEqual(1);
       }
 
-      // The reveal, while phones drop: each answer counted once.
-      const [revealed] = await Promise.all([send(board, 'raid:reveal'), chaos.run(DROPS_REVEAL)]);
-      expect(revealed).toEqual({ ok: true });
+      // Each answer the server holds is counted once in the reveal.
       const view = await send<{ snapshot: RoomSnapshot }>(board, 'room:sync');
       if (!view.ok) throw new Error(view.message);
       const tally: Record<string, number> = Object.fromEntries(q.answers.map((a) => [a.id, 0]));
-      for (const ids of expected.values()) for (const id of ids) tally[id]++;
+      for (const ids of (counted.get(q.id) as Map<string, string[]>).values())
+        for (const id of ids) tally[id]++;
       expect(raidOf(view.snapshot)?.reveal?.counts, `seed ${SEED}: counts of question ${k + 1}`).toEqual(
         tally,
       );
@@ -664,9 +703,12 @@ describe('a raid on a rough network, two nodes', () => {
     const victory = result.outcome === 'VICTORY';
     const gains: Record<string, { xp: number; coins: number }> = {};
     for (const p of phones) {
-      if (p.tapped.size === 0) continue;
-      const rights = [...p.tapped].filter(
-        ([qid, ids]) => [...ids].sort().join() === (correct.get(qid) as string[]).join(),
+      const mine = [...counted].flatMap(([qid, held]) =>
+        held.has(p.studentId) ? [[qid, held.get(p.studentId)]] : [],
+      );
+      if (mine.length === 0) continue;
+      const rights = mine.filter(
+        ([qid, ids]) => (ids as string[]).join() === (correct.get(qid as string) as string[]).join(),
       ).length;
       gains[p.studentId] = raidReward({ correctAnswers: rights, victory });
     }
