@@ -140,10 +140,12 @@ export function createGameService(deps: GameDeps) {
     return r.roster.filter((s) => (seen[s.studentId] ?? 0) >= t).map((s) => s.studentId);
   }
 
-  async function snapshot(r: RoomRecord, forStudent?: string): Promise<RoomSnapshot> {
+  async function snapshot(read: RoomRecord, forStudent?: string): Promise<RoomSnapshot> {
     // The sequence number is read before the state: a patch racing with us is at worst applied twice,
-    // and every patch is idempotent.
-    const seq = await store.currentSeq(forStudent ? phoneSeqKey(r.id) : r.id);
+    // and every patch is idempotent. So the record is read again after the number: the caller's copy
+    // may predate a patch the number already counts, which the client would then never apply.
+    const seq = await store.currentSeq(forStudent ? phoneSeqKey(read.id) : read.id);
+    const r = (await store.readRoom(read.id)) ?? read;
     const present = new Set(await presentIds(r));
     let activity = activityView(r.activity);
     if (forStudent) {
@@ -336,14 +338,43 @@ export function createGameService(deps: GameDeps) {
   async function revealRoom(t: Teacher | null, id: string, event: 'raid:reveal' | 'all-answered') {
     const cur = await withAnswers(await requireRoom(id));
     const present = await presentIds(cur);
-    const { after } = await teacherUpdate(t, id, event, (r) => {
+    const used = cur.activity?.kind === 'raid' ? cur.activity.raid.answers : {};
+    const { before, after } = await teacherUpdate(t, id, event, (r) => {
       if (r.activity?.kind !== 'raid') return fail('GAME.WRONG_PHASE');
       if (cur.activity?.kind !== 'raid' || cur.activity.raid.index !== r.activity.raid.index)
         fail('GAME.WRONG_PHASE');
-      const answers = cur.activity?.kind === 'raid' ? cur.activity.raid.answers : {};
-      return { ...r, activity: { kind: 'raid', raid: reveal({ ...r.activity.raid, answers }, present) } };
+      return {
+        ...r,
+        activity: { kind: 'raid', raid: reveal({ ...r.activity.raid, answers: used }, present) },
+      };
     });
-    await broadcast(id, { type: 'activity', activity: activityView(after.activity) });
+    let shown = after;
+    // An answer stored between the read above and this update was acknowledged "counted". The record
+    // has a new revision now, so no answer can be added any more (addAnswerAt checks it): the answers
+    // read now are final, and when there are more of them the reveal is computed again with them.
+    if (before.activity?.kind === 'raid') {
+      const question = before.activity.raid;
+      const q = question.questions[question.index];
+      const final = q ? await store.answers(id, answerKey(question, q.id)) : {};
+      if (Object.keys(final).some((studentId) => !(studentId in used))) {
+        const answers = Object.fromEntries(Object.entries(final).map(([k, v]) => [k, JSON.parse(v)]));
+        let redone = false;
+        const r = await store.updateRoom(id, (r) => {
+          const raid = r?.activity?.kind === 'raid' ? r.activity.raid : null;
+          if (
+            !r ||
+            raid?.runId !== question.runId ||
+            raid.index !== question.index ||
+            raid.phase !== 'revealed'
+          )
+            return null;
+          redone = true;
+          return { ...r, activity: { kind: 'raid', raid: reveal({ ...question, answers }, present) } };
+        });
+        if (redone && r) shown = r;
+      }
+    }
+    await broadcast(id, { type: 'activity', activity: activityView(shown.activity) });
   }
 
   /** Connected students, per room, read again at most every PRESENT_COUNT_MS. */
@@ -666,7 +697,15 @@ export function createGameService(deps: GameDeps) {
       await broadcast(id, { type: 'activity', activity: null });
     },
 
-    async join(s: Student, key: RoomKey): Promise<{ snapshot: RoomSnapshot; phone: PhoneState; id: string }> {
+    /**
+     * A phone joins. `attach` puts its connection in the room's audience before the snapshot is
+     * taken, so that every patch numbered after the snapshot reaches it.
+     */
+    async join(
+      s: Student,
+      key: RoomKey,
+      attach?: (id: string) => Promise<void>,
+    ): Promise<{ snapshot: RoomSnapshot; phone: PhoneState; id: string }> {
       if (!(await isStudentOfClass(db, s.studentId, key.schoolclassId))) return fail('ERRORS.FORBIDDEN');
       const id = makeRoomId(key);
       const r = await requireRoom(id);
@@ -679,6 +718,7 @@ export function createGameService(deps: GameDeps) {
       }
       await store.touch(id, [s.studentId], now());
       await broadcast(id, { type: 'presence', studentId: s.studentId, connected: true });
+      await attach?.(id);
       const fresh = await requireRoom(id);
       return {
         id,
@@ -798,6 +838,17 @@ export function createGameService(deps: GameDeps) {
         if (changed) await broadcast(id, { type: 'presence', studentId, connected: false });
       }
       return ids;
+    },
+
+    /**
+     * After a join's ack: a fresh snapshot when patches were numbered since the one the ack carried.
+     * Such a patch may have reached the phone before its ack, and the phone dropped it (no snapshot
+     * yet) or the ack's older snapshot replaced it; nothing else would tell the phone it is behind.
+     */
+    async newerThan(id: string, seq: number, studentId: string) {
+      if ((await store.currentSeq(phoneSeqKey(id))) <= seq) return null;
+      const r = await store.readRoom(id);
+      return r ? { snapshot: await snapshot(r, studentId), phone: await phoneState(r, studentId) } : null;
     },
 
     /** Rooms a student may join now (open, not paused, not closed). */

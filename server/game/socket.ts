@@ -234,8 +234,18 @@ export function attachGame(
     on('codex:next', (p) => service.codexNext(teacher(), room(), p.showAuthor));
     on('activity:close', () => service.closeActivity(teacher(), room()));
     on('room:join', async (key) => {
-      const joined = await service.join(student(), key);
-      await enter(joined.id, 'phones');
+      // In the room's audience before the snapshot: no patch falls between the two.
+      const joined = await service.join(student(), key, (id) => enter(id, 'phones'));
+      // Once the ack is out: a patch that overtook it is followed by a fresh snapshot.
+      const studentId = data.studentId as string;
+      setImmediate(() => {
+        void service
+          .newerThan(joined.id, joined.snapshot.seq, studentId)
+          .then((fresh) => {
+            if (fresh && data.roomId === joined.id) socket.emit('room:snapshot', fresh.snapshot, fresh.phone);
+          })
+          .catch(() => {});
+      });
       return { snapshot: joined.snapshot, phone: joined.phone };
     });
     on('answer:submit', async (p) => ({ status: await service.answer(student(), room(), p) }));

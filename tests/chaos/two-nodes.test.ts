@@ -1,144 +1,37 @@
 // Two server processes share one Redis and one PostgreSQL. Phones are spread over both; the node
 // running the room is killed mid-question. The phones reconnect to the survivor (as a load balancer
 // would send them), re-send what they had sent, and the raid goes on: no answer lost, none counted twice.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/client.js';
-import { seedDemo, seedReference } from '../../server/db/seed.js';
-import type { Ack, RaidView, RoomPatch, RoomSnapshot } from '../../shared/game/contract.js';
+import type { RaidView, RoomSnapshot } from '../../shared/game/contract.js';
 import type { StoredUser } from '../../shared/types.js';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const DATABASE_URL = process.env.DATABASE_URL as string;
-const REDIS_URL = process.env.REDIS_URL as string;
-const dbName = `cr_chaos_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-const prefix = `crchaos:${randomUUID().slice(0, 8)}:`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cr-chaos-'));
-
-type Sock = Socket & { patches: RoomPatch[] };
-interface Node {
-  url: string;
-  proc: ChildProcess;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startNode(dbUrl: string): Promise<Node> {
-  const port = await freePort();
-  const proc = spawn('npx', ['tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl,
-      REDIS_URL,
-      REDIS_PREFIX: prefix,
-      DATA_DIR: dataDir,
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      QUESTION_SECONDS: '120',
-      PRESENCE_GRACE_SECONDS: '3',
-    },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${url}/api/subjects`)).ok) return { url, proc };
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('node did not start');
-}
-
-const kill = (n: Node) => {
-  try {
-    process.kill(-(n.proc.pid as number), 'SIGKILL');
-  } catch {
-    // already gone
-  }
-};
-
-async function signin(url: string, login: string, password: string): Promise<StoredUser> {
-  const res = await fetch(`${url}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login, password }),
-  });
-  return (await res.json()) as StoredUser;
-}
-
-async function connect(url: string, token: string): Promise<Sock> {
-  const s = io(url, {
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  }) as Sock;
-  s.patches = [];
-  s.on('room:patch', (p: { patch: RoomPatch }) => s.patches.push(p.patch));
-  await new Promise<void>((resolve, reject) => {
-    s.once('connect', () => resolve());
-    s.once('connect_error', reject);
-  });
-  return s;
-}
-
-const send = <R>(s: Socket, event: string, payload: unknown = {}): Promise<Ack<R>> =>
-  new Promise((resolve) =>
-    s
-      .timeout(5000)
-      .emit(event, payload, (err: Error | null, ack: Ack<R>) =>
-        resolve(err ? { ok: false, message: 'TIMEOUT' } : ack),
-      ),
-  );
+import {
+  api,
+  type Cluster,
+  connect,
+  demoRoomKey,
+  kill,
+  type Node,
+  type Sock,
+  send,
+  signin,
+  startCluster,
+} from './helpers.js';
 
 let nodeA: Node;
 let nodeB: Node;
 const sockets: Socket[] = [];
 
+let cluster: Cluster;
+
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const u = new URL(DATABASE_URL);
-  u.pathname = `/${dbName}`;
-  const database = await openDatabase({ databaseUrl: u.toString() });
-  await seedReference(database.db);
-  await seedDemo(database.db, path.join(dataDir, 'uploads'));
-  await database.close();
-  [nodeA, nodeB] = await Promise.all([startNode(u.toString()), startNode(u.toString())]);
+  cluster = await startCluster(2);
+  [nodeA, nodeB] = cluster.nodes;
 }, 120_000);
 
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
-  for (const n of [nodeA, nodeB]) if (n) kill(n);
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
-  rmSync(dataDir, { recursive: true, force: true });
+  await cluster?.stop();
 });
 
 describe('revocation across nodes', () => {
@@ -166,25 +59,17 @@ describe('two nodes, one killed mid-question', () => {
   it('keeps the raid going without losing or doubling an answer', async () => {
     // The teacher's board on node A opens the room and starts a raid.
     const prof = await signin(nodeA.url, 'prof-demo', 'Craie-Verte-2026!');
-    const me = await (
-      await fetch(`${nodeA.url}/api/users/${prof.id}`, {
-        headers: { authorization: `Bearer ${prof.accessToken}` },
-      })
-    ).json();
-    const key = {
-      schoolclassId: me.professor.schoolclasses[0].id,
-      subjectId: me.professor.schoolclasses[0].subjectId,
-    };
-    const chapters = await (
-      await fetch(`${nodeA.url}/api/game/raids?subjectId=${key.subjectId}`, {
-        headers: { authorization: `Bearer ${prof.accessToken}` },
-      })
-    ).json();
-    const raidId = chapters[0].raids[0].id as string;
+    const key = await demoRoomKey(nodeA.url, prof);
+    const chapters = await api<{ raids: { id: string }[] }[]>(
+      nodeA.url,
+      prof,
+      `/game/raids?subjectId=${key.subjectId}`,
+    );
+    const raidId = chapters[0].raids[0].id;
     let board = await connect(nodeA.url, prof.accessToken);
     sockets.push(board);
     expect((await send(board, 'room:open', key)).ok).toBe(true);
-    // The teacher reveals (no early end); the raid starts in its lobby.
+    // The teacher reveals (no early end: a phone that never comes back would end it by itself).
     const settings = {
       questionSeconds: 120,
       endWhenAllAnswered: false,
