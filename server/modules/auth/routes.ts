@@ -7,8 +7,9 @@ import {
   teacherSignupSchema,
   usernameSchema,
 } from '../../../shared/schemas/account.js';
-import { AppError, badRequest } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
+import { exchangeTicket } from '../sso/tickets.js';
 import { usernameTaken } from '../users/queries.js';
 import {
   activateTeacher,
@@ -17,7 +18,6 @@ import {
   signupStudentWithCode,
   signupTeacher,
 } from './service.js';
-import { exchangeTicket } from '../sso/tickets.js';
 import { revokeByToken, rotateRefreshToken } from './sessions.js';
 
 const refreshSchema = z.object({ refreshToken: z.string().min(10).max(200) });

@@ -11,8 +11,10 @@ const CAS_NS = 'http://www.yale.edu/tp/cas';
 const MAX_BYTES = 256 * 1024;
 const TIMEOUT_MS = 5000;
 
-export const entOf = (config: Config, id: string): EntCas | undefined => config.ENT_CAS.find((e) => e.id === id);
-export const casServiceUrl = (config: Config, ent: EntCas) => `${config.PUBLIC_URL}/api/ent/${ent.id}/callback`;
+export const entOf = (config: Config, id: string): EntCas | undefined =>
+  config.ENT_CAS.find((e) => e.id === id);
+export const casServiceUrl = (config: Config, ent: EntCas) =>
+  `${config.PUBLIC_URL}/api/ent/${ent.id}/callback`;
 const base = (ent: EntCas) => ent.casUrl.replace(/\/$/, '');
 
 export function casLoginUrl(config: Config, ent: EntCas): string {
@@ -57,8 +59,9 @@ export function parseCasResponse(xml: string): CasAnswer {
     else if (p === 'serviceResponse/authenticationSuccess/user') out.user = value;
     else if (path.length === 4 && path[2] === 'attributes' && path[1] === 'authenticationSuccess') {
       const name = path[3];
-      const list = (out.attributes[name] ??= []);
+      const list = out.attributes[name] ?? [];
       if (list.length < 200) list.push(value);
+      out.attributes[name] = list;
     }
     path.pop();
     text = '';

@@ -28,9 +28,7 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
   const { deps } = fastify;
   const { config } = deps;
   const gar = makeGarSp(config);
-  const replay = deps.redis
-    ? redisReplayGuard(deps.redis, opts.redisPrefix)
-    : memoryReplayGuard();
+  const replay = deps.redis ? redisReplayGuard(deps.redis, opts.redisPrefix) : memoryReplayGuard();
 
   // The GAR posts its response as a form (HTTP-POST binding); only these routes read forms.
   app.addContentTypeParser(
@@ -40,7 +38,12 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
   );
 
   /** Account, ticket, redirect; or the refusal's key, logged without personal data. */
-  async function finish(req: FastifyRequest, reply: FastifyReply, provider: string, read: () => Promise<SsoPerson>) {
+  async function finish(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    provider: string,
+    read: () => Promise<SsoPerson>,
+  ) {
     try {
       await deps.limiter.hit(`sso:ip:${req.ip}`, 300, 15 * 60);
       const person = await read();
@@ -49,7 +52,8 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
       return reply.redirect(`/gar?ticket=${encodeURIComponent(ticket)}`, 302);
     } catch (err) {
       let key: string = ERR.SSO_FAILED;
-      if (err instanceof SsoRefused) req.log.warn({ provider, reason: err.message }, 'school sign-on refused');
+      if (err instanceof SsoRefused)
+        req.log.warn({ provider, reason: err.message }, 'school sign-on refused');
       else if (err instanceof AppError && err.statusCode < 500) {
         key = err.message;
         req.log.warn({ provider, reason: err.message }, 'school sign-on refused');
@@ -71,7 +75,10 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
 
   app.get(
     '/gar/login',
-    { config: { access: 'public' }, schema: { summary: 'Sends the browser to the GAR to sign in (SAML AuthnRequest)' } },
+    {
+      config: { access: 'public' },
+      schema: { summary: 'Sends the browser to the GAR to sign in (SAML AuthnRequest)' },
+    },
     async (req, reply) => {
       const sp = requireGar();
       const url = await sp.saml.getAuthorizeUrlAsync('', req.hostname, {});
@@ -107,7 +114,10 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
     '/ent/:id/login',
     {
       config: { access: 'public' },
-      schema: { summary: "Sends the browser to this ENT's CAS login with our service URL", params: entParams },
+      schema: {
+        summary: "Sends the browser to this ENT's CAS login with our service URL",
+        params: entParams,
+      },
     },
     async (req, reply) => {
       const ent = entOf(config, req.params.id);
@@ -121,7 +131,8 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
     {
       config: { access: 'public' },
       schema: {
-        summary: "The ENT's CAS sends the browser back here with a service ticket, checked at serviceValidate",
+        summary:
+          "The ENT's CAS sends the browser back here with a service ticket, checked at serviceValidate",
         params: entParams,
         querystring: z.object({ ticket: z.string().max(300).optional() }),
       },

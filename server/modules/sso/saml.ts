@@ -105,12 +105,18 @@ const values = (attrs: Record<string, unknown>, name: string): string[] => {
 export class SsoRefused extends Error {}
 
 /** A checked GAR response as a person; throws SsoRefused (the reason is for the log, never personal data). */
-export async function readGarResponse(sp: GarSp, replay: ReplayGuard, samlResponse: string): Promise<SsoPerson> {
+export async function readGarResponse(
+  sp: GarSp,
+  replay: ReplayGuard,
+  samlResponse: string,
+): Promise<SsoPerson> {
   let profile: Awaited<ReturnType<SAML['validatePostResponseAsync']>>['profile'];
   try {
     ({ profile } = await sp.saml.validatePostResponseAsync({ SAMLResponse: samlResponse }));
   } catch (err) {
-    throw new SsoRefused((err as Error).message.split('.')[0].slice(0, 120));
+    // node-saml's reasons are fixed sentences; a parser's message may quote the document: not logged.
+    const reason = (err as Error).message.split('.')[0];
+    throw new SsoRefused(/^[A-Za-z :]{1,100}$/.test(reason) ? reason : 'unreadable response');
   }
   if (!profile) throw new SsoRefused('no assertion');
   const parsed = (profile.getAssertion?.() ?? {}) as XmlJs;
@@ -126,7 +132,8 @@ export async function readGarResponse(sp: GarSp, replay: ReplayGuard, samlRespon
   const conditions = first(assertion.Conditions);
   const notOnOrAfter = Date.parse(conditions?.$?.NotOnOrAfter ?? confirmation?.$?.NotOnOrAfter ?? '');
   const ttl = Number.isFinite(notOnOrAfter) ? notOnOrAfter - Date.now() + 5 * 60_000 : DEFAULT_REPLAY_MS;
-  if (!(await replay.firstSeen(`gar:${assertionId.slice(0, 200)}`, ttl))) throw new SsoRefused('replayed assertion');
+  if (!(await replay.firstSeen(`gar:${assertionId.slice(0, 200)}`, ttl)))
+    throw new SsoRefused('replayed assertion');
 
   const attrs = (profile.attributes ?? {}) as Record<string, unknown>;
   const [ido] = values(attrs, GAR_ATTRIBUTES.id);
