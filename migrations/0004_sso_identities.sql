@@ -16,6 +16,7 @@ CREATE TABLE "sso_tickets" (
 	"token_hash" text NOT NULL,
 	"user_id" uuid NOT NULL,
 	"provider" text NOT NULL,
+	"family_id" uuid,
 	"expires_at" timestamp with time zone NOT NULL,
 	"used_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -522,6 +522,8 @@ export const ssoTickets = pgTable('sso_tickets', {
     .references(() => users.id, { onDelete: 'cascade' }),
   /** Where the sign-on came from, so that logout can end the SSO session too. */
   provider: text('provider').notNull(),
+  /** The refresh-token family the exchange opened: GET /api/gar/logout?ticket=… revokes it. */
+  familyId: uuid('family_id'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),

@@ -411,13 +411,39 @@ describe('ENT through CAS', () => {
 });
 
 describe('logout', () => {
-  it('GET /api/gar/logout ends the SSO session at the GAR (its logout URL), or at the ENT’s CAS', async () => {
-    const gar = await ctx.app.inject({ method: 'GET', url: '/api/gar/logout' });
-    expect(gar.statusCode).toBe(302);
-    expect(gar.headers.location).toBe('https://idp-test.gar.example/slo');
-    const ent = await ctx.app.inject({ method: 'GET', url: '/api/gar/logout?provider=ent:ent-test' });
+  it('GET /api/gar/logout?ticket=… revokes the session that ticket opened and ends the GAR session', async () => {
+    const ticket = ticketOf(
+      await postAcs(signedResponse({ attributes: { ...PUPIL, IDO: ['ido-logout-1'] } })),
+    );
+    const user = (await exchange(ticket)).json() as StoredUser;
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/gar/logout?ticket=${encodeURIComponent(ticket)}`,
+    });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('https://idp-test.gar.example/slo');
+    const refresh = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: user.refreshToken },
+    });
+    expect(refresh.statusCode).toBe(401);
+  });
+
+  it('an ENT user is sent to the ENT’s CAS logout; without a known ticket, to the GAR helper page', async () => {
+    const st = cas.issue(CAS_SERVICE, 'ent-user-logout', { ENTPersonProfils: ['National_ELV'] });
+    const ticket = ticketOf(
+      await ctx.app.inject({ method: 'GET', url: `/api/ent/ent-test/callback?ticket=${st}` }),
+    );
+    await exchange(ticket);
+    const ent = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/gar/logout?ticket=${encodeURIComponent(ticket)}`,
+    });
     expect(ent.headers.location).toBe(
       `${cas.url}/logout?service=${encodeURIComponent('http://localhost:3000/gar-helper')}`,
     );
+    const none = await ctx.app.inject({ method: 'GET', url: '/api/gar/logout' });
+    expect(none.headers.location).toBe('/gar-helper');
   });
 });

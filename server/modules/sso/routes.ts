@@ -11,7 +11,7 @@ import { type SsoPerson, upsertSsoAccount } from './accounts.js';
 import { casLoginUrl, casLogoutUrl, entOf, validateCasTicket } from './cas.js';
 import { memoryReplayGuard, redisReplayGuard } from './replay.js';
 import { makeGarSp, readGarResponse, SsoRefused } from './saml.js';
-import { issueTicket } from './tickets.js';
+import { endTicketSession, issueTicket } from './tickets.js';
 
 const FORM_LIMIT = 512 * 1024;
 
@@ -21,7 +21,7 @@ const acsBody = z.object({
 });
 const entParams = z.object({ id: z.string().regex(/^[a-z0-9-]{1,40}$/) });
 const entList = z.array(z.object({ id: z.string(), name: z.string(), loginUrl: z.string() }));
-const logoutQuery = z.object({ provider: z.string().max(60).optional() });
+const logoutQuery = z.object({ ticket: z.string().max(300).optional() });
 
 export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisPrefix: string }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -151,14 +151,14 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
       config: { access: 'public' },
       schema: {
         summary:
-          "Ends the school sign-on session: redirects to the identity provider's logout where it has one, else to the GAR helper page. The client revokes its own session first (POST /api/auth/logout).",
+          "Ends a school sign-on session: revokes the session the ticket opened, then redirects to the identity provider's logout where it has one (GAR single logout URL, the ENT's CAS logout), else to the GAR helper page.",
         querystring: logoutQuery,
       },
     },
     async (req, reply) => {
-      const provider = req.query.provider ?? 'gar';
+      const provider = req.query.ticket ? await endTicketSession(deps, req.query.ticket) : null;
       if (provider === 'gar' && config.GAR_IDP_SLO_URL) return reply.redirect(config.GAR_IDP_SLO_URL, 302);
-      const ent = provider.startsWith('ent:') ? entOf(config, provider.slice(4)) : undefined;
+      const ent = provider?.startsWith('ent:') ? entOf(config, provider.slice(4)) : undefined;
       if (ent) return reply.redirect(casLogoutUrl(config, ent), 302);
       return reply.redirect('/gar-helper', 302);
     },
