@@ -528,3 +528,20 @@ export const ssoTickets = pgTable('sso_tickets', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/** A class a school sign-on teacher created from one of the school's divisions: its pupils join it by themselves. */
+export const ssoDivisionClasses = pgTable(
+  'sso_division_classes',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    uai: text('uai').notNull(),
+    divisionCode: text('division_code').notNull(),
+    schoolclassId: uuid('schoolclass_id')
+      .notNull()
+      .unique()
+      .references(() => schoolclasses.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sso_division_classes_division_idx').on(t.provider, t.uai, t.divisionCode)],
+);

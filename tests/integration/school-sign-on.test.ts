@@ -4,7 +4,14 @@
 import { Writable } from 'node:stream';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { professors, ssoIdentities, students, users } from '../../server/db/schema.js';
+import {
+  professors,
+  ssoIdentities,
+  students,
+  studentsSchoolclasses,
+  subjects,
+  users,
+} from '../../server/db/schema.js';
 import { ERR } from '../../shared/errors.js';
 import type { StoredUser } from '../../shared/types.js';
 import { bearer, createTestContext, type TestContext } from './helpers/app.js';
@@ -407,6 +414,81 @@ describe('ENT through CAS', () => {
       before,
       'INVALID_TICKET',
     );
+  });
+});
+
+describe('classes from the school’s divisions', () => {
+  const signInAs = async (attributes: Record<string, string[]>) =>
+    (await exchange(ticketOf(await postAcs(signedResponse({ attributes }))))).json() as StoredUser;
+  const classesOf = async (studentId: string) =>
+    (
+      await ctx.database.db
+        .select({ id: studentsSchoolclasses.schoolclassId })
+        .from(studentsSchoolclasses)
+        .where(eq(studentsSchoolclasses.studentId, studentId))
+    ).map((r) => r.id);
+
+  it('a teacher creates the class of a division in one click; its pupils are in it without a code', async () => {
+    const school = { UAI: ['0130002B'] };
+    const early = await signInAs({ ...PUPIL, ...school, IDO: ['ido-div-early'], DIV: ['3C##3EME C'] });
+    const teacher = await signInAs({
+      ...TEACHER,
+      ...school,
+      IDO: ['ido-div-teacher'],
+      DIV: ['3C##3EME C', '2N4##2NDE 4'],
+    });
+    const auth = bearer(teacher.accessToken);
+
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/sso/divisions', headers: auth });
+    expect(list.json()).toEqual([
+      { code: '3C', name: '3EME C', level: 3, schoolclassId: null },
+      { code: '2N4', name: '2NDE 4', level: 2, schoolclassId: null },
+    ]);
+
+    const [subject] = await ctx.database.db.select({ id: subjects.id }).from(subjects).limit(1);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/sso/divisions/3C/class',
+      headers: auth,
+      payload: { subjectId: subject.id },
+    });
+    expect(created.statusCode).toBe(201);
+    const classId = created.json().id as string;
+    const cls = await ctx.app.inject({ method: 'GET', url: `/api/schoolclasses/${classId}`, headers: auth });
+    expect(cls.json()).toMatchObject({ name: '3EME C', level: 3 });
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/sso/divisions', headers: auth })).json()[0],
+    ).toMatchObject({
+      code: '3C',
+      schoolclassId: classId,
+    });
+
+    // The pupil already known is in the class; a new pupil of the division is in it at first sign-in;
+    // a pupil of another division, or of the same division name in another school, is not.
+    expect(await classesOf(early.studentId as string)).toEqual([classId]);
+    const late = await signInAs({ ...PUPIL, ...school, IDO: ['ido-div-late'], DIV: ['3C##3EME C'] });
+    expect(await classesOf(late.studentId as string)).toEqual([classId]);
+    const other = await signInAs({ ...PUPIL, ...school, IDO: ['ido-div-other'], DIV: ['2N4##2NDE 4'] });
+    expect(await classesOf(other.studentId as string)).toEqual([]);
+    const elsewhere = await signInAs({
+      ...PUPIL,
+      UAI: ['0690003C'],
+      IDO: ['ido-div-elsewhere'],
+      DIV: ['3C##3EME C'],
+    });
+    expect(await classesOf(elsewhere.studentId as string)).toEqual([]);
+  });
+
+  it('a teacher cannot create the class of a division that is not theirs', async () => {
+    const teacher = await signInAs({ ...TEACHER, IDO: ['ido-div-teacher-2'], DIV: ['6A##6EME A'] });
+    const [subject] = await ctx.database.db.select({ id: subjects.id }).from(subjects).limit(1);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/sso/divisions/3C/class',
+      headers: bearer(teacher.accessToken),
+      payload: { subjectId: subject.id },
+    });
+    expect(res.statusCode).toBe(404);
   });
 });
 

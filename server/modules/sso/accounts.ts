@@ -7,6 +7,7 @@ import { ERR } from '../../../shared/errors.js';
 import { professors, ssoIdentities, students, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { forbidden, isUniqueViolation } from '../../lib/errors.js';
+import { joinDivisionClasses } from './divisions.js';
 
 export interface Division {
   code: string;
@@ -63,6 +64,20 @@ const clip = (s: string | null, n: number) => (s ? s.trim().slice(0, n) : '');
 
 /** The account of this person, created at their first sign-in; its user id. */
 export async function upsertSsoAccount(deps: Deps, person: SsoPerson): Promise<string> {
+  const userId = await upsertAccount(deps, person);
+  // A pupil is in the classes created from their divisions, at every sign-in (no class code).
+  if (roleOfProfiles(person.profiles) === 'STUDENT')
+    await joinDivisionClasses(
+      deps,
+      userId,
+      person.provider,
+      person.uai,
+      person.divisions.map((d) => d.code),
+    );
+  return userId;
+}
+
+async function upsertAccount(deps: Deps, person: SsoPerson): Promise<string> {
   const role = roleOfProfiles(person.profiles);
   // Parents, other staff, and (until the SCHOOL role lands) the management: refused, nothing stored.
   if (role !== 'STUDENT' && role !== 'PROFESSOR') throw forbidden(ERR.SSO_PROFILE);

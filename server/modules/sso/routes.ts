@@ -6,14 +6,28 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERR } from '../../../shared/errors.js';
+import { PLANETS } from '../../../shared/worlds.js';
+import { teacherOf } from '../../lib/contract.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { type SsoPerson, upsertSsoAccount } from './accounts.js';
 import { casLoginUrl, casLogoutUrl, entOf, validateCasTicket } from './cas.js';
+import { createClassFromDivision, listDivisions } from './divisions.js';
 import { memoryReplayGuard, redisReplayGuard } from './replay.js';
 import { makeGarSp, readGarResponse, SsoRefused } from './saml.js';
 import { endTicketSession, issueTicket } from './tickets.js';
 
 const FORM_LIMIT = 512 * 1024;
+
+const divisionSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  level: z.number(),
+  schoolclassId: z.string().nullable(),
+});
+const divisionClassBody = z.object({
+  subjectId: z.uuid({ error: ERR.CLASS_SUBJECT_REQUIRED }),
+  planet: z.enum(PLANETS, { error: ERR.CLASS_WORLD_REQUIRED }).default('nebula'),
+});
 
 const acsBody = z.object({
   SAMLResponse: z.string().min(1).max(FORM_LIMIT),
@@ -142,6 +156,48 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
       if (!ent) throw notFound(ERR.SSO_NOT_CONFIGURED);
       const ticket = req.query.ticket ?? '';
       return finish(req, reply, `ent:${ent.id}`, () => validateCasTicket(config, ent, ticket));
+    },
+  );
+
+  app.get(
+    '/sso/divisions',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        summary:
+          "The caller's school divisions (from the GAR or the ENT), each with the class created from it, if any",
+        response: { 200: z.array(divisionSchema) },
+      },
+    },
+    async (req) => {
+      const me = teacherOf(req);
+      return listDivisions(deps, me.sub, me.professorId);
+    },
+  );
+
+  app.post(
+    '/sso/divisions/:code/class',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        summary:
+          "Creates the class of one of the caller's divisions (name and level from the division); its pupils join it without a code",
+        params: z.object({ code: z.string().min(1).max(100) }),
+        body: divisionClassBody,
+        response: { 201: z.object({ id: z.uuid() }) },
+      },
+    },
+    async (req, reply) => {
+      const me = teacherOf(req);
+      const id = await createClassFromDivision(
+        deps,
+        me.sub,
+        me.professorId,
+        req.params.code,
+        req.body,
+        req.log,
+      );
+      return reply.status(201).send({ id });
     },
   );
 
