@@ -361,10 +361,11 @@ describe('the one-time ticket', () => {
 });
 
 describe('ENT through CAS', () => {
-  it('lists the configured ENTs with their login links', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/ent' });
+  it('lists the GAR and the configured ENTs with their login links', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/sso/links' });
     expect(res.json()).toEqual([
-      { id: 'ent-test', name: 'ENT de test', loginUrl: '/api/ent/ent-test/login' },
+      { id: 'gar', name: 'GAR', loginUrl: '/api/gar/login' },
+      { id: 'ent:ent-test', name: 'ENT de test', loginUrl: '/api/ent/ent-test/login' },
     ]);
   });
 

@@ -34,7 +34,7 @@ const acsBody = z.object({
   RelayState: z.string().max(2000).optional(),
 });
 const entParams = z.object({ id: z.string().regex(/^[a-z0-9-]{1,40}$/) });
-const entList = z.array(z.object({ id: z.string(), name: z.string(), loginUrl: z.string() }));
+const ssoLinks = z.array(z.object({ id: z.string(), name: z.string(), loginUrl: z.string() }));
 const logoutQuery = z.object({ ticket: z.string().max(300).optional() });
 
 export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisPrefix: string }) {
@@ -116,12 +116,18 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
   );
 
   app.get(
-    '/ent',
+    '/sso/links',
     {
       config: { access: 'public' },
-      schema: { summary: 'The ENTs (CAS) configured, with their login links', response: { 200: entList } },
+      schema: {
+        summary: 'The school sign-ons configured (the GAR, each ENT), with their login links',
+        response: { 200: ssoLinks },
+      },
     },
-    async () => config.ENT_CAS.map((e) => ({ id: e.id, name: e.name, loginUrl: `/api/ent/${e.id}/login` })),
+    async () => [
+      ...(gar ? [{ id: 'gar', name: 'GAR', loginUrl: '/api/gar/login' }] : []),
+      ...config.ENT_CAS.map((e) => ({ id: `ent:${e.id}`, name: e.name, loginUrl: `/api/ent/${e.id}/login` })),
+    ],
   );
 
   app.get(
