@@ -2,6 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 
 describe('loadConfig', () => {
+  it('reads the ENTs of ENT_CAS, with default attribute names, and refuses a malformed table at boot', () => {
+    const c = loadConfig({
+      ENT_CAS: JSON.stringify([{ id: 'monent', name: 'Mon ENT', casUrl: 'https://cas.monent.example/cas' }]),
+    });
+    expect(c.ENT_CAS).toEqual([
+      expect.objectContaining({
+        id: 'monent',
+        version: '3.0',
+        attributes: expect.objectContaining({ profile: 'ENTPersonProfils' }),
+      }),
+    ]);
+    expect(() => loadConfig({ ENT_CAS: '{not json' })).toThrow(/ENT_CAS: ENT_CAS must be a JSON array/);
+    expect(() =>
+      loadConfig({ ENT_CAS: JSON.stringify([{ id: 'Bad Id', name: 'x', casUrl: 'nope' }]) }),
+    ).toThrow(/Invalid configuration:\n {2}ENT_CAS\.0\.id/);
+  });
+
+  it('reads a GAR certificate written on one line with literal \\n', () => {
+    const c = loadConfig({ GAR_IDP_CERT: '-----BEGIN CERTIFICATE-----\\nMIIB\\n-----END CERTIFICATE-----' });
+    expect(c.GAR_IDP_CERT).toBe('-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----');
+  });
+
   it('starts with embedded defaults', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ PORT: 3000, DATA_DIR: './data' });
