@@ -59,7 +59,7 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
     read: () => Promise<SsoPerson>,
   ) {
     try {
-      await deps.limiter.hit(`sso:ip:${req.ip}`, 300, 15 * 60);
+      await deps.limiter.hit(`sso:ip:${req.ip}`, 3000, 15 * 60);
       const person = await read();
       const userId = await upsertSsoAccount(deps, person);
       const ticket = await issueTicket(deps, userId, person.provider);
