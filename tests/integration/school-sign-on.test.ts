@@ -115,6 +115,24 @@ async function expectRefused(
 }
 
 describe('GAR: the service provider', () => {
+  it('declares every sign-on route in the OpenAPI document, with who may call it', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<string, Record<string, { description?: string }>>;
+    for (const [path, method] of [
+      ['/api/gar/metadata', 'get'],
+      ['/api/gar/login', 'get'],
+      ['/api/gar/acs', 'post'],
+      ['/api/gar/logout', 'get'],
+      ['/api/sso/links', 'get'],
+      ['/api/ent/{id}/login', 'get'],
+      ['/api/ent/{id}/callback', 'get'],
+      ['/api/sso/divisions', 'get'],
+      ['/api/sso/divisions/{code}/class', 'post'],
+    ])
+      expect(paths[path]?.[method], `${method} ${path}`).toBeTruthy();
+  });
+
   it('publishes its SAML metadata with our entity id, ACS URL and certificate', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/gar/metadata' });
     expect(res.statusCode).toBe(200);
