@@ -39,6 +39,7 @@ import questionImportRoutes from './modules/question-import/routes.js';
 import raidRoutes from './modules/raids/routes.js';
 import schoolclassRoutes from './modules/schoolclasses/routes.js';
 import sessionLogRoutes from './modules/session-logs/routes.js';
+import ssoRoutes from './modules/sso/routes.js';
 import studentRoutes from './modules/student/routes.js';
 import ticketRoutes from './modules/tickets/routes.js';
 import userRoutes from './modules/users/routes.js';
@@ -166,6 +167,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(codexRoutes);
       await api.register(avatarRoutes);
       await api.register(studentRoutes);
+      await api.register(ssoRoutes, { redisPrefix: opts.redisPrefix ?? config.REDIS_PREFIX });
     },
     { prefix: '/api' },
   );

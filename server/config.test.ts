@@ -17,6 +17,28 @@ afterAll(() => {
 const random = (c: string) => `${c}${'0123456789abcdef'.repeat(3)}`;
 
 describe('loadConfig', () => {
+  it('reads the ENTs of ENT_CAS, with default attribute names, and refuses a malformed table at boot', () => {
+    const c = loadConfig({
+      ENT_CAS: JSON.stringify([{ id: 'monent', name: 'Mon ENT', casUrl: 'https://cas.monent.example/cas' }]),
+    });
+    expect(c.ENT_CAS).toEqual([
+      expect.objectContaining({
+        id: 'monent',
+        version: '3.0',
+        attributes: expect.objectContaining({ profile: 'ENTPersonProfils' }),
+      }),
+    ]);
+    expect(() => loadConfig({ ENT_CAS: '{not json' })).toThrow(/ENT_CAS: ENT_CAS must be a JSON array/);
+    expect(() =>
+      loadConfig({ ENT_CAS: JSON.stringify([{ id: 'Bad Id', name: 'x', casUrl: 'nope' }]) }),
+    ).toThrow(/Invalid configuration:\n {2}ENT_CAS\.0\.id/);
+  });
+
+  it('reads a GAR certificate written on one line with literal \\n', () => {
+    const c = loadConfig({ GAR_IDP_CERT: '-----BEGIN CERTIFICATE-----\\nMIIB\\n-----END CERTIFICATE-----' });
+    expect(c.GAR_IDP_CERT).toBe('-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----');
+  });
+
   it('starts with embedded defaults', () => {
     const c = loadConfig({ DATA_DIR: tmp() });
     expect(c).toMatchObject({ PORT: 3000 });

@@ -28,6 +28,40 @@ const secret = (name: string) =>
     .refine((v) => !PUBLISHED_SECRETS.has(v), `${name} is a published value: anyone could use it`)
     .refine((v) => new Set(v).size >= 10, `${name} must be random (e.g. \`openssl rand -hex 32\`)`);
 
+/** A PEM given on one line with literal "\n" sequences (as .env files often hold it). */
+const pem = z
+  .string()
+  .max(20000)
+  .transform((s) => s.replace(/\\n/g, '\n').trim());
+
+/** One ENT speaking CAS: where its CAS server is and which of its attributes mean what. */
+export const entCasSchema = z.object({
+  /** Short id in our URLs: /api/ent/{id}/login. */
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/),
+  name: z.string().min(1).max(100),
+  /** CAS base URL, e.g. https://cas.ent.example/cas (login, serviceValidate and logout hang under it). */
+  casUrl: z.string().url(),
+  version: z.enum(['2.0', '3.0']).default('3.0'),
+  /** Attribute names in this ENT's CAS answer (CAS 3.0 attributes); the user is CAS's `user` when absent. */
+  attributes: z
+    .object({
+      id: z.string().optional(),
+      uai: z.string().default('ENTPersonStructRattachUAI'),
+      profile: z.string().default('ENTPersonProfils'),
+      firstName: z.string().default('givenName'),
+      lastName: z.string().default('sn'),
+      divisions: z.string().default('ENTEleveClasses'),
+    })
+    .default({
+      uai: 'ENTPersonStructRattachUAI',
+      profile: 'ENTPersonProfils',
+      firstName: 'givenName',
+      lastName: 'sn',
+      divisions: 'ENTEleveClasses',
+    }),
+});
+export type EntCas = z.infer<typeof entCasSchema>;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -85,6 +119,36 @@ const envSchema = z.object({
   ROOM_IDLE_DISPOSE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** Prefix of every Redis key and stream of this deployment. */
   REDIS_PREFIX: z.string().min(1).max(50).default('cr:'),
+  // School sign-on (issue 14). GAR through SAML 2.0: on when GAR_IDP_SSO_URL and GAR_IDP_CERT are set.
+  /** The GAR identity provider's single sign-on URL (HTTP-Redirect binding). */
+  GAR_IDP_SSO_URL: z.string().url().optional(),
+  /** Its single logout URL, if it has one. */
+  GAR_IDP_SLO_URL: z.string().url().optional(),
+  /** Its entity id (the Issuer of its responses), checked when set. */
+  GAR_IDP_ENTITY_ID: z.string().max(500).optional(),
+  /** Its signing certificate(s), PEM; during a rotation, the old and the new one concatenated. */
+  GAR_IDP_CERT: pem.optional(),
+  /** Our entity id (the audience of the assertions); defaults to PUBLIC_URL/api/gar/metadata. */
+  GAR_SP_ENTITY_ID: z.string().max(500).optional(),
+  /** Our private key and certificate (PEM): we sign our requests and publish the certificate. */
+  GAR_SP_KEY: pem.optional(),
+  GAR_SP_CERT: pem.optional(),
+  /** Clock skew accepted on the assertions' validity window. */
+  GAR_CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
+  /** ENTs speaking CAS: a JSON array (see .env.example). */
+  ENT_CAS: z
+    .string()
+    .max(50000)
+    .default('[]')
+    .transform((s, ctx) => {
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'ENT_CAS must be a JSON array' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(entCasSchema).max(50)),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'AUTH_SECRET' | 'ENCRYPTION_KEY'> & {

@@ -499,3 +499,65 @@ export const raidSettings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.professorId, t.schoolclassId] })],
 );
+
+/**
+ * School sign-on (issue 14): who a GAR or ENT account is. The provider's opaque subject id (the GAR's
+ * IDO, an ENT's CAS user) is the stable key; nothing else identifies a pupil. The school (UAI), the
+ * divisions and groups are refreshed at every sign-in for the class step.
+ */
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    id: id(),
+    /** 'gar' or 'ent:{id}'. */
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    uai: text('uai'),
+    /** The provider's profile (PRO), e.g. National_elv. */
+    profile: text('profile'),
+    divisions: jsonb('divisions').$type<{ code: string; name: string }[]>().notNull().default([]),
+    groups: jsonb('groups').$type<{ code: string; name: string }[]>().notNull().default([]),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sso_identities_subject_uq').on(t.provider, t.subject),
+    index('sso_identities_user_idx').on(t.userId),
+  ],
+);
+
+/** The one-time ticket of the spec: after a school sign-on, exchanged once within 60 s for a session. */
+export const ssoTickets = pgTable('sso_tickets', {
+  id: id(),
+  tokenHash: text('token_hash').notNull().unique(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Where the sign-on came from, so that logout can end the SSO session too. */
+  provider: text('provider').notNull(),
+  /** The refresh-token family the exchange opened: GET /api/gar/logout?ticket=… revokes it. */
+  familyId: uuid('family_id'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** A class a school sign-on teacher created from one of the school's divisions: its pupils join it by themselves. */
+export const ssoDivisionClasses = pgTable(
+  'sso_division_classes',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    uai: text('uai').notNull(),
+    divisionCode: text('division_code').notNull(),
+    schoolclassId: uuid('schoolclass_id')
+      .notNull()
+      .unique()
+      .references(() => schoolclasses.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sso_division_classes_division_idx').on(t.provider, t.uai, t.divisionCode)],
+);

@@ -162,7 +162,7 @@ const SPECS: RouteSpec[] = [
     access: 'all',
     page: 'public/ticket-form',
   },
-  { name: 'gar', path: '/gar', access: 'all', page: 'public/not-available' },
+  { name: 'gar', path: '/gar', access: 'all', chrome: false, page: 'public/gar' },
   {
     name: 'gar-helper',
     path: '/gar-helper',

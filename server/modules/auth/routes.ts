@@ -7,8 +7,9 @@ import {
   teacherSignupSchema,
   usernameSchema,
 } from '../../../shared/schemas/account.js';
-import { AppError, badRequest } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
+import { exchangeTicket } from '../sso/tickets.js';
 import { usernameTaken } from '../users/queries.js';
 import {
   activateTeacher,
@@ -26,8 +27,8 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.post('/auth/signin', async (req) => {
     const query = req.query as { ticket?: string };
-    // School sign-on (GAR/ENT) exchanges a ticket; it is not wired yet, so every ticket is refused.
-    if (query.ticket !== undefined) throw new AppError(401, ERR.INVALID_TICKET);
+    // School sign-on (GAR/ENT): the one-time ticket the sign-on redirect carried (modules/sso/tickets.ts).
+    if (query.ticket !== undefined) return exchangeTicket(deps, String(query.ticket), req.ip);
     const body = parse(signinSchema, req.body);
     return signin(deps, body.login, body.password, req.ip);
   });

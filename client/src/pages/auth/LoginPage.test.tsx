@@ -16,6 +16,25 @@ async function signIn(login = 'marie.curie', password = 'secret-123') {
 }
 
 describe('LoginPage', () => {
+  it('offers a sign-in link for the GAR and each ENT the school configured', async () => {
+    mockApi([
+      {
+        method: 'GET',
+        path: '/sso/links',
+        body: [
+          { id: 'gar', name: 'GAR', loginUrl: '/api/gar/login' },
+          { id: 'ent:monent', name: 'Mon ENT', loginUrl: '/api/ent/monent/login' },
+        ],
+      },
+    ]);
+    renderPage(<LoginPage />, '/login');
+    const ent = await screen.findByRole('link', { name: tx('LOGIN.SSO_WITH', { name: 'Mon ENT' }) });
+    expect(ent.getAttribute('href')).toBe('/api/ent/monent/login');
+    expect(
+      screen.getByRole('link', { name: tx('LOGIN.SSO_WITH', { name: 'GAR' }) }).getAttribute('href'),
+    ).toBe('/api/gar/login');
+  });
+
   it('refuses an empty form without calling the server', async () => {
     const calls = mockApi([]);
     const user = userEvent.setup();
@@ -23,7 +42,7 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: tx('LOGIN.SUBMIT') }));
     expect(fieldError(screen.getByLabelText(tx('LOGIN.LOGIN_LABEL')))).toBe(tx('VALIDATION.REQUIRED'));
     expect(fieldError(screen.getByLabelText(tx('LOGIN.PASSWORD_LABEL')))).toBe(tx('VALIDATION.REQUIRED'));
-    expect(calls).toHaveLength(0);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
   it.each([
@@ -40,7 +59,10 @@ describe('LoginPage', () => {
     const calls = mockApi([{ method: 'POST', path: '/auth/signin', body: stored }]);
     await signIn();
     await waitFor(() => expect(where()).toBe(target));
-    expect(calls[0].body).toEqual({ login: 'marie.curie', password: 'secret-123' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      login: 'marie.curie',
+      password: 'secret-123',
+    });
     expect(getStoredUser()).toEqual(stored);
   });
 

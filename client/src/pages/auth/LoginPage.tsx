@@ -1,9 +1,10 @@
 // /login: username or e-mail and password, then the after-login destination of SPEC point 2.
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ERR } from '../../../../shared/errors';
 import { resendActivation, signin } from '../../api/auth';
+import { api } from '../../api/http';
 import { login } from '../../app/auth-store';
 import { afterLogin } from '../../app/guards';
 import { Button } from '../../components/ui/Button';
@@ -14,6 +15,7 @@ import { errorKey } from './api-error';
 import { checkSignin } from './signin-check';
 
 type Errors = { login?: string; password?: string };
+type SsoLink = { id: string; name: string; loginUrl: string };
 /** Refusals that are not a mistake in the form: the account exists but cannot sign in yet. */
 const EXPLAINED: Record<string, string> = {
   [ERR.EMAIL_NOT_CONFIRMED]: 'LOGIN.EMAIL_NOT_CONFIRMED',
@@ -30,6 +32,21 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [resend, setResend] = useState<'idle' | 'busy' | 'sent'>('idle');
   const [resendError, setResendError] = useState<string | null>(null);
+  const [ssoLinks, setSsoLinks] = useState<SsoLink[]>([]);
+
+  // The school sign-ons this site offers (GAR, ENTs): none when the school configured none.
+  useEffect(() => {
+    let live = true;
+    api
+      .get<SsoLink[]>('/sso/links', { auth: false })
+      .then((links) => {
+        if (live && Array.isArray(links)) setSsoLinks(links);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
 
   async function onResend() {
     setResend('busy');
@@ -132,6 +149,16 @@ export default function LoginPage() {
           {t('LOGIN.SUBMIT')}
         </Button>
       </form>
+      {ssoLinks.length > 0 ? (
+        <nav className="auth__sso stack" aria-label={t('LOGIN.SSO_TITLE')}>
+          <p>{t('LOGIN.SSO_TITLE')}</p>
+          {ssoLinks.map((l) => (
+            <a key={l.id} className="btn btn--large btn--secondary" href={l.loginUrl}>
+              {t('LOGIN.SSO_WITH', { name: l.name })}
+            </a>
+          ))}
+        </nav>
+      ) : null}
       <div className="auth__links">
         <Link to="/forgot-password">{t('LOGIN.FORGOT')}</Link>
         <span>

@@ -11,6 +11,9 @@ import {
   studentRecord,
   studentUser,
 } from '../../app/test-app';
+import { leaveTo } from '../../lib/browser';
+
+vi.mock('../../lib/browser', () => ({ leaveTo: vi.fn() }));
 
 const page = (title: string) => async () => ({ default: () => <h1>{title}</h1> });
 const ROUTES: AppRoute[] = [
@@ -57,15 +60,14 @@ describe('SignOutPage', () => {
     expect(localStorage.getItem('user')).toBeNull();
   });
 
-  it('sends a school sign-on teacher to the ENT helper', async () => {
+  it('sends a school sign-on teacher through the SSO logout, with the ticket of the session', async () => {
     stubFetch({
       'GET /api/users/u-prof': { body: record({ isGar: true }) },
       'POST /api/auth/logout': { status: 204 },
     });
-    signIn(storedUser({ isGar: true, ticket: 'T' }));
-    const { router } = renderApp('/sign-out-professor', ROUTES);
-    expect(await screen.findByRole('heading', { name: 'gar-helper' })).toBeTruthy();
-    await waitFor(() => expect(localStorage.getItem('user')).toBeNull());
-    expect(router.state.location.pathname).toBe('/gar-helper');
+    signIn(storedUser({ isGar: true, ticket: 'T/1' }));
+    renderApp('/sign-out-professor', ROUTES);
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/api/gar/logout?ticket=T%2F1'));
+    expect(localStorage.getItem('user')).toBeNull();
   });
 });

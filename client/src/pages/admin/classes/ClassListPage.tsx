@@ -7,8 +7,10 @@ import { Link } from 'react-router';
 import type { SchoolclassDto } from '../../../../../shared/schemas/schoolclass';
 import { WORLDS } from '../../../../../shared/worlds';
 import { listClasses } from '../../../api/classes';
+import { useSession } from '../../../app/session';
 import { Button } from '../../../components/ui/Button';
 import { formatDateTime } from '../../../lib/dates';
+import { SchoolDivisions } from './SchoolDivisions';
 import './classes.css';
 
 const NEW = '/prof/administration/class';
@@ -55,6 +57,7 @@ export default function ClassListPage() {
   const { t } = useTranslation();
   const [classes, setClasses] = useState<SchoolclassDto[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const { user } = useSession();
 
   const load = useCallback(() => {
     setFailed(false);
@@ -75,6 +78,7 @@ export default function ClassListPage() {
           {t('CLASSES.LIST.NEW')}
         </Link>
       </header>
+      {user?.isGar ? <SchoolDivisions onCreated={load} /> : null}
       {failed ? (
         <div className="card stack" role="alert">
           <p>{t('CLASSES.LOAD_FAILED')}</p>

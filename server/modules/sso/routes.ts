@@ -1,0 +1,228 @@
+// School sign-on routes (issue 14): the GAR (SAML 2.0) and the ENTs speaking CAS. Each sign-on ends
+// in a redirect to /gar?ticket=… (the client exchanges it at POST /api/auth/signin?ticket=…) or, when
+// refused, to /gar?error={key}: the page translates the key. A refusal is logged with its reason and
+// the provider only: no name, no identifier, no assertion.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ERR } from '../../../shared/errors.js';
+import { PLANETS } from '../../../shared/worlds.js';
+import { teacherOf } from '../../lib/contract.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { type SsoPerson, upsertSsoAccount } from './accounts.js';
+import { casLoginUrl, casLogoutUrl, entOf, validateCasTicket } from './cas.js';
+import { createClassFromDivision, listDivisions } from './divisions.js';
+import { memoryReplayGuard, redisReplayGuard } from './replay.js';
+import { makeGarSp, readGarResponse, SsoRefused } from './saml.js';
+import { endTicketSession, issueTicket } from './tickets.js';
+
+const FORM_LIMIT = 512 * 1024;
+
+const divisionSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  level: z.number(),
+  schoolclassId: z.string().nullable(),
+});
+const divisionClassBody = z.object({
+  subjectId: z.uuid({ error: ERR.CLASS_SUBJECT_REQUIRED }),
+  planet: z.enum(PLANETS, { error: ERR.CLASS_WORLD_REQUIRED }).default('nebula'),
+});
+
+const acsBody = z.object({
+  SAMLResponse: z.string().min(1).max(FORM_LIMIT),
+  RelayState: z.string().max(2000).optional(),
+});
+const entParams = z.object({ id: z.string().regex(/^[a-z0-9-]{1,40}$/) });
+const ssoLinks = z.array(z.object({ id: z.string(), name: z.string(), loginUrl: z.string() }));
+const logoutQuery = z.object({ ticket: z.string().max(300).optional() });
+
+export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisPrefix: string }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { deps } = fastify;
+  const { config } = deps;
+  const gar = makeGarSp(config);
+  const replay = deps.redis ? redisReplayGuard(deps.redis, opts.redisPrefix) : memoryReplayGuard();
+
+  // The GAR posts its response as a form (HTTP-POST binding); only these routes read forms.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_LIMIT },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  /** Account, ticket, redirect; or the refusal's key, logged without personal data. */
+  async function finish(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    provider: string,
+    read: () => Promise<SsoPerson>,
+  ) {
+    try {
+      await deps.limiter.hit(`sso:ip:${req.ip}`, 3000, 15 * 60);
+      const person = await read();
+      const userId = await upsertSsoAccount(deps, person);
+      const ticket = await issueTicket(deps, userId, person.provider);
+      return reply.redirect(`/gar?ticket=${encodeURIComponent(ticket)}`, 302);
+    } catch (err) {
+      let key: string = ERR.SSO_FAILED;
+      if (err instanceof SsoRefused)
+        req.log.warn({ provider, reason: err.message }, 'school sign-on refused');
+      else if (err instanceof AppError && err.statusCode < 500) {
+        key = err.message;
+        req.log.warn({ provider, reason: err.message }, 'school sign-on refused');
+      } else req.log.error({ provider, err }, 'school sign-on failed');
+      return reply.redirect(`/gar?error=${encodeURIComponent(key)}`, 302);
+    }
+  }
+
+  function requireGar() {
+    if (!gar) throw notFound(ERR.SSO_NOT_CONFIGURED);
+    return gar;
+  }
+
+  app.get(
+    '/gar/metadata',
+    { config: { access: 'public' }, schema: { summary: "The GAR service provider's SAML metadata (XML)" } },
+    async (_req, reply) => reply.type('application/samlmetadata+xml').send(requireGar().metadata()),
+  );
+
+  app.get(
+    '/gar/login',
+    {
+      config: { access: 'public' },
+      schema: { summary: 'Sends the browser to the GAR to sign in (SAML AuthnRequest)' },
+    },
+    async (req, reply) => {
+      const sp = requireGar();
+      const url = await sp.saml.getAuthorizeUrlAsync('', req.hostname, {});
+      return reply.redirect(url, 302);
+    },
+  );
+
+  app.post(
+    '/gar/acs',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: "The GAR's signed response (HTTP-POST binding); redirects to /gar?ticket=… or /gar?error=…",
+        body: acsBody,
+      },
+    },
+    async (req, reply) => {
+      const sp = requireGar();
+      return finish(req, reply, 'gar', () => readGarResponse(sp, replay, req.body.SAMLResponse));
+    },
+  );
+
+  app.get(
+    '/sso/links',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'The school sign-ons configured (the GAR, each ENT), with their login links',
+        response: { 200: ssoLinks },
+      },
+    },
+    async () => [
+      ...(gar ? [{ id: 'gar', name: 'GAR', loginUrl: '/api/gar/login' }] : []),
+      ...config.ENT_CAS.map((e) => ({ id: `ent:${e.id}`, name: e.name, loginUrl: `/api/ent/${e.id}/login` })),
+    ],
+  );
+
+  app.get(
+    '/ent/:id/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: "Sends the browser to this ENT's CAS login with our service URL",
+        params: entParams,
+      },
+    },
+    async (req, reply) => {
+      const ent = entOf(config, req.params.id);
+      if (!ent) throw notFound(ERR.SSO_NOT_CONFIGURED);
+      return reply.redirect(casLoginUrl(config, ent), 302);
+    },
+  );
+
+  app.get(
+    '/ent/:id/callback',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary:
+          "The ENT's CAS sends the browser back here with a service ticket, checked at serviceValidate",
+        params: entParams,
+        querystring: z.object({ ticket: z.string().max(300).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const ent = entOf(config, req.params.id);
+      if (!ent) throw notFound(ERR.SSO_NOT_CONFIGURED);
+      const ticket = req.query.ticket ?? '';
+      return finish(req, reply, `ent:${ent.id}`, () => validateCasTicket(config, ent, ticket));
+    },
+  );
+
+  app.get(
+    '/sso/divisions',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        summary:
+          "The caller's school divisions (from the GAR or the ENT), each with the class created from it, if any",
+        response: { 200: z.array(divisionSchema) },
+      },
+    },
+    async (req) => {
+      const me = teacherOf(req);
+      return listDivisions(deps, me.sub, me.professorId);
+    },
+  );
+
+  app.post(
+    '/sso/divisions/:code/class',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        summary:
+          "Creates the class of one of the caller's divisions (name and level from the division); its pupils join it without a code",
+        params: z.object({ code: z.string().min(1).max(100) }),
+        body: divisionClassBody,
+        response: { 201: z.object({ id: z.uuid() }) },
+      },
+    },
+    async (req, reply) => {
+      const me = teacherOf(req);
+      const id = await createClassFromDivision(
+        deps,
+        me.sub,
+        me.professorId,
+        req.params.code,
+        req.body,
+        req.log,
+      );
+      return reply.status(201).send({ id });
+    },
+  );
+
+  app.get(
+    '/gar/logout',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary:
+          "Ends a school sign-on session: revokes the session the ticket opened, then redirects to the identity provider's logout where it has one (GAR single logout URL, the ENT's CAS logout), else to the GAR helper page.",
+        querystring: logoutQuery,
+      },
+    },
+    async (req, reply) => {
+      const provider = req.query.ticket ? await endTicketSession(deps, req.query.ticket) : null;
+      if (provider === 'gar' && config.GAR_IDP_SLO_URL) return reply.redirect(config.GAR_IDP_SLO_URL, 302);
+      const ent = provider?.startsWith('ent:') ? entOf(config, provider.slice(4)) : undefined;
+      if (ent) return reply.redirect(casLogoutUrl(config, ent), 302);
+      return reply.redirect('/gar-helper', 302);
+    },
+  );
+}

@@ -1,0 +1,79 @@
+// The one-time ticket of the spec (SPEC points 4 and 7): after a school sign-on the browser carries it
+// to /gar?ticket=…, and POST /api/auth/signin?ticket=… exchanges it, once, within 60 s, for a session.
+// 256 random bits; only its SHA-256 is stored; the claim is one conditional UPDATE, so of two
+// concurrent exchanges only one wins.
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { ERR } from '../../../shared/errors.js';
+import type { StoredUser } from '../../../shared/types.js';
+import { ssoTickets } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
+import { randomToken, sha256 } from '../../lib/crypto.js';
+import { AppError } from '../../lib/errors.js';
+import { issueSession, revokeFamily } from '../auth/sessions.js';
+import { loadAccount } from '../users/queries.js';
+
+export const TICKET_TTL_MS = 60_000;
+/** An exchanged ticket is kept as long as the session it opened may live (refresh tokens: 30 days). */
+const SESSION_TTL_MS = 31 * 24 * 3600 * 1000;
+
+export async function issueTicket(deps: Deps, userId: string, provider: string): Promise<string> {
+  const ticket = randomToken(32);
+  // Swept here: tickets never exchanged once expired, exchanged ones once their session has expired.
+  const now = Date.now();
+  await deps.db
+    .delete(ssoTickets)
+    .where(
+      or(
+        and(isNull(ssoTickets.usedAt), lt(ssoTickets.expiresAt, new Date(now))),
+        lt(ssoTickets.expiresAt, new Date(now - SESSION_TTL_MS)),
+      ),
+    );
+  await deps.db.insert(ssoTickets).values({
+    tokenHash: sha256(ticket),
+    userId,
+    provider,
+    expiresAt: new Date(Date.now() + TICKET_TTL_MS),
+  });
+  return ticket;
+}
+
+/** Unknown, used or expired: 'Invalid ticket.', and no session. */
+export async function exchangeTicket(deps: Deps, ticket: string, ip: string): Promise<StoredUser> {
+  // A whole school signs in from one NAT address at 8 am: generous per address (a ticket has 256 bits).
+  await deps.limiter.hit(`sso-ticket:ip:${ip}`, 3000, 15 * 60);
+  const invalid = new AppError(401, ERR.INVALID_TICKET);
+  if (ticket.length < 20 || ticket.length > 200) throw invalid;
+  const familyId = randomUUID();
+  const [claimed] = await deps.db
+    .update(ssoTickets)
+    .set({ usedAt: new Date(), familyId })
+    .where(
+      and(
+        eq(ssoTickets.tokenHash, sha256(ticket)),
+        isNull(ssoTickets.usedAt),
+        gt(ssoTickets.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: ssoTickets.userId });
+  if (!claimed) throw invalid;
+  const account = await loadAccount(deps.db, { id: claimed.userId });
+  if (account?.status !== 'ACTIVE') throw invalid;
+  const session = await issueSession(deps, account, familyId);
+  return { ...session, ticket };
+}
+
+/**
+ * Logout of a school sign-on session: the session the ticket opened is revoked (its refresh-token
+ * family), and the provider it came from is answered, so that its own logout can follow.
+ */
+export async function endTicketSession(deps: Deps, ticket: string): Promise<string | null> {
+  if (ticket.length < 20 || ticket.length > 200) return null;
+  const [row] = await deps.db
+    .select({ provider: ssoTickets.provider, familyId: ssoTickets.familyId })
+    .from(ssoTickets)
+    .where(eq(ssoTickets.tokenHash, sha256(ticket)));
+  if (!row) return null;
+  if (row.familyId) await revokeFamily(deps, row.familyId);
+  return row.provider;
+}
