@@ -33,6 +33,7 @@ import changelogRoutes from './modules/changelog/routes.js';
 import classRoutes from './modules/classes/routes.js';
 import codexRoutes from './modules/codex/routes.js';
 import gameRoutes from './modules/game/routes.js';
+import homeworkRoutes from './modules/homework/routes.js';
 import libraryRoutes from './modules/library/routes.js';
 import professorRoutes from './modules/professors/routes.js';
 import questionImportRoutes from './modules/question-import/routes.js';
@@ -163,6 +164,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(raidRoutes);
       await api.register(questionImportRoutes);
       await api.register(libraryRoutes);
+      await api.register(homeworkRoutes);
       await api.register(codexRoutes);
       await api.register(avatarRoutes);
       await api.register(studentRoutes);

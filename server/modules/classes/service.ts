@@ -23,7 +23,7 @@ import type { Deps } from '../../deps.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { revokeAllForUser } from '../auth/sessions.js';
-import { refreshHomeworkFlag } from '../library/homework.js';
+import { refreshHomeworkFlag } from '../homework/service.js';
 import { generateStudentPassword } from './generated-password.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -24,6 +24,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { teachesClass } from '../../policies/index.js';
 
 const author = alias(users, 'author');
 const teacher = alias(users, 'teacher');
@@ -247,16 +248,7 @@ export async function studentsWithCodex(
   subjectId: string,
   schoolclassId: string,
 ) {
-  const [teaches] = await db
-    .select({ id: professorsSchoolclasses.id })
-    .from(professorsSchoolclasses)
-    .where(
-      and(
-        eq(professorsSchoolclasses.professorId, professorId),
-        eq(professorsSchoolclasses.schoolclassId, schoolclassId),
-        eq(professorsSchoolclasses.subjectId, subjectId),
-      ),
-    );
+  const teaches = await teachesClass(db, professorId, schoolclassId, subjectId);
   if (!teaches) throw notFound();
   const rows = await db
     .select({

@@ -151,7 +151,9 @@ export async function stopHomework(db: Db, professorId: string, id: string) {
   await ownHomework(db, professorId, id);
   await db.update(homeworkRaids).set({ isOnGoing: false }).where(eq(homeworkRaids.id, id));
   const list = await listTeacherHomework(db, professorId);
-  return list.find((h) => h.id === id);
+  const stopped = list.find((h) => h.id === id);
+  if (!stopped) throw notFound();
+  return stopped;
 }
 
 /** Deletes the homework (and its students' results); the raid stays, marked as sent while another homework uses it. */
