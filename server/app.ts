@@ -38,7 +38,6 @@ import libraryRoutes from './modules/library/routes.js';
 import professorRoutes from './modules/professors/routes.js';
 import questionImportRoutes from './modules/question-import/routes.js';
 import raidRoutes from './modules/raids/routes.js';
-import schoolclassRoutes from './modules/schoolclasses/routes.js';
 import sessionLogRoutes from './modules/session-logs/routes.js';
 import studentRoutes from './modules/student/routes.js';
 import ticketRoutes from './modules/tickets/routes.js';
@@ -155,7 +154,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(sessionLogRoutes);
       await api.register(catalogueRoutes);
       await api.register(professorRoutes);
-      await api.register(schoolclassRoutes);
       await api.register(ticketRoutes);
       await api.register(changelogRoutes);
       await api.register(gameRoutes);

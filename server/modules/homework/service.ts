@@ -17,6 +17,7 @@ import {
   subjects,
 } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { taughtClassIds, teachesClass } from '../../policies/index.js';
 
 const uuid = z.uuid({ error: ERR.INVALID_BODY });
 export const sendHomeworkSchema = z.object({
@@ -87,13 +88,6 @@ export async function sendHomework(db: Db, professorId: string, body: SendHomewo
   });
 }
 
-/** The classes the teacher is linked to (a subquery): their homework elsewhere is no longer theirs to see. */
-const linkedClassIds = (db: Db, professorId: string) =>
-  db
-    .selectDistinct({ id: professorsSchoolclasses.schoolclassId })
-    .from(professorsSchoolclasses)
-    .where(eq(professorsSchoolclasses.professorId, professorId));
-
 export async function listTeacherHomework(db: Db, professorId: string) {
   const completed = db
     .select({ homeworkRaidId: homeworkCompletions.homeworkRaidId, n: count().as('completed_n') })
@@ -125,7 +119,7 @@ export async function listTeacherHomework(db: Db, professorId: string) {
     .where(
       and(
         eq(homeworkRaids.professorId, professorId),
-        inArray(homeworkRaids.schoolclassId, linkedClassIds(db, professorId)),
+        inArray(homeworkRaids.schoolclassId, taughtClassIds(db, professorId)),
       ),
     )
     .orderBy(desc(homeworkRaids.isOnGoing), desc(homeworkRaids.createdAt), asc(schoolclasses.name));
@@ -134,16 +128,15 @@ export async function listTeacherHomework(db: Db, professorId: string) {
 
 async function ownHomework(db: Db, professorId: string, id: string) {
   const [row] = await db
-    .select({ id: homeworkRaids.id, raidId: homeworkRaids.raidId })
+    .select({
+      id: homeworkRaids.id,
+      raidId: homeworkRaids.raidId,
+      schoolclassId: homeworkRaids.schoolclassId,
+    })
     .from(homeworkRaids)
-    .where(
-      and(
-        eq(homeworkRaids.id, id),
-        eq(homeworkRaids.professorId, professorId),
-        inArray(homeworkRaids.schoolclassId, linkedClassIds(db, professorId)),
-      ),
-    );
-  if (!row) throw notFound();
+    .where(and(eq(homeworkRaids.id, id), eq(homeworkRaids.professorId, professorId)));
+  // Homework of a class the teacher left is no longer theirs to touch.
+  if (!row || !(await teachesClass(db, professorId, row.schoolclassId))) throw notFound();
   return row;
 }
 
