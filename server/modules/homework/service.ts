@@ -18,6 +18,7 @@ import {
 } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { taughtClassIds, teachesClass } from '../../policies/index.js';
+import type { DbOrTx } from '../avatars/unlocks.js';
 
 const uuid = z.uuid({ error: ERR.INVALID_BODY });
 export const sendHomeworkSchema = z.object({
@@ -162,21 +163,15 @@ export async function deleteHomework(db: Db, professorId: string, id: string) {
  * A raid stays marked "sent as homework" only while homework of a class its teacher still reaches
  * uses it: homework of a class they left is hidden from them, so they could never delete it.
  */
-export async function refreshHomeworkFlag(
-  tx: Pick<Db, 'select' | 'update'>,
-  professorId: string,
-  raidId: string,
-) {
+export async function refreshHomeworkFlag(tx: DbOrTx, professorId: string, raidId: string) {
   const [still] = await tx
     .select({ n: count() })
     .from(homeworkRaids)
-    .innerJoin(
-      professorsSchoolclasses,
+    .where(
       and(
-        eq(professorsSchoolclasses.schoolclassId, homeworkRaids.schoolclassId),
-        eq(professorsSchoolclasses.professorId, professorId),
+        eq(homeworkRaids.raidId, raidId),
+        inArray(homeworkRaids.schoolclassId, taughtClassIds(tx, professorId)),
       ),
-    )
-    .where(eq(homeworkRaids.raidId, raidId));
+    );
   if (Number(still.n) === 0) await tx.update(raids).set({ isHomework: false }).where(eq(raids.id, raidId));
 }
