@@ -33,11 +33,11 @@ import changelogRoutes from './modules/changelog/routes.js';
 import classRoutes from './modules/classes/routes.js';
 import codexRoutes from './modules/codex/routes.js';
 import gameRoutes from './modules/game/routes.js';
+import homeworkRoutes from './modules/homework/routes.js';
 import libraryRoutes from './modules/library/routes.js';
 import professorRoutes from './modules/professors/routes.js';
 import questionImportRoutes from './modules/question-import/routes.js';
 import raidRoutes from './modules/raids/routes.js';
-import schoolclassRoutes from './modules/schoolclasses/routes.js';
 import sessionLogRoutes from './modules/session-logs/routes.js';
 import ssoRoutes from './modules/sso/routes.js';
 import studentRoutes from './modules/student/routes.js';
@@ -155,7 +155,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(sessionLogRoutes);
       await api.register(catalogueRoutes);
       await api.register(professorRoutes);
-      await api.register(schoolclassRoutes);
       await api.register(ticketRoutes);
       await api.register(changelogRoutes);
       await api.register(gameRoutes);
@@ -164,6 +163,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(raidRoutes);
       await api.register(questionImportRoutes);
       await api.register(libraryRoutes);
+      await api.register(homeworkRoutes);
       await api.register(codexRoutes);
       await api.register(avatarRoutes);
       await api.register(studentRoutes);

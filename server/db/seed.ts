@@ -8,7 +8,7 @@ import { SUBJECTS } from '../../shared/subjects.js';
 import type { Planet } from '../../shared/worlds.js';
 import { hashPassword } from '../lib/passwords.js';
 import { grantLevelUnlocks } from '../modules/avatars/unlocks.js';
-import { freeCode } from '../modules/schoolclasses/service.js';
+import { freeCode } from '../modules/classes/code.js';
 import { ROOT_DIR } from '../paths.js';
 import type { Db } from './client.js';
 import { DEMO_CHAPTERS, DEMO_CODEX, STUDENT_NAMES } from './demo/raids.js';

@@ -24,6 +24,7 @@ import {
   users,
 } from '../db/schema.js';
 import { grantLevelUnlocks } from '../modules/avatars/unlocks.js';
+import { teachesClass } from '../policies/index.js';
 import type { Boss, RaidQuestion } from './raid.js';
 import type { RoomRecord } from './store.js';
 
@@ -37,18 +38,12 @@ export async function loadRoomBase(
   RoomRecord,
   'id' | 'paused' | 'activePowers' | 'summonPool' | 'activity' | 'updatedAt'
 > | null> {
+  if (!(await teachesClass(db, professorId, schoolclassId, subjectId))) return null;
   const [link] = await db
     .select({ name: schoolclasses.name, planet: schoolclasses.planet, powerMode: professors.powerMode })
-    .from(professorsSchoolclasses)
-    .innerJoin(schoolclasses, eq(schoolclasses.id, professorsSchoolclasses.schoolclassId))
-    .innerJoin(professors, eq(professors.id, professorsSchoolclasses.professorId))
-    .where(
-      and(
-        eq(professorsSchoolclasses.professorId, professorId),
-        eq(professorsSchoolclasses.schoolclassId, schoolclassId),
-        eq(professorsSchoolclasses.subjectId, subjectId),
-      ),
-    );
+    .from(schoolclasses)
+    .innerJoin(professors, eq(professors.id, professorId))
+    .where(eq(schoolclasses.id, schoolclassId));
   if (!link) return null;
   return {
     schoolclassId,

@@ -64,6 +64,30 @@ export function teachesStudent(db: DbOrTx, professorId: string, studentId: strin
   );
 }
 
+/** The ids of the classes the teacher teaches, as a subquery: filters a list to what they may still see. */
+export function taughtClassIds(db: DbOrTx, professorId: string) {
+  return db
+    .selectDistinct({ id: professorsSchoolclasses.schoolclassId })
+    .from(professorsSchoolclasses)
+    .where(eq(professorsSchoolclasses.professorId, professorId));
+}
+
+/** The student is a member of this class. */
+export function inClass(db: DbOrTx, studentId: string, schoolclassId: string) {
+  return any(
+    db
+      .select({ one: sql`1` })
+      .from(studentsSchoolclasses)
+      .where(
+        and(
+          eq(studentsSchoolclasses.studentId, studentId),
+          eq(studentsSchoolclasses.schoolclassId, schoolclassId),
+        ),
+      )
+      .limit(1),
+  );
+}
+
 /** The chapter is the teacher's own. */
 export function ownsChapter(db: DbOrTx, professorId: string, chapterId: string) {
   return any(

@@ -78,3 +78,73 @@ export interface ClassCodeDto {
   code: string | null;
   codeExpiresAt: string | null;
 }
+
+// ---- Response whitelists of the class routes (server/modules/classes), the shapes above ----
+export const schoolclassDtoSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  level: z.number(),
+  planet: z.enum(PLANETS),
+  subjectId: z.uuid(),
+  subjectCode: z.string(),
+  code: z.string().nullable(),
+  codeExpiresAt: z.string().nullable(),
+  studentCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const classTeacherDtoSchema = z.object({
+  id: z.uuid(),
+  professorId: z.uuid(),
+  schoolclassId: z.uuid(),
+  subjectId: z.uuid(),
+  subjectCode: z.string(),
+  civility: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  isMe: z.boolean(),
+});
+export const classStudentDtoSchema = z.object({
+  studentId: z.uuid(),
+  userId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  username: z.string(),
+  isGar: z.boolean(),
+  level: z.number(),
+  levelProgression: z.number(),
+  xp: z.number(),
+  coin: z.number(),
+  powerXp: z.number(),
+  password: z.string().nullable(),
+  passwordChangedByStudent: z.boolean(),
+  joinedAt: z.string(),
+});
+export const classCodeDtoSchema = z.object({
+  schoolclassId: z.uuid(),
+  code: z.string().nullable(),
+  codeExpiresAt: z.string().nullable(),
+});
+/** GET /professorsSchoolclasses?code=: the class a registration code opens. */
+export const classCodeLookupDtoSchema = z.object({
+  status: z.literal('VALID'),
+  schoolclassId: z.uuid(),
+  name: z.string(),
+  planet: z.string(),
+});
+/** GET /professors/{id}/users: the distinct students of the teacher's classes. */
+export const professorStudentDtoSchema = z.object({
+  userId: z.uuid(),
+  studentId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  username: z.string(),
+  schoolclassIds: z.array(z.uuid()),
+});
+/** PUT /users/{id}/password by a teacher: the student's new readable password. */
+export const generatedPasswordDtoSchema = z.object({
+  userId: z.uuid(),
+  studentId: z.uuid(),
+  password: z.string(),
+  passwordChangedByStudent: z.boolean(),
+});

@@ -26,7 +26,7 @@ import {
 } from '../../lib/errors.js';
 import { dummyHash, hashPassword, isStrongPassword, verifyPassword } from '../../lib/passwords.js';
 import { renderMail } from '../../mail/messages.js';
-import { resolveClassCode } from '../schoolclasses/code-guard.js';
+import { resolveClassCode } from '../classes/code-guard.js';
 import { emailTaken, loadAccount, usernameTaken } from '../users/queries.js';
 import { consumeEmailToken, createEmailToken } from './email-tokens.js';
 import { issueSession } from './sessions.js';

@@ -1,138 +1,258 @@
-// Class administration (issue 4): a teacher's classes, their students and codes, and sharing a class
-// with a colleague. Every route asks for a teacher and answers 404 for a class they are not linked to.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// Classes (issue 4, SPEC point 7): a teacher's classes, their students and registration codes, the
+// code look-up of registration, and sharing a class with a colleague. Every teacher route answers 404
+// for a class the caller is not linked to (server/policies). Queries live in service.ts, the class code
+// in code.ts and code-guard.ts.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { schoolclassSchema, shareClassSchema } from '../../../shared/schemas/schoolclass.js';
-import { forbidden } from '../../lib/errors.js';
-import { parse } from '../../lib/validate.js';
-import { requireProfessor } from '../../plugins/auth.js';
-import { renewCode, revokeCode } from '../schoolclasses/service.js';
+import { classCodeSchema } from '../../../shared/schemas/account.js';
 import {
-  assertLinked,
+  classCodeDtoSchema,
+  classCodeLookupDtoSchema,
+  classStudentDtoSchema,
+  classTeacherDtoSchema,
+  generatedPasswordDtoSchema,
+  professorStudentDtoSchema,
+  schoolclassDtoSchema,
+  schoolclassSchema,
+  shareClassSchema,
+} from '../../../shared/schemas/schoolclass.js';
+import { noBody, teacherOf } from '../../lib/contract.js';
+import { forbidden } from '../../lib/errors.js';
+import { lookupClassCode } from './code-guard.js';
+import {
   classStudents,
   classTeachers,
-  codeOf,
   createClass,
   deleteClass,
   findOwnLink,
+  generateClassCode,
   generatePassword,
   listClasses,
   ownClass,
   professorUsers,
-  removeStudent,
+  removeStudentNow,
+  revokeClassCode,
   shareClass,
   updateClass,
 } from './service.js';
 
 const idParams = z.object({ id: z.uuid() });
 const classBody = z.object({ schoolclassId: z.uuid() });
+const teacher = { access: 'teacher' } as const;
+const noContent = { 204: z.null().describe('Deleted') };
 
-export default async function classesRoutes(app: FastifyInstance) {
+export default async function classesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const { db } = deps;
 
   // ---- Classes ----
-  app.get('/schoolclasses', async (req) => {
-    const { professorId } = await requireProfessor(req);
-    return listClasses(db, professorId);
-  });
+  app.get(
+    '/schoolclasses',
+    {
+      config: teacher,
+      schema: { summary: 'Your classes, newest first', response: { 200: z.array(schoolclassDtoSchema) } },
+    },
+    async (req) => listClasses(db, teacherOf(req).professorId),
+  );
 
-  app.post('/schoolclasses', async (req, reply) => {
-    const { professorId } = await requireProfessor(req);
-    const body = parse(schoolclassSchema, req.body);
-    const id = await createClass(deps, professorId, body, req.log);
-    return reply.status(201).send(await ownClass(db, professorId, id));
-  });
+  app.post(
+    '/schoolclasses',
+    {
+      config: teacher,
+      schema: { summary: 'Create a class', body: schoolclassSchema, response: { 201: schoolclassDtoSchema } },
+    },
+    async (req, reply) => {
+      const { professorId } = teacherOf(req);
+      const id = await createClass(deps, professorId, req.body, req.log);
+      return reply.status(201).send(await ownClass(db, professorId, id));
+    },
+  );
 
-  app.get('/schoolclasses/:id', async (req) => {
-    const { professorId } = await requireProfessor(req);
-    const { id } = parse(idParams, req.params);
-    return ownClass(db, professorId, id);
-  });
+  app.get(
+    '/schoolclasses/:id',
+    {
+      config: teacher,
+      schema: { summary: 'One of your classes', params: idParams, response: { 200: schoolclassDtoSchema } },
+    },
+    async (req) => ownClass(db, teacherOf(req).professorId, req.params.id),
+  );
 
-  app.put('/schoolclasses/:id', async (req) => {
-    const { professorId } = await requireProfessor(req);
-    const { id } = parse(idParams, req.params);
-    await assertLinked(db, professorId, id);
-    return updateClass(db, professorId, id, parse(schoolclassSchema, req.body));
-  });
+  app.put(
+    '/schoolclasses/:id',
+    {
+      config: teacher,
+      schema: {
+        summary: 'Change one of your classes',
+        params: idParams,
+        body: schoolclassSchema,
+        response: { 200: schoolclassDtoSchema },
+      },
+    },
+    async (req) => updateClass(db, teacherOf(req).professorId, req.params.id, req.body),
+  );
 
-  app.delete('/schoolclasses/:id', async (req, reply) => {
-    const { professorId } = await requireProfessor(req);
-    const { id } = parse(idParams, req.params);
-    await deleteClass(db, professorId, id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/schoolclasses/:id',
+    {
+      config: teacher,
+      schema: {
+        summary: 'Leave one of your classes (the last teacher to leave deletes it)',
+        params: idParams,
+        response: noContent,
+      },
+    },
+    async (req, reply) => {
+      await deleteClass(db, teacherOf(req).professorId, req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 
   // Removing a student from a class deletes the membership only.
-  app.delete('/schoolclasses/:id/students/:studentId', async (req, reply) => {
-    const { professorId } = await requireProfessor(req);
-    const { id, studentId } = parse(z.object({ id: z.uuid(), studentId: z.uuid() }), req.params);
-    await removeStudent(db, professorId, id, studentId);
-    // At once: out of the class's live rooms, their answers refused from now on.
-    await deps.evict.fromClass(studentId, id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/schoolclasses/:id/students/:studentId',
+    {
+      config: teacher,
+      schema: {
+        summary: 'Remove a student from one of your classes (the account stays)',
+        params: z.object({ id: z.uuid(), studentId: z.uuid() }),
+        response: noContent,
+      },
+    },
+    async (req, reply) => {
+      await removeStudentNow(deps, teacherOf(req).professorId, req.params.id, req.params.studentId);
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.get('/students/users/schoolclasses/:schoolclassId', async (req) => {
-    const { professorId } = await requireProfessor(req);
-    const { schoolclassId } = parse(z.object({ schoolclassId: z.uuid() }), req.params);
-    return classStudents(deps, professorId, schoolclassId);
-  });
+  app.get(
+    '/students/users/schoolclasses/:schoolclassId',
+    {
+      config: teacher,
+      schema: {
+        summary: 'The students of one of your classes, with their generated password while they keep it',
+        params: z.object({ schoolclassId: z.uuid() }),
+        response: { 200: z.array(classStudentDtoSchema) },
+      },
+    },
+    async (req) => classStudents(deps, teacherOf(req).professorId, req.params.schoolclassId),
+  );
 
   // ---- Registration codes ----
-  app.patch('/professors/generate-code', async (req) => {
-    const { professorId } = await requireProfessor(req);
-    const { schoolclassId } = parse(classBody, req.body);
-    await assertLinked(db, professorId, schoolclassId);
-    await renewCode(db, schoolclassId);
-    return codeOf(await ownClass(db, professorId, schoolclassId));
-  });
+  // A registration code look-up: limited per code; misses count in the shared budget (code-guard.ts).
+  app.get(
+    '/professorsSchoolclasses',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'The class a registration code opens',
+        querystring: z.object({ code: classCodeSchema }),
+        response: { 200: classCodeLookupDtoSchema },
+      },
+    },
+    async (req) => lookupClassCode(deps, req.query.code, req.ip, req.log),
+  );
 
-  app.patch('/professors/revoke-code', async (req) => {
-    const { professorId } = await requireProfessor(req);
-    const { schoolclassId } = parse(classBody, req.body);
-    await assertLinked(db, professorId, schoolclassId);
-    await revokeCode(db, schoolclassId);
-    return codeOf(await ownClass(db, professorId, schoolclassId));
-  });
+  app.patch(
+    '/professors/generate-code',
+    {
+      config: teacher,
+      schema: {
+        summary: 'A new registration code for one of your classes',
+        body: classBody,
+        response: { 200: classCodeDtoSchema },
+      },
+    },
+    async (req) => generateClassCode(db, teacherOf(req).professorId, req.body.schoolclassId),
+  );
+
+  app.patch(
+    '/professors/revoke-code',
+    {
+      config: teacher,
+      schema: {
+        summary: 'Revoke the registration code of one of your classes',
+        body: classBody,
+        response: { 200: classCodeDtoSchema },
+      },
+    },
+    async (req) => revokeClassCode(db, teacherOf(req).professorId, req.body.schoolclassId),
+  );
 
   // ---- Students of all the teacher's classes; a new password for one of them ----
-  app.get('/professors/:id/users', async (req) => {
-    const { professorId } = await requireProfessor(req);
-    const { id } = parse(idParams, req.params);
-    if (id !== professorId) throw forbidden();
-    return professorUsers(db, professorId);
-  });
+  app.get(
+    '/professors/:id/users',
+    {
+      config: { access: 'teacher', self: 'id' },
+      schema: {
+        summary: 'The students of all your classes',
+        params: idParams,
+        response: { 200: z.array(professorStudentDtoSchema) },
+      },
+    },
+    async (req) => {
+      const { professorId } = teacherOf(req);
+      if (req.params.id !== professorId) throw forbidden();
+      return professorUsers(db, professorId);
+    },
+  );
 
-  app.put('/users/:id/password', async (req) => {
-    const { professorId } = await requireProfessor(req);
-    const { id } = parse(idParams, req.params);
-    await deps.limiter.hit(`generate-password:${professorId}`, 120, 600);
-    return generatePassword(deps, professorId, id);
-  });
+  app.put(
+    '/users/:id/password',
+    {
+      config: teacher,
+      schema: {
+        summary: 'A new readable password for a student of one of your classes (their sessions end)',
+        params: idParams,
+        body: noBody,
+        response: { 200: generatedPasswordDtoSchema },
+      },
+    },
+    async (req) => generatePassword(deps, teacherOf(req).professorId, req.params.id),
+  );
 
   // ---- Teachers sharing a class ----
-  app.get('/professorsSchoolclasses/schoolclass/:id', async (req) => {
-    const { professorId } = await requireProfessor(req);
-    const { id } = parse(idParams, req.params);
-    return classTeachers(db, professorId, id);
-  });
+  app.get(
+    '/professorsSchoolclasses/schoolclass/:id',
+    {
+      config: teacher,
+      schema: {
+        summary: 'The teachers of one of your classes, with their subjects',
+        params: idParams,
+        response: { 200: z.array(classTeacherDtoSchema) },
+      },
+    },
+    async (req) => classTeachers(db, teacherOf(req).professorId, req.params.id),
+  );
 
-  app.get('/professorsSchoolclasses/findOne', async (req) => {
-    const { professorId } = await requireProfessor(req);
-    const { key, value } = parse(
-      z.object({ key: z.enum(['id', 'schoolclassId', 'subjectId']), value: z.uuid() }),
-      req.query,
-    );
-    return findOwnLink(db, professorId, key, value);
-  });
+  app.get(
+    '/professorsSchoolclasses/findOne',
+    {
+      config: teacher,
+      schema: {
+        summary: 'Your first class link whose key has this value',
+        querystring: z.object({ key: z.enum(['id', 'schoolclassId', 'subjectId']), value: z.uuid() }),
+        response: { 200: classTeacherDtoSchema },
+      },
+    },
+    async (req) => findOwnLink(db, teacherOf(req).professorId, req.query.key, req.query.value),
+  );
 
   // SPEC point 7 writes POST /professorsSchoolclasses/; the path without the slash answers the same.
-  const share = async (req: FastifyRequest, reply: FastifyReply) => {
-    const { professorId } = await requireProfessor(req);
-    return reply.status(201).send(await shareClass(db, professorId, parse(shareClassSchema, req.body)));
-  };
-  app.post('/professorsSchoolclasses/', share);
-  app.post('/professorsSchoolclasses', share);
+  for (const url of ['/professorsSchoolclasses/', '/professorsSchoolclasses']) {
+    app.post(
+      url,
+      {
+        config: teacher,
+        schema: {
+          summary: 'Share one of your classes with a colleague who teaches a subject in it',
+          body: shareClassSchema,
+          response: { 201: classTeacherDtoSchema },
+        },
+      },
+      async (req, reply) =>
+        reply.status(201).send(await shareClass(db, teacherOf(req).professorId, req.body)),
+    );
+  }
 }

@@ -22,25 +22,17 @@ import {
 import type { Deps } from '../../deps.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { teachesClass, teachesStudent } from '../../policies/index.js';
 import { revokeAllForUser } from '../auth/sessions.js';
-import { refreshHomeworkFlag } from '../library/homework.js';
+import { refreshHomeworkFlag } from '../homework/service.js';
+import { renewCode, revokeCode } from './code.js';
 import { generateStudentPassword } from './generated-password.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The class, when the teacher is linked to it; 404 otherwise (another teacher's class does not exist). */
 export async function assertLinked(db: Db, professorId: string, schoolclassId: string): Promise<void> {
-  const [link] = await db
-    .select({ id: professorsSchoolclasses.id })
-    .from(professorsSchoolclasses)
-    .where(
-      and(
-        eq(professorsSchoolclasses.professorId, professorId),
-        eq(professorsSchoolclasses.schoolclassId, schoolclassId),
-      ),
-    )
-    .limit(1);
-  if (!link) throw notFound();
+  if (!(await teachesClass(db, professorId, schoolclassId))) throw notFound();
 }
 
 export async function subjectExists(db: Db, subjectId: string): Promise<boolean> {
@@ -371,14 +363,9 @@ async function studentOfMine(db: Db, professorId: string, userId: string) {
     })
     .from(users)
     .innerJoin(students, eq(students.userId, users.id))
-    .innerJoin(studentsSchoolclasses, eq(studentsSchoolclasses.studentId, students.id))
-    .innerJoin(
-      professorsSchoolclasses,
-      eq(professorsSchoolclasses.schoolclassId, studentsSchoolclasses.schoolclassId),
-    )
-    .where(and(eq(users.id, userId), eq(professorsSchoolclasses.professorId, professorId)))
+    .where(eq(users.id, userId))
     .limit(1);
-  if (!s) throw notFound();
+  if (!s || !(await teachesStudent(db, professorId, s.studentId))) throw notFound();
   return s;
 }
 
@@ -387,6 +374,7 @@ async function studentOfMine(db: Db, professorId: string, userId: string) {
  * classes. Hashed for sign-in, kept encrypted for the teacher to read; the student's sessions end.
  */
 export async function generatePassword(deps: Deps, professorId: string, userId: string) {
+  await deps.limiter.hit(`generate-password:${professorId}`, 120, 600);
   const s = await studentOfMine(deps.db, professorId, userId);
   // School sign-on accounts have no password of ours: the school's directory owns it.
   if (s.isGar) throw forbidden(ERR.SSO_PASSWORD);
@@ -418,7 +406,32 @@ export async function removeStudent(db: Db, professorId: string, schoolclassId: 
   if (removed.length === 0) throw notFound();
 }
 
+/** Removes the student from the class and, at once, from its live rooms (their answers refused). */
+export async function removeStudentNow(
+  deps: Deps,
+  professorId: string,
+  schoolclassId: string,
+  studentId: string,
+) {
+  await removeStudent(deps.db, professorId, schoolclassId, studentId);
+  await deps.evict.fromClass(studentId, schoolclassId);
+}
+
 /** The class's live code, for the code routes. */
 export function codeOf(c: SchoolclassDto) {
   return { schoolclassId: c.id, code: c.code, codeExpiresAt: c.codeExpiresAt };
+}
+
+/** A new registration code for one of the teacher's classes (the old one stops working at once). */
+export async function generateClassCode(db: Db, professorId: string, schoolclassId: string) {
+  await assertLinked(db, professorId, schoolclassId);
+  await renewCode(db, schoolclassId);
+  return codeOf(await ownClass(db, professorId, schoolclassId));
+}
+
+/** Revokes the registration code of one of the teacher's classes. */
+export async function revokeClassCode(db: Db, professorId: string, schoolclassId: string) {
+  await assertLinked(db, professorId, schoolclassId);
+  await revokeCode(db, schoolclassId);
+  return codeOf(await ownClass(db, professorId, schoolclassId));
 }

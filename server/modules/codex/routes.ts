@@ -1,15 +1,21 @@
 // Codex routes of SPEC point 7 (registered under /api in server/app.ts), and the form's teacher list
 // GET /professors/students/{studentId}. A student reaches only their own phrases, a teacher only the
 // phrases written to them; anything else is 403 (another id in the path) or 404 (a phrase not theirs).
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CODEX_STATUS } from '../../../shared/codex.js';
 import { CODEX_MAX_LENGTH } from '../../../shared/constants.js';
 import { ERR } from '../../../shared/errors.js';
+import {
+  codexEntryDtoSchema,
+  studentProfessorDtoSchema,
+  studentWithCodexDtoSchema,
+} from '../../../shared/schemas/codex.js';
 import { cleanText } from '../../../shared/text.js';
+import { studentOf, teacherOf } from '../../lib/contract.js';
 import { forbidden } from '../../lib/errors.js';
-import { parse } from '../../lib/validate.js';
-import { requireProfessor, requireStudent } from '../../plugins/auth.js';
+import { isSelfStudent } from '../../policies/index.js';
 import {
   changeStatus,
   createCodex,
@@ -43,67 +49,129 @@ const statusSchema = z.object({
   ]),
 });
 
-export default async function codexRoutes(app: FastifyInstance) {
+export default async function codexRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, limiter } = app.deps;
 
-  app.get('/professors/students/:studentId', async (req) => {
-    const caller = await requireStudent(req);
-    const { studentId } = parse(z.object({ studentId: z.uuid() }), req.params);
-    if (caller.studentId !== studentId) throw forbidden();
-    return professorsOfStudent(db, studentId);
-  });
+  app.get(
+    '/professors/students/:studentId',
+    {
+      config: { access: 'student', self: 'studentId' },
+      schema: {
+        summary: "The teachers of the student's classes, with the (class, subject) pairs they teach",
+        params: z.object({ studentId: z.uuid() }),
+        response: { 200: z.array(studentProfessorDtoSchema) },
+      },
+    },
+    async (req) => {
+      if (!isSelfStudent(studentOf(req), req.params.studentId)) throw forbidden();
+      return professorsOfStudent(db, req.params.studentId);
+    },
+  );
 
   // SPEC point 7 writes POST /codex/; the path without the slash answers the same.
-  const create = async (req: FastifyRequest, reply: FastifyReply) => {
-    const caller = await requireStudent(req);
-    const body = parse(createSchema, req.body);
-    if (body.studentId && body.studentId !== caller.studentId) throw forbidden();
-    // A child tapping Send in a loop, or a script: plenty for a lesson, not a flood for the teacher.
-    await limiter.hit(`codex:student:${caller.studentId}`, 30, 600);
-    const { professorId, subjectId, schoolclassId, text } = body;
-    const created = await createCodex(db, caller.studentId, { professorId, subjectId, schoolclassId, text });
-    return reply.status(201).send(created);
-  };
-  app.post('/codex/', create);
-  app.post('/codex', create);
+  for (const url of ['/codex/', '/codex']) {
+    app.post(
+      url,
+      {
+        config: { access: 'student', self: 'studentId' },
+        schema: {
+          summary: 'Write a codex phrase to a teacher of one of your classes',
+          body: createSchema,
+          response: { 201: codexEntryDtoSchema },
+        },
+      },
+      async (req, reply) => {
+        const caller = studentOf(req);
+        const body = req.body;
+        if (body.studentId && !isSelfStudent(caller, body.studentId)) throw forbidden();
+        // A child tapping Send in a loop, or a script: plenty for a lesson, not a flood for the teacher.
+        await limiter.hit(`codex:student:${caller.studentId}`, 30, 600);
+        const { professorId, subjectId, schoolclassId, text } = body;
+        const created = await createCodex(db, caller.studentId, {
+          professorId,
+          subjectId,
+          schoolclassId,
+          text,
+        });
+        return reply.status(201).send(created);
+      },
+    );
+  }
 
-  app.put('/codex/:id', async (req) => {
-    const caller = await requireProfessor(req);
-    const { id } = parse(idParams, req.params);
-    const { status } = parse(statusSchema, req.body);
-    return changeStatus(db, caller.professorId, id, status);
-  });
+  app.put(
+    '/codex/:id',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        summary: 'Approve, reject or restore a phrase written to you',
+        params: idParams,
+        body: statusSchema,
+        response: { 200: codexEntryDtoSchema },
+      },
+    },
+    async (req) => changeStatus(db, teacherOf(req).professorId, req.params.id, req.body.status),
+  );
 
-  app.delete('/codex/:id', async (req) => {
-    const caller = await requireProfessor(req);
-    const { id } = parse(idParams, req.params);
-    return trashCodex(db, caller.professorId, id);
-  });
+  app.delete(
+    '/codex/:id',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        summary: 'Move a phrase written to you to the trash',
+        params: idParams,
+        response: { 200: codexEntryDtoSchema },
+      },
+    },
+    async (req) => trashCodex(db, teacherOf(req).professorId, req.params.id),
+  );
 
-  app.get('/codex/professors/:id', async (req) => {
-    const caller = await requireProfessor(req);
-    const { id } = parse(idParams, req.params);
-    const { trash } = parse(z.object({ trash: z.enum(['true', 'false']).optional() }), req.query);
-    if (caller.professorId !== id) throw forbidden();
-    return professorCodex(db, id, trash === 'true');
-  });
+  app.get(
+    '/codex/professors/:id',
+    {
+      config: { access: 'teacher', self: 'id' },
+      schema: {
+        summary: 'The phrases written to you (the trash with trash=true)',
+        params: idParams,
+        querystring: z.object({ trash: z.enum(['true', 'false']).optional() }),
+        response: { 200: z.array(codexEntryDtoSchema) },
+      },
+    },
+    async (req) => {
+      if (teacherOf(req).professorId !== req.params.id) throw forbidden();
+      return professorCodex(db, req.params.id, req.query.trash === 'true');
+    },
+  );
 
-  app.get('/codex/students/:id', async (req) => {
-    const caller = await requireStudent(req);
-    const { id } = parse(idParams, req.params);
-    if (caller.studentId !== id) throw forbidden();
-    return studentCodex(db, id);
-  });
+  app.get(
+    '/codex/students/:id',
+    {
+      config: { access: 'student', self: 'id' },
+      schema: {
+        summary: 'Your own codex phrases',
+        params: idParams,
+        response: { 200: z.array(codexEntryDtoSchema) },
+      },
+    },
+    async (req) => {
+      if (!isSelfStudent(studentOf(req), req.params.id)) throw forbidden();
+      return studentCodex(db, req.params.id);
+    },
+  );
 
   app.get(
     '/students/codex/subjects/:subjectId/schoolclasses/:schoolclassId/professors/:professorId',
+    {
+      config: { access: 'teacher', self: 'professorId' },
+      schema: {
+        summary: 'The students of a class you teach who wrote to you in this subject',
+        params: z.object({ subjectId: z.uuid(), schoolclassId: z.uuid(), professorId: z.uuid() }),
+        response: { 200: z.array(studentWithCodexDtoSchema) },
+      },
+    },
     async (req) => {
-      const caller = await requireProfessor(req);
-      const p = parse(
-        z.object({ subjectId: z.uuid(), schoolclassId: z.uuid(), professorId: z.uuid() }),
-        req.params,
-      );
-      if (caller.professorId !== p.professorId) throw forbidden();
+      const p = req.params;
+      if (teacherOf(req).professorId !== p.professorId) throw forbidden();
       return studentsWithCodex(db, p.professorId, p.subjectId, p.schoolclassId);
     },
   );

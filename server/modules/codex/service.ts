@@ -24,6 +24,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { inClass, taughtClassIds, teachesClass } from '../../policies/index.js';
 
 const author = alias(users, 'author');
 const teacher = alias(users, 'teacher');
@@ -130,26 +131,17 @@ export async function createCodex(
   d: { professorId: string; subjectId: string; schoolclassId: string; text: string },
 ): Promise<CodexEntry> {
   // The student is in that class, and that (active) teacher teaches that subject to it.
-  const [pair] = await db
-    .select({ subjectCode: subjects.code })
-    .from(professorsSchoolclasses)
-    .innerJoin(
-      studentsSchoolclasses,
-      and(
-        eq(studentsSchoolclasses.schoolclassId, professorsSchoolclasses.schoolclassId),
-        eq(studentsSchoolclasses.studentId, studentId),
-      ),
-    )
-    .innerJoin(subjects, eq(subjects.id, professorsSchoolclasses.subjectId))
-    .innerJoin(professors, eq(professors.id, professorsSchoolclasses.professorId))
-    .innerJoin(users, and(eq(users.id, professors.userId), eq(users.status, 'ACTIVE')))
-    .where(
-      and(
-        eq(professorsSchoolclasses.professorId, d.professorId),
-        eq(professorsSchoolclasses.schoolclassId, d.schoolclassId),
-        eq(professorsSchoolclasses.subjectId, d.subjectId),
-      ),
-    );
+  const may =
+    (await inClass(db, studentId, d.schoolclassId)) &&
+    (await teachesClass(db, d.professorId, d.schoolclassId, d.subjectId));
+  const [pair] = may
+    ? await db
+        .select({ subjectCode: subjects.code })
+        .from(subjects)
+        .innerJoin(professors, eq(professors.id, d.professorId))
+        .innerJoin(users, and(eq(users.id, professors.userId), eq(users.status, 'ACTIVE')))
+        .where(eq(subjects.id, d.subjectId))
+    : [];
   if (!pair) throw notFound();
   try {
     const [row] = await db
@@ -177,16 +169,7 @@ export const studentCodex = (db: Db, studentId: string) => selectEntries(db, eq(
  * in the student's own list.
  */
 const toTeacher = (db: Db, professorId: string) =>
-  and(
-    eq(codex.professorId, professorId),
-    inArray(
-      codex.schoolclassId,
-      db
-        .selectDistinct({ id: professorsSchoolclasses.schoolclassId })
-        .from(professorsSchoolclasses)
-        .where(eq(professorsSchoolclasses.professorId, professorId)),
-    ),
-  );
+  and(eq(codex.professorId, professorId), inArray(codex.schoolclassId, taughtClassIds(db, professorId)));
 
 /** The teacher's phrases: the trash (DELETED) alone, or everything else. */
 export const professorCodex = (db: Db, professorId: string, trash: boolean) =>
@@ -247,16 +230,7 @@ export async function studentsWithCodex(
   subjectId: string,
   schoolclassId: string,
 ) {
-  const [teaches] = await db
-    .select({ id: professorsSchoolclasses.id })
-    .from(professorsSchoolclasses)
-    .where(
-      and(
-        eq(professorsSchoolclasses.professorId, professorId),
-        eq(professorsSchoolclasses.schoolclassId, schoolclassId),
-        eq(professorsSchoolclasses.subjectId, subjectId),
-      ),
-    );
+  const teaches = await teachesClass(db, professorId, schoolclassId, subjectId);
   if (!teaches) throw notFound();
   const rows = await db
     .select({

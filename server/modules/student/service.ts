@@ -35,7 +35,7 @@ import { hashPassword, isStrongPassword, verifyPassword } from '../../lib/passwo
 import type { AccessClaims } from '../../lib/tokens.js';
 import { issueSession, revokeAllForUser } from '../auth/sessions.js';
 import { grantLevelUnlocks } from '../avatars/unlocks.js';
-import { resolveClassCode } from '../schoolclasses/code-guard.js';
+import { resolveClassCode } from '../classes/code-guard.js';
 import { loadAccount } from '../users/queries.js';
 import { avatarRef } from '../users/service.js';
 

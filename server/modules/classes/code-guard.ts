@@ -2,9 +2,9 @@
 // the same whichever route is used and whichever (cheap) account sends it.
 import type { FastifyBaseLogger } from 'fastify';
 import { ERR } from '../../../shared/errors.js';
-import type { Deps } from '../../app.js';
+import type { Deps } from '../../deps.js';
 import { AppError, tooMany } from '../../lib/errors.js';
-import { findClassByLiveCode } from './service.js';
+import { findClassByLiveCode } from './code.js';
 
 /**
  * MISSES_PER_ADDRESS misses per address in WINDOW_SEC, across every route: then the address waits
@@ -50,4 +50,16 @@ export async function resolveClassCode(deps: Deps, code: string, ip: string, log
     );
   }
   throw new AppError(404, ERR.INVALID_CODE, { field: 'code' });
+}
+
+/** GET /professorsSchoolclasses?code=: limited per code; misses count in the shared budget above. */
+export async function lookupClassCode(deps: Deps, code: string, ip: string, log: FastifyBaseLogger) {
+  await deps.limiter.hit(`code-lookup:code:${code}`, 200, 600);
+  const schoolclass = await resolveClassCode(deps, code, ip, log);
+  return {
+    status: 'VALID' as const,
+    schoolclassId: schoolclass.id,
+    name: schoolclass.name,
+    planet: schoolclass.planet,
+  };
 }

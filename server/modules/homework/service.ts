@@ -17,6 +17,8 @@ import {
   subjects,
 } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { taughtClassIds, teachesClass } from '../../policies/index.js';
+import type { DbOrTx } from '../avatars/unlocks.js';
 
 const uuid = z.uuid({ error: ERR.INVALID_BODY });
 export const sendHomeworkSchema = z.object({
@@ -87,13 +89,6 @@ export async function sendHomework(db: Db, professorId: string, body: SendHomewo
   });
 }
 
-/** The classes the teacher is linked to (a subquery): their homework elsewhere is no longer theirs to see. */
-const linkedClassIds = (db: Db, professorId: string) =>
-  db
-    .selectDistinct({ id: professorsSchoolclasses.schoolclassId })
-    .from(professorsSchoolclasses)
-    .where(eq(professorsSchoolclasses.professorId, professorId));
-
 export async function listTeacherHomework(db: Db, professorId: string) {
   const completed = db
     .select({ homeworkRaidId: homeworkCompletions.homeworkRaidId, n: count().as('completed_n') })
@@ -125,7 +120,7 @@ export async function listTeacherHomework(db: Db, professorId: string) {
     .where(
       and(
         eq(homeworkRaids.professorId, professorId),
-        inArray(homeworkRaids.schoolclassId, linkedClassIds(db, professorId)),
+        inArray(homeworkRaids.schoolclassId, taughtClassIds(db, professorId)),
       ),
     )
     .orderBy(desc(homeworkRaids.isOnGoing), desc(homeworkRaids.createdAt), asc(schoolclasses.name));
@@ -134,16 +129,15 @@ export async function listTeacherHomework(db: Db, professorId: string) {
 
 async function ownHomework(db: Db, professorId: string, id: string) {
   const [row] = await db
-    .select({ id: homeworkRaids.id, raidId: homeworkRaids.raidId })
+    .select({
+      id: homeworkRaids.id,
+      raidId: homeworkRaids.raidId,
+      schoolclassId: homeworkRaids.schoolclassId,
+    })
     .from(homeworkRaids)
-    .where(
-      and(
-        eq(homeworkRaids.id, id),
-        eq(homeworkRaids.professorId, professorId),
-        inArray(homeworkRaids.schoolclassId, linkedClassIds(db, professorId)),
-      ),
-    );
-  if (!row) throw notFound();
+    .where(and(eq(homeworkRaids.id, id), eq(homeworkRaids.professorId, professorId)));
+  // Homework of a class the teacher left is no longer theirs to touch.
+  if (!row || !(await teachesClass(db, professorId, row.schoolclassId))) throw notFound();
   return row;
 }
 
@@ -151,7 +145,9 @@ export async function stopHomework(db: Db, professorId: string, id: string) {
   await ownHomework(db, professorId, id);
   await db.update(homeworkRaids).set({ isOnGoing: false }).where(eq(homeworkRaids.id, id));
   const list = await listTeacherHomework(db, professorId);
-  return list.find((h) => h.id === id);
+  const stopped = list.find((h) => h.id === id);
+  if (!stopped) throw notFound();
+  return stopped;
 }
 
 /** Deletes the homework (and its students' results); the raid stays, marked as sent while another homework uses it. */
@@ -167,21 +163,15 @@ export async function deleteHomework(db: Db, professorId: string, id: string) {
  * A raid stays marked "sent as homework" only while homework of a class its teacher still reaches
  * uses it: homework of a class they left is hidden from them, so they could never delete it.
  */
-export async function refreshHomeworkFlag(
-  tx: Pick<Db, 'select' | 'update'>,
-  professorId: string,
-  raidId: string,
-) {
+export async function refreshHomeworkFlag(tx: DbOrTx, professorId: string, raidId: string) {
   const [still] = await tx
     .select({ n: count() })
     .from(homeworkRaids)
-    .innerJoin(
-      professorsSchoolclasses,
+    .where(
       and(
-        eq(professorsSchoolclasses.schoolclassId, homeworkRaids.schoolclassId),
-        eq(professorsSchoolclasses.professorId, professorId),
+        eq(homeworkRaids.raidId, raidId),
+        inArray(homeworkRaids.schoolclassId, taughtClassIds(tx, professorId)),
       ),
-    )
-    .where(eq(homeworkRaids.raidId, raidId));
+    );
   if (Number(still.n) === 0) await tx.update(raids).set({ isHomework: false }).where(eq(raids.id, raidId));
 }
