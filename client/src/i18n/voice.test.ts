@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 const LOCALES = fileURLToPath(new URL('./locales', import.meta.url));
 
 /** Texts read by teachers (and by visitors, who may be teachers or parents). */
-export const TEACHER_KEYS = [
+const TEACHER_KEYS = [
   'CLASSES.',
   'CODEX.MODERATION.',
   'GAME.',
@@ -44,7 +44,7 @@ export const TEACHER_KEYS = [
 ];
 
 /** Texts read by students only. */
-export const STUDENT_KEYS = [
+const STUDENT_KEYS = [
   'AVATARS.',
   'SHOP.',
   'CODEX.WRITE.',
