@@ -165,6 +165,18 @@ describe('TeacherRegisterPage', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('step 3: a 31-character username is told the length limit, not "taken"', async () => {
+    const { user, calls } = await toPasswordStep();
+    await user.clear(screen.getByLabelText(tx('REGISTER.TEACHER.USERNAME')));
+    await user.type(screen.getByLabelText(tx('REGISTER.TEACHER.USERNAME')), 'a'.repeat(31));
+    await user.click(submit());
+    expect(fieldError(screen.getByLabelText(tx('REGISTER.TEACHER.USERNAME')))).toBe(
+      tx('VALIDATION.USERNAME_TOO_LONG'),
+    );
+    expect(tx('VALIDATION.USERNAME_TOO_LONG')).toContain('30');
+    expect(calls.some((c) => c.url.includes('check-username') || c.method === 'POST')).toBe(false);
+  });
+
   it('step 3: a taken username is reported on submit', async () => {
     const { user, calls } = await toPasswordStep([
       { method: 'GET', path: '/auth/check-username/mcurie', body: { available: false } },
