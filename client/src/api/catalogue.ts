@@ -14,4 +14,4 @@ export const lookupClassCode = (code: string) =>
   );
 export const sendTicket = (form: FormData) => api.post<{ id: string }>('/tickets', undefined, { form });
 export const listChangelogFiles = () =>
-  api.get<{ file: string; date: string }[]>('/changelog', { auth: false });
+  api.get<{ file: string; date: string; translations?: string[] }[]>('/changelog', { auth: false });
