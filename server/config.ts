@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { LEGAL_TEXT_MAX } from '../shared/schemas/legal.js';
 
 /**
  * Secrets that were written in this project's source at some point (the defaults of earlier versions):
@@ -27,6 +28,15 @@ const secret = (name: string) =>
     .min(32, `${name} must be at least 32 characters`)
     .refine((v) => !PUBLISHED_SECRETS.has(v), `${name} is a published value: anyone could use it`)
     .refine((v) => new Set(v).size >= 10, `${name} must be random (e.g. \`openssl rand -hex 32\`)`);
+
+const legalText = (name: string) =>
+  z
+    .string()
+    .trim()
+    .max(LEGAL_TEXT_MAX, `${name} must be ${LEGAL_TEXT_MAX} characters at most`)
+    // Control characters (other than line breaks) have no place in a text shown to readers.
+    .refine((v) => !/[\u0000-\u0009\u000b-\u001f\u007f]/.test(v), `${name} holds control characters`)
+    .optional();
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -85,6 +95,12 @@ const envSchema = z.object({
   ROOM_IDLE_DISPOSE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** Prefix of every Redis key and stream of this deployment. */
   REDIS_PREFIX: z.string().min(1).max(50).default('cr:'),
+  /** Legal notice: the publisher (name, address, publication director), the host, the data
+   * controller and the DPO's contact, shown as written; unset, the pages say "not configured". */
+  LEGAL_PUBLISHER: legalText('LEGAL_PUBLISHER'),
+  LEGAL_HOST: legalText('LEGAL_HOST'),
+  LEGAL_CONTROLLER: legalText('LEGAL_CONTROLLER'),
+  LEGAL_DPO_CONTACT: legalText('LEGAL_DPO_CONTACT'),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'AUTH_SECRET' | 'ENCRYPTION_KEY'> & {
