@@ -4,12 +4,17 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ERR } from '../../../shared/errors.js';
-import { teacherPersonalSchema, teacherSubjectsSchema } from '../../../shared/schemas/account.js';
+import {
+  passwordSchema,
+  teacherPersonalSchema,
+  teacherSubjectsSchema,
+} from '../../../shared/schemas/account.js';
 import type { Db } from '../../db/client.js';
 import { professorSubjects, professors, subjects, users } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
 import { requireProfessor } from '../../plugins/auth.js';
+import { changeProfessorPassword } from './password.js';
 
 const prefsSchema = z.object({ powerMode: z.boolean().optional(), shareRaids: z.boolean().optional() });
 /** "My information": every field optional (only what is sent changes); the e-mail stays read-only. */
@@ -56,6 +61,20 @@ export default async function professorRoutes(app: FastifyInstance) {
     const { id } = parse(z.object({ id: z.uuid() }), req.params);
     if (caller.professorId !== id) throw forbidden();
     return account(db, id);
+  });
+
+  app.put('/professors/:id/password', async (req) => {
+    const caller = await requireProfessor(req);
+    const { id } = parse(z.object({ id: z.uuid() }), req.params);
+    if (caller.professorId !== id) throw forbidden();
+    const body = parse(
+      z.object({
+        currentPassword: z.string({ error: ERR.REQUIRED }).min(1, ERR.REQUIRED).max(128, ERR.INVALID_BODY),
+        newPassword: passwordSchema,
+      }),
+      req.body,
+    );
+    return changeProfessorPassword(app.deps, caller, body.currentPassword, body.newPassword);
   });
 
   app.put('/professors/:id', async (req) => {
