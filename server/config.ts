@@ -35,7 +35,10 @@ const legalText = (name: string) =>
     .trim()
     .max(LEGAL_TEXT_MAX, `${name} must be ${LEGAL_TEXT_MAX} characters at most`)
     // Control characters (other than line breaks) have no place in a text shown to readers.
-    .refine((v) => !/[\u0000-\u0009\u000b-\u001f\u007f]/.test(v), `${name} holds control characters`)
+    .refine(
+      (v) => ![...v].some((c) => c !== '\n' && (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127)),
+      `${name} holds control characters`,
+    )
     .optional();
 
 const envSchema = z.object({
