@@ -34,6 +34,7 @@ import classRoutes from './modules/classes/routes.js';
 import codexRoutes from './modules/codex/routes.js';
 import gameRoutes from './modules/game/routes.js';
 import homeworkRoutes from './modules/homework/routes.js';
+import legalRoutes from './modules/legal/routes.js';
 import libraryRoutes from './modules/library/routes.js';
 import professorRoutes from './modules/professors/routes.js';
 import questionImportRoutes from './modules/question-import/routes.js';
@@ -157,6 +158,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(professorRoutes);
       await api.register(ticketRoutes);
       await api.register(changelogRoutes);
+      await api.register(legalRoutes);
       await api.register(gameRoutes);
       // Teacher administration (issue 4) and the student world (issue 5).
       await api.register(classRoutes);

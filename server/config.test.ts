@@ -53,6 +53,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET must be at least 32 characters/);
   });
 
+  it('reads the legal details, and refuses an overlong or control-character one by name', () => {
+    const c = loadConfig({ LEGAL_PUBLISHER: '  Collège Jean Moulin  ', DATA_DIR: tmp() });
+    expect(c.LEGAL_PUBLISHER).toBe('Collège Jean Moulin');
+    expect(c.LEGAL_HOST).toBeUndefined();
+    expect(() => loadConfig({ LEGAL_HOST: 'x'.repeat(501), DATA_DIR: tmp() })).toThrow(/LEGAL_HOST/);
+    expect(() => loadConfig({ LEGAL_DPO_CONTACT: 'a\u0000b', DATA_DIR: tmp() })).toThrow(/LEGAL_DPO_CONTACT/);
+  });
+
   it('reads the admin e-mails as a lower-case list', () => {
     expect(loadConfig({ ADMIN_EMAILS: 'A@x.fr, b@y.fr', DATA_DIR: tmp() }).ADMIN_EMAILS).toEqual([
       'a@x.fr',

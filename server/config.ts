@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { LEGAL_TEXT_MAX } from '../shared/schemas/legal.js';
 
 /**
  * Secrets that were written in this project's source at some point (the defaults of earlier versions):
@@ -61,6 +62,17 @@ export const entCasSchema = z.object({
     }),
 });
 export type EntCas = z.infer<typeof entCasSchema>;
+const legalText = (name: string) =>
+  z
+    .string()
+    .trim()
+    .max(LEGAL_TEXT_MAX, `${name} must be ${LEGAL_TEXT_MAX} characters at most`)
+    // Control characters (other than line breaks) have no place in a text shown to readers.
+    .refine(
+      (v) => ![...v].some((c) => c !== '\n' && (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127)),
+      `${name} holds control characters`,
+    )
+    .optional();
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -149,6 +161,12 @@ const envSchema = z.object({
       }
     })
     .pipe(z.array(entCasSchema).max(50)),
+  /** Legal notice: the publisher (name, address, publication director), the host, the data
+   * controller and the DPO's contact, shown as written; unset, the pages say "not configured". */
+  LEGAL_PUBLISHER: legalText('LEGAL_PUBLISHER'),
+  LEGAL_HOST: legalText('LEGAL_HOST'),
+  LEGAL_CONTROLLER: legalText('LEGAL_CONTROLLER'),
+  LEGAL_DPO_CONTACT: legalText('LEGAL_DPO_CONTACT'),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'AUTH_SECRET' | 'ENCRYPTION_KEY'> & {

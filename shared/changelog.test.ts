@@ -1,5 +1,16 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { countUnread, parseChangelog, parseChangelogFileName, sortEntries } from './changelog';
+import {
+  changelogTranslationName,
+  countUnread,
+  parseChangelog,
+  parseChangelogFileName,
+  parseChangelogTranslationName,
+  sortEntries,
+} from './changelog';
+import { DEFAULT_LANGUAGE, LANGUAGES } from './constants';
 
 describe('parseChangelogFileName', () => {
   it('reads day, month, year, hour and minute in local time', () => {
@@ -84,4 +95,40 @@ describe('sortEntries and countUnread', () => {
     expect(countUnread(entries, '2026-10-01T00:00:00.000Z')).toBe(2);
     expect(countUnread(entries, '2026-11-22T00:00:00.000Z')).toBe(0);
   });
+});
+
+describe('translations', () => {
+  it('names a translation next to its French file', () => {
+    expect(changelogTranslationName('21-11-2026-14-30.txt', 'en')).toBe('21-11-2026-14-30.en.txt');
+    expect(parseChangelogTranslationName('21-11-2026-14-30.en.txt')).toEqual({
+      file: '21-11-2026-14-30.txt',
+      lang: 'en',
+    });
+    expect(parseChangelogTranslationName('21-11-2026-14-30.txt')).toBeNull();
+    expect(parseChangelogTranslationName('notes.en.txt')).toBeNull();
+  });
+
+  // Every shipped entry reads in the four languages: each French file has a twin per language with
+  // the same sections, titles and items in the same places.
+  const DIR = fileURLToPath(new URL('../assets/changelog', import.meta.url));
+  const frFiles = readdirSync(DIR).filter((f) => parseChangelogFileName(f));
+  const shape = (text: string) =>
+    (['PROFESSOR', 'STUDENT'] as const).flatMap((role) =>
+      [false, true].map((gar) => parseChangelog(text, role, gar).map((s) => s.items.length)),
+    );
+  it('finds the shipped files', () => {
+    expect(frFiles.length).toBeGreaterThan(0);
+  });
+  for (const file of frFiles) {
+    for (const lang of LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE)) {
+      it(`${file} exists in ${lang} with the same entries`, () => {
+        const fr = readFileSync(join(DIR, file), 'utf8');
+        const name = changelogTranslationName(file, lang);
+        expect(existsSync(join(DIR, name)), name).toBe(true);
+        const translated = readFileSync(join(DIR, name), 'utf8');
+        expect(shape(translated)).toEqual(shape(fr));
+        expect(translated).not.toEqual(fr);
+      });
+    }
+  }
 });

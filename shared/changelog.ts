@@ -21,6 +21,22 @@ export function parseChangelogFileName(name: string): Date | null {
   return date;
 }
 
+/**
+ * A translation sits next to its French file with the language before `.txt`:
+ * `21-11-2026-14-30.en.txt` translates `21-11-2026-14-30.txt`.
+ */
+export function changelogTranslationName(file: string, lang: string): string {
+  return file.replace(/\.txt$/, `.${lang}.txt`);
+}
+
+/** The French file and the language of a translation's name, or null for any other name. */
+export function parseChangelogTranslationName(name: string): { file: string; lang: string } | null {
+  const m = /^(.+)\.([a-z]{2})\.txt$/.exec(name);
+  if (!m) return null;
+  const file = `${m[1]}.txt`;
+  return parseChangelogFileName(file) ? { file, lang: m[2] } : null;
+}
+
 /** One title and its items, as written in a changelog file. */
 export interface ChangelogSection {
   title: string;

@@ -106,6 +106,8 @@ export interface ChangelogEntry {
   date: string;
   title: string;
   items: string[];
+  /** Shown in French because the file has no translation in the reader's language. */
+  fallback?: boolean;
 }
 
 // Student account and homework practice (server/modules/student).

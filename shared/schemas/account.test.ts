@@ -53,7 +53,7 @@ describe('username', () => {
     ['élève', 'VALIDATION.INVALID_USERNAME'],
     ['jean luc', 'VALIDATION.INVALID_USERNAME'],
     ['jean_luc', 'VALIDATION.INVALID_USERNAME'],
-    ['a'.repeat(31), 'VALIDATION.USERNAME_TAKEN'],
+    ['a'.repeat(31), 'VALIDATION.USERNAME_TOO_LONG'],
   ])('refuses %j with %s', (value, message) => {
     expect(firstMessage(usernameSchema.safeParse(value))).toBe(message);
   });

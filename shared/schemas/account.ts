@@ -8,7 +8,7 @@ export const usernameSchema = cleanText('name')
   .trim()
   .min(1, ERR.REQUIRED)
   .min(USERNAME_MIN, ERR.INVALID_USERNAME)
-  .max(USERNAME_MAX, ERR.USERNAME_TAKEN)
+  .max(USERNAME_MAX, ERR.USERNAME_TOO_LONG)
   .regex(/^[A-Za-z0-9-]+$/, ERR.INVALID_USERNAME);
 
 export const emailSchema = z

@@ -382,6 +382,17 @@ const cases: Case[] = [
     ],
     allowed: 'admin',
   },
+  {
+    // The teacher keeps her password (same value) and signs in again below: it ends her sessions.
+    route: 'PUT /api/professors/:id/password',
+    url: () => `/api/professors/${users.teacher.professorId}/password`,
+    body: () => ({ currentPassword: DEMO.sciences.password, newPassword: DEMO.sciences.password }),
+    refused: [
+      ['student', 403],
+      ['admin', 403],
+    ],
+    allowed: 'teacher',
+  },
   // ---- Teacher administration: classes, codes and students ----
   {
     route: 'GET /api/schoolclasses',
@@ -1047,7 +1058,7 @@ describe('every route that needs a caller', () => {
       const ok = await call(c.allowed, method, own.url ?? c.url(), own.body ?? c.body?.(), headers());
       expect(ok.statusCode, ok.body).toBeLessThan(300);
       // A rejection ends the teacher's sessions (issue 10): re-activated, they sign in again.
-      if (c.route.endsWith('/reject')) {
+      if (c.route.endsWith('/reject') || c.route === 'PUT /api/professors/:id/password') {
         await call('admin', 'PUT', `/api/users/${users.teacher.id}/active`);
         users.teacher = await signinAs(DEMO.sciences);
       }

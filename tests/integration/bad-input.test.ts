@@ -619,6 +619,18 @@ const routes: Record<string, Route> = {
     check: (res) => expect(res.statusCode).toBe(200),
   },
 
+  // Near the end: it ends the admin's sessions (she keeps her password and signs in again).
+  'PUT /api/professors/:id/password': {
+    method: 'PUT',
+    url: () => `/api/professors/${admin.professorId}/password`,
+    token: () => admin.accessToken,
+    valid: () => ({ currentPassword: DEMO.admin.password, newPassword: DEMO.admin.password }),
+    check: async (res) => {
+      expect(res.statusCode).toBe(200);
+      admin = await signin(ctx.app, DEMO.admin);
+    },
+  },
+
   // Last: it changes prof-sciences's password.
   'PUT /api/users/reset-password/:token': {
     method: 'PUT',

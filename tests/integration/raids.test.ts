@@ -533,3 +533,29 @@ describe('authorisation on every route', () => {
     expect((await call('GET', '/chapters/not-an-id', prof)).statusCode).toBe(400);
   });
 });
+
+describe('the Shared badge of the raid list', () => {
+  it('is off while the teacher has chosen not to share her raids, and back when she shares again', async () => {
+    const me = await signin(ctx.app, DEMO.admin);
+    const c = await newChapter(me.accessToken, 'Partage du badge');
+    const made = await call(
+      'POST',
+      `/chapters/${c.id}/raids`,
+      me.accessToken,
+      raidBody('Partagé ?', { shared: true }),
+    );
+    expect(made.statusCode).toBe(201);
+    const listed = async () =>
+      ((await call('GET', `/chapters/${c.id}/raids`, me.accessToken)).json() as RaidSummaryDto[]).find(
+        (r) => r.title === 'Partagé ?',
+      )?.shared;
+    const share = (shareRaids: boolean) =>
+      call('PUT', `/professors/${me.professorId}`, me.accessToken, { shareRaids });
+    expect((await share(true)).statusCode).toBe(200);
+    expect(await listed()).toBe(true);
+    expect((await share(false)).statusCode).toBe(200);
+    expect(await listed()).toBe(false);
+    expect((await share(true)).statusCode).toBe(200);
+    expect(await listed()).toBe(true);
+  });
+});

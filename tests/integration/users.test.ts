@@ -337,4 +337,10 @@ describe('changelog read marker', () => {
     const dates = files.map((f) => f.date);
     expect([...dates].sort().reverse()).toEqual(dates);
   });
+
+  it('names the languages each file is translated into, and lists no translation as a file', async () => {
+    const files = (await req('GET', '/api/changelog')).json() as { file: string; translations: string[] }[];
+    expect(files.every((f) => /^[\d-]+\.txt$/.test(f.file))).toBe(true);
+    for (const f of files) expect(f.translations).toEqual(['co', 'en', 'it']);
+  });
 });

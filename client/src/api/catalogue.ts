@@ -1,3 +1,4 @@
+import type { LegalInfo } from '../../../shared/schemas/legal';
 import type { AvatarDto, SubjectDto } from '../../../shared/types';
 import { api } from './http';
 
@@ -14,4 +15,5 @@ export const lookupClassCode = (code: string) =>
   );
 export const sendTicket = (form: FormData) => api.post<{ id: string }>('/tickets', undefined, { form });
 export const listChangelogFiles = () =>
-  api.get<{ file: string; date: string }[]>('/changelog', { auth: false });
+  api.get<{ file: string; date: string; translations?: string[] }[]>('/changelog', { auth: false });
+export const getLegalInfo = () => api.get<LegalInfo>('/legal', { auth: false });

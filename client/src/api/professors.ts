@@ -1,3 +1,4 @@
+import type { StoredUser } from '../../../shared/types';
 import { api } from './http';
 
 export interface ProfessorPreferences {
@@ -45,3 +46,7 @@ export const updateProfessorAccount = (professorId: string, body: ProfessorAccou
 /** Public: whether the teacher of a /settings/{professorId} link still has to set up their account. */
 export const getSetupStatus = (professorId: string) =>
   api.get<{ needsSetup: boolean }>(`/professors/${professorId}/setup-status`, { auth: false });
+
+/** The teacher changes her own password: fresh tokens come back, her other sessions end. */
+export const changeProfessorPassword = (professorId: string, currentPassword: string, newPassword: string) =>
+  api.put<StoredUser>(`/professors/${professorId}/password`, { currentPassword, newPassword });

@@ -1,8 +1,10 @@
 // Release notes for the signed-in teacher or student: the entries of every changelog file
 // (sections chosen by role and school sign-on), newest first, and the count of unread ones.
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   type ChangelogRole,
+  changelogTranslationName,
   countUnread,
   parseChangelog,
   parseChangelogFileName,
@@ -13,26 +15,54 @@ import { listChangelogFiles } from '../api/catalogue';
 import { markChangelogViewed } from '../api/users';
 import { useSession } from './session';
 
-/** Every entry the user may read; a failed fetch gives an empty list (SPEC point 4). */
-export async function loadChangelog(role: ChangelogRole, isGar: boolean): Promise<ChangelogEntry[]> {
+async function readEntries(
+  name: string,
+  date: string,
+  role: ChangelogRole,
+  isGar: boolean,
+  fallback: boolean,
+): Promise<ChangelogEntry[] | null> {
+  const res = await fetch(`/assets/changelog/${encodeURIComponent(name)}`);
+  if (!res.ok) return null;
+  const text = await res.text();
+  try {
+    return parseChangelog(text, role, isGar).map((s) => ({
+      date,
+      title: s.title,
+      items: s.items,
+      ...(fallback ? { fallback: true } : {}),
+    }));
+  } catch {
+    // One badly written file must not hide the others.
+    return null;
+  }
+}
+
+/**
+ * Every entry the user may read, in `lang` where the file is translated, else in French marked as a
+ * fallback; a failed fetch gives an empty list (SPEC point 4).
+ */
+export async function loadChangelog(
+  role: ChangelogRole,
+  isGar: boolean,
+  lang = 'fr',
+): Promise<ChangelogEntry[]> {
   try {
     const files = await listChangelogFiles();
     const perFile = await Promise.all(
-      files.map(async ({ file, date }) => {
-        const res = await fetch(`/assets/changelog/${encodeURIComponent(file)}`);
-        if (!res.ok) return [];
-        const text = await res.text();
+      files.map(async ({ file, date, translations }) => {
         const when = parseChangelogFileName(file)?.toISOString() ?? date;
-        try {
-          return parseChangelog(text, role, isGar).map((s) => ({
-            date: when,
-            title: s.title,
-            items: s.items,
-          }));
-        } catch {
-          // One badly written file must not hide the others.
-          return [];
+        if (lang !== 'fr' && translations?.includes(lang)) {
+          const translated = await readEntries(
+            changelogTranslationName(file, lang),
+            when,
+            role,
+            isGar,
+            false,
+          );
+          if (translated) return translated;
         }
+        return (await readEntries(file, when, role, isGar, lang !== 'fr')) ?? [];
       }),
     );
     return sortEntries(perFile.flat());
@@ -60,6 +90,8 @@ const ChangelogContext = createContext<ChangelogValue>({
 
 export function ChangelogProvider({ children }: { children: ReactNode }) {
   const { user, record } = useSession();
+  const { i18n } = useTranslation();
+  const lang = i18n.language || 'fr';
   const role = user?.role === 'PROFESSOR' || user?.role === 'STUDENT' ? user.role : null;
   const isGar = !!user?.isGar;
   const userId = user?.id ?? null;
@@ -72,7 +104,7 @@ export function ChangelogProvider({ children }: { children: ReactNode }) {
     setLoaded(false);
     if (!role) return;
     let live = true;
-    void loadChangelog(role, isGar).then((list) => {
+    void loadChangelog(role, isGar, lang).then((list) => {
       if (!live) return;
       setEntries(list);
       setLoaded(true);
@@ -80,7 +112,7 @@ export function ChangelogProvider({ children }: { children: ReactNode }) {
     return () => {
       live = false;
     };
-  }, [role, isGar]);
+  }, [role, isGar, lang]);
 
   // The record says when the user last read the notes; a local mark wins until the record is fetched again.
   const lastViewedAt =

@@ -34,6 +34,10 @@ export const PAGES: Record<string, PageLoader> = {
     ['library', 'register'],
     () => import('../pages/professor/account/AccountAvatarPage'),
   ),
+  'account-password': withTexts(
+    ['library', 'register'],
+    () => import('../pages/professor/account/AccountPasswordPage'),
+  ),
   'account-settings': withTexts(
     ['library', 'register'],
     () => import('../pages/professor/account/AccountSettingsPage'),

@@ -371,6 +371,12 @@ const SPECS: RouteSpec[] = [
     page: 'professor/account-avatar',
   },
   {
+    name: 'account-password',
+    path: '/prof/account/password',
+    access: 'PROFESSOR',
+    page: 'professor/account-password',
+  },
+  {
     name: 'account-settings',
     path: '/prof/account/settings',
     access: 'PROFESSOR',

@@ -3,10 +3,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ERR } from '../../../shared/errors.js';
+import { passwordSchema } from '../../../shared/schemas/account.js';
+import { storedUserSchema } from '../../../shared/schemas/responses-account.js';
 import { teacherAccountSchema } from '../../../shared/schemas/responses.js';
 import { teacherOf } from '../../lib/contract.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { account, accountUpdateSchema, setupStatus, updateAccount } from './service.js';
+import { changeProfessorPassword } from './password.js';
 
 const byId = z.object({ id: z.uuid() });
 
@@ -28,6 +32,28 @@ export default async function professorRoutes(fastify: FastifyInstance) {
       const caller = teacherOf(req);
       if (caller.professorId !== req.params.id) throw forbidden();
       return account(db, req.params.id);
+    },
+  );
+
+  app.put(
+    '/professors/:id/password',
+    {
+      config: { access: 'teacher', self: 'id' },
+      schema: {
+        summary:
+          "Change the teacher's own password: the current one first, then the sign-up rules; every other session is ended and fresh tokens answered (not for school sign-on accounts)",
+        params: byId,
+        body: z.object({
+          currentPassword: z.string({ error: ERR.REQUIRED }).min(1, ERR.REQUIRED).max(128, ERR.INVALID_BODY),
+          newPassword: passwordSchema,
+        }),
+        response: { 200: storedUserSchema },
+      },
+    },
+    async (req) => {
+      const caller = teacherOf(req);
+      if (caller.professorId !== req.params.id) throw forbidden();
+      return changeProfessorPassword(app.deps, caller, req.body.currentPassword, req.body.newPassword);
     },
   );
 

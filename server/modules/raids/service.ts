@@ -7,7 +7,7 @@ import { ERR } from '../../../shared/errors.js';
 import type { ChapterDto, RaidDto, RaidSave, RaidSummaryDto } from '../../../shared/schemas/raid.js';
 import type { Db } from '../../db/client.js';
 import { raidQuestions } from '../../db/raid-questions.js';
-import { answers, chapters, questions, raids, subjects } from '../../db/schema.js';
+import { answers, chapters, professors, questions, raids, subjects } from '../../db/schema.js';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 
 export const questionsDir = (uploadsDir: string) => path.join(uploadsDir, 'questions');
@@ -82,14 +82,17 @@ export async function listRaids(db: Db, chapterId: string): Promise<RaidSummaryD
       chapterId: raids.chapterId,
       title: raids.title,
       isHomework: raids.isHomework,
-      shared: raids.shared,
+      // "Shared" only while the teacher shares her raids at all (the library's rule): a teacher who
+      // chose not to share sees no "Shared" badge, though each raid keeps its own choice for later.
+      shared: sql<boolean>`(${raids.shared} and ${professors.shareRaids})`.mapWith(Boolean),
       updatedAt: raids.updatedAt,
       questionCount: count(questions.id),
     })
     .from(raids)
+    .innerJoin(professors, eq(professors.id, raids.professorId))
     .leftJoin(questions, eq(questions.raidId, raids.id))
     .where(eq(raids.chapterId, chapterId))
-    .groupBy(raids.id)
+    .groupBy(raids.id, professors.shareRaids)
     .orderBy(sql`${raids.updatedAt} desc`, asc(raids.title));
   return rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() }));
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppRoute } from '../../app/routes';
 import { record, renderApp, signIn, storedUser, stubFetch } from '../../app/test-app';
-import i18n from '../../i18n';
+import i18n, { loadAllTexts, setLanguage } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 
 const ROUTES: AppRoute[] = [
@@ -68,6 +68,38 @@ describe('ChangelogPage', () => {
     renderApp('/changelog', ROUTES);
     expect(await screen.findByRole('heading', { name: 'Connexion ENT' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Inscription' })).toBeNull();
+  });
+
+  it("reads a translated file in the reader's language, and labels a French fallback in it", async () => {
+    await loadAllTexts();
+    await setLanguage('en');
+    try {
+      stubFetch({
+        'GET /api/changelog': {
+          body: [
+            { file: '21-11-2026-14-30.txt', date: '2026-11-21T13:30:00.000Z', translations: ['en'] },
+            { file: '01-09-2026.txt', date: '2026-08-31T22:00:00.000Z', translations: [] },
+          ],
+        },
+        'GET /assets/changelog/21-11-2026-14-30.en.txt': {
+          text: '---PROFESSOR GENERAL---\nCodex in English\n- Approve the phrases\n',
+        },
+        'GET /assets/changelog/21-11-2026-14-30.txt': FILES['GET /assets/changelog/21-11-2026-14-30.txt'],
+        'GET /assets/changelog/01-09-2026.txt': FILES['GET /assets/changelog/01-09-2026.txt'],
+        'GET /api/users/u-prof': { body: record() },
+        'PUT /api/users/u-prof/changelog': { body: { lastChangelogViewedAt: '2026-11-22T10:00:00.000Z' } },
+      });
+      signIn(storedUser());
+      renderApp('/changelog', ROUTES);
+      const english = await screen.findByRole('heading', { level: 2, name: 'Codex in English' });
+      const first = english.closest('li') as HTMLElement;
+      expect(within(first).queryByText('(in French)')).toBeNull();
+      const french = screen.getByRole('heading', { level: 2, name: 'Bienvenue' });
+      expect(french.getAttribute('lang')).toBe('fr');
+      expect(within(french.closest('li') as HTMLElement).getByText('(in French)')).toBeTruthy();
+    } finally {
+      await setLanguage('fr');
+    }
   });
 
   it('says so when nothing can be fetched', async () => {

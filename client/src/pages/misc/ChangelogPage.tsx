@@ -38,9 +38,14 @@ export default function ChangelogPage() {
                 <time dateTime={e.date}>{formatDateTime(e.date)}</time>
                 {isNew(e.date) ? <span className="badge badge--new">{t('CHANGELOG.NEW')}</span> : null}
               </div>
-              <h2>{e.title}</h2>
+              {e.fallback ? (
+                <p className="changelog__fallback muted" data-testid="changelog-fallback">
+                  {t('CHANGELOG.IN_FRENCH')}
+                </p>
+              ) : null}
+              <h2 lang={e.fallback ? 'fr' : undefined}>{e.title}</h2>
               {e.items.length ? (
-                <ul>
+                <ul lang={e.fallback ? 'fr' : undefined}>
                   {e.items.map((item) => (
                     <li key={item}>{item}</li>
                   ))}

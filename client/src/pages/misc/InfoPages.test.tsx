@@ -1,5 +1,5 @@
 // The text pages a user reads: what they must say.
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppRoute } from '../../app/routes';
 import { ROUTES as APP_ROUTES } from '../../app/routes';
@@ -39,6 +39,42 @@ describe('information pages', () => {
     }
     expect(text).toContain('Aucun traceur');
     expect(text).toContain("Aucune donnée n'est transmise à un tiers");
+  });
+
+  it('legal notice names the publisher, host, data controller and DPO the operator configured', async () => {
+    stubFetch({
+      'GET /api/legal': {
+        body: {
+          publisher: 'Collège Jean Moulin, Paris',
+          host: 'OVH SAS, Roubaix',
+          controller: 'La principale du collège',
+          dpoContact: 'dpd@ac-paris.fr',
+        },
+      },
+    });
+    renderApp('/legal-notice', ROUTES);
+    const details = await screen.findByTestId('operator-details');
+    await waitFor(() => expect(details.textContent).toContain('OVH SAS, Roubaix'));
+    for (const [label, value] of [
+      ['DOCS.OPERATOR.PUBLISHER', 'Collège Jean Moulin, Paris'],
+      ['DOCS.OPERATOR.HOST', 'OVH SAS, Roubaix'],
+      ['DOCS.OPERATOR.CONTROLLER', 'La principale du collège'],
+      ['DOCS.OPERATOR.DPO', 'dpd@ac-paris.fr'],
+    ]) {
+      const term = within(details).getByText(i18n.t(label));
+      expect(term.nextElementSibling?.textContent).toBe(value);
+    }
+  });
+
+  it('privacy policy says plainly when the operator has not named the data controller', async () => {
+    stubFetch({
+      'GET /api/legal': { body: { publisher: null, host: null, controller: null, dpoContact: null } },
+    });
+    renderApp('/privacy-policy', ROUTES);
+    const details = await screen.findByTestId('operator-details');
+    await waitFor(() => expect(details.textContent).toContain(i18n.t('DOCS.OPERATOR.NONE')));
+    const term = within(details).getByText(i18n.t('DOCS.OPERATOR.CONTROLLER'));
+    expect(term.nextElementSibling?.textContent).toBe(i18n.t('DOCS.OPERATOR.MISSING'));
   });
 
   it('legal notice and terms of use render their sections', async () => {

@@ -1,5 +1,6 @@
 import { DocumentPage } from './DocumentPage';
+import { OperatorDetails } from './OperatorDetails';
 
 export default function LegalNoticePage() {
-  return <DocumentPage id="LEGAL" />;
+  return <DocumentPage id="LEGAL" aside={<OperatorDetails />} />;
 }

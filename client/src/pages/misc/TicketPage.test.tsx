@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SCREENSHOT_MAX_BYTES } from '../../../../shared/constants';
 import type { AppRoute } from '../../app/routes';
-import { renderApp, stubFetch } from '../../app/test-app';
+import {
+  record,
+  renderApp,
+  signIn,
+  storedUser,
+  stubFetch,
+  studentRecord,
+  studentUser,
+} from '../../app/test-app';
 import i18n from '../../i18n';
 import { checkScreenshot } from './ticket-form';
 
@@ -32,7 +40,30 @@ describe('checkScreenshot', () => {
 });
 
 describe('TicketPage', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('speaks "tu" to a signed-in student and "vous" to a teacher', async () => {
+    stubFetch({
+      'GET /api/users/u-stu': { body: studentRecord() },
+      'GET /api/users/u-prof': { body: record() },
+      'GET /api/changelog': { body: [] },
+    });
+    signIn(studentUser());
+    const student = renderApp(URL_FROM, ROUTES);
+    expect(await screen.findByText(t('TICKET_STUDENT.INTRO'))).toBeTruthy();
+    expect(screen.getByLabelText(t('TICKET.DESCRIPTION')).getAttribute('placeholder')).toBe(
+      t('TICKET_STUDENT.DESCRIPTION_PLACEHOLDER'),
+    );
+    expect(t('TICKET_STUDENT.INTRO')).not.toBe(t('TICKET.INTRO'));
+    student.unmount();
+    localStorage.clear();
+    signIn(storedUser());
+    renderApp(URL_FROM, ROUTES);
+    expect(await screen.findByText(t('TICKET.INTRO'))).toBeTruthy();
+  });
 
   it('requires a summary and a description', async () => {
     const user = userEvent.setup();

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { SCREENSHOT_MAX_BYTES } from '../../../../shared/constants';
 import { sendTicket } from '../../api/catalogue';
 import { useFeedback } from '../../app/feedback';
+import { useSession } from '../../app/session';
 import { Icon } from '../../components/layout/Icon';
 import { Button } from '../../components/ui/Button';
 import { FieldShell, TextField } from '../../components/ui/Field';
@@ -22,6 +23,9 @@ const EMPTY: TicketValues = { summary: '', description: '', screenshot: null };
 
 export default function TicketPage() {
   const { t } = useTranslation();
+  const { user } = useSession();
+  // The form speaks "tu" to a student, "vous" to a teacher or a visitor (one voice per audience).
+  const voice = user?.role === 'STUDENT' ? 'TICKET_STUDENT' : 'TICKET';
   const [params] = useSearchParams();
   const from = { routeName: params.get('fromRouteName'), routePath: params.get('fromRoutePath') };
   const showFeedback = useFeedback();
@@ -45,7 +49,7 @@ export default function TicketPage() {
     setSending(true);
     try {
       await sendTicket(ticketFormData(values, from));
-      showFeedback({ status: 'success', message: 'TICKET.SENT' });
+      showFeedback({ status: 'success', message: `${voice}.SENT` });
       setSent(true);
       setValues(EMPTY);
       if (fileInput.current) fileInput.current.value = '';
@@ -70,7 +74,7 @@ export default function TicketPage() {
           <Icon name="star" size={40} />
         </div>
         <h1>{t('TICKET.THANKS_TITLE')}</h1>
-        <p>{t('TICKET.THANKS_TEXT')}</p>
+        <p>{t(`${voice}.THANKS_TEXT`)}</p>
         <div className="row">
           <Button variant="secondary" onClick={() => setSent(false)}>
             {t('TICKET.ANOTHER')}
@@ -85,7 +89,7 @@ export default function TicketPage() {
     <form className="ticket card stack" onSubmit={submit} noValidate>
       <header>
         <h1>{t('TICKET.TITLE')}</h1>
-        <p className="muted">{t('TICKET.INTRO')}</p>
+        <p className="muted">{t(`${voice}.INTRO`)}</p>
         {from.routePath ? (
           <p className="ticket__from">
             {t('TICKET.FROM_PAGE')} <code>{from.routePath}</code>
@@ -110,7 +114,7 @@ export default function TicketPage() {
             value={values.description}
             aria-invalid={!!errors.description || undefined}
             aria-describedby={describedBy}
-            placeholder={t('TICKET.DESCRIPTION_PLACEHOLDER')}
+            placeholder={t(`${voice}.DESCRIPTION_PLACEHOLDER`)}
             required
             onChange={(e) => set('description', e.target.value)}
           />

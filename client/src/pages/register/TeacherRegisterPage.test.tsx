@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubjectDto } from '../../../../shared/types';
+import i18n, { setLanguage } from '../../i18n';
 import { fieldError, type Handler, mockApi, renderPage, tx, where } from '../../test-utils/page';
 import TeacherRegisterPage from './TeacherRegisterPage';
 
@@ -57,6 +58,25 @@ const submit = () => screen.getByRole('button', { name: tx('REGISTER.TEACHER.SUB
 const currentStep = () => document.querySelector('[aria-current="step"]')?.textContent;
 
 describe('TeacherRegisterPage', () => {
+  it('offers the language selector of the other public pages, and switches the form', async () => {
+    mockApi(base);
+    renderPage(<TeacherRegisterPage />, '/register/form');
+    const select = screen.getByRole('combobox', { name: tx('LAYOUT.LANGUAGE') });
+    await userEvent.setup().selectOptions(select, 'en');
+    try {
+      await waitFor(() =>
+        expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+          i18n.t('REGISTER.TEACHER.TITLE', { lng: 'en' }),
+        ),
+      );
+      expect(i18n.t('REGISTER.TEACHER.TITLE', { lng: 'en' })).not.toBe(
+        i18n.t('REGISTER.TEACHER.TITLE', { lng: 'fr' }),
+      );
+    } finally {
+      await setLanguage('fr');
+    }
+  });
+
   it('shows a stepper on the personal information step', () => {
     mockApi(base);
     renderPage(<TeacherRegisterPage />, '/register/form');
@@ -163,6 +183,18 @@ describe('TeacherRegisterPage', () => {
     expect(fieldError(label('PASSWORD'))).toBe(tx('VALIDATION.PASSWORD_NEEDS_SYMBOL_OR_DIGIT'));
     expect(fieldError(label('CONFIRMATION'))).toBe(tx('VALIDATION.PASSWORD_MISMATCH'));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('step 3: a 31-character username is told the length limit, not "taken"', async () => {
+    const { user, calls } = await toPasswordStep();
+    await user.clear(screen.getByLabelText(tx('REGISTER.TEACHER.USERNAME')));
+    await user.type(screen.getByLabelText(tx('REGISTER.TEACHER.USERNAME')), 'a'.repeat(31));
+    await user.click(submit());
+    expect(fieldError(screen.getByLabelText(tx('REGISTER.TEACHER.USERNAME')))).toBe(
+      tx('VALIDATION.USERNAME_TOO_LONG'),
+    );
+    expect(tx('VALIDATION.USERNAME_TOO_LONG')).toContain('30');
+    expect(calls.some((c) => c.url.includes('check-username') || c.method === 'POST')).toBe(false);
   });
 
   it('step 3: a taken username is reported on submit', async () => {

@@ -15,6 +15,7 @@ import type { SubjectDto } from '../../../../shared/types';
 import { checkUsername, signupTeacher } from '../../api/auth';
 import { listSubjects } from '../../api/catalogue';
 import { checkEmail } from '../../api/users';
+import { LanguageSwitcher } from '../../components/layout/LanguageSwitcher';
 import { Button } from '../../components/ui/Button';
 import { PasswordField, SelectField, TextField } from '../../components/ui/Field';
 import i18n, { translateError } from '../../i18n';
@@ -208,6 +209,10 @@ export default function TeacherRegisterPage() {
 
   return (
     <AuthScreen wide>
+      {/* The same language selector as the other public pages: this page has no top bar. */}
+      <div className="auth__lang">
+        <LanguageSwitcher />
+      </div>
       <h1>{t('REGISTER.TEACHER.TITLE')}</h1>
       <Stepper current={step} total={3} labels={labels} />
       <form onSubmit={next} noValidate aria-label={labels[step]}>

@@ -88,6 +88,32 @@ describe('LibraryPage', () => {
     );
   });
 
+  it('shows formulas rendered, not as raw $$ TeX, in the questions and answers', async () => {
+    const withMath: LibraryRaidDetail = {
+      ...DETAIL,
+      questions: [
+        {
+          id: 'q1',
+          text: 'Combien vaut $$\\frac{1}{2} + \\frac{1}{4}$$ ?',
+          equationMode: false,
+          imagePath: null,
+          answers: [
+            { text: '$$\\frac{3}{4}$$', isCorrect: true },
+            { text: '$$\\frac{2}{6}$$', isCorrect: false },
+          ],
+        },
+      ],
+    };
+    mockApi([{ method: 'GET', path: '/library/raids/r1', body: withMath }, ...handlers()]);
+    const user = userEvent.setup();
+    renderPage(<LibraryPage />, '/prof/administration/library');
+    await user.click(await screen.findByRole('button', { name: tx('LIBRARY.SHOW_QUESTIONS') }));
+    await waitFor(() => expect(document.querySelectorAll('.lib__questions .katex').length).toBe(3));
+    const shown = document.querySelector('.lib__questions')?.textContent ?? '';
+    expect(shown).not.toContain('$$');
+    expect(shown).not.toContain('\\frac');
+  });
+
   it('says when nothing matches', async () => {
     mockApi(handlers([]));
     renderPage(<LibraryPage />, '/prof/administration/library');

@@ -21,6 +21,7 @@ import { Button } from '../../../components/ui/Button';
 import { SelectField, TextField } from '../../../components/ui/Field';
 import { translateError } from '../../../i18n';
 import { formatDateTime } from '../../../lib/dates';
+import { MathSpans, useKatex } from '../../../lib/math';
 import { errorKey } from '../../auth/api-error';
 import './library.css';
 
@@ -165,6 +166,10 @@ function LibraryCard({ raid, chapters }: { raid: LibraryRaid; chapters: ChapterD
   const [copying, setCopying] = useState(false);
   const [failed, setFailed] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  // Formulas ($$…$$) render as on the board, not as raw TeX.
+  const katex = useKatex(
+    detail ? detail.questions.flatMap((q) => [q.text, ...q.answers.map((a) => a.text)]) : [],
+  );
   const civility = raid.author.civility ? `${t(`LIBRARY.CIVILITY.${raid.author.civility}`)} ` : '';
 
   function toggleQuestions() {
@@ -224,7 +229,9 @@ function LibraryCard({ raid, chapters }: { raid: LibraryRaid; chapters: ChapterD
                     onChange={() => toggle(q.id)}
                     aria-label={t('LIBRARY.SELECT_QUESTION', { text: q.text })}
                   />
-                  <span>{q.text}</span>
+                  <span>
+                    <MathSpans text={q.text} katex={katex} />
+                  </span>
                 </label>
                 {q.imagePath ? (
                   <img className="lib__image" src={questionImageUrl(q.imagePath)} alt="" />
@@ -234,7 +241,7 @@ function LibraryCard({ raid, chapters }: { raid: LibraryRaid; chapters: ChapterD
                     // biome-ignore lint/suspicious/noArrayIndexKey: answers have no id here and keep their order
                     <li key={i} className={a.isCorrect ? 'lib__answer is-correct' : 'lib__answer'}>
                       {a.isCorrect ? <span className="sr-only">{t('LIBRARY.CORRECT')} </span> : null}
-                      {a.text}
+                      <MathSpans text={a.text} katex={katex} />
                     </li>
                   ))}
                 </ul>

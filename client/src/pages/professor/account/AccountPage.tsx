@@ -1,4 +1,4 @@
-// /prof/account: the teacher's account home: My information (e-mail accounts), Character choice,
+// /prof/account: the teacher's account home: My information and My password (e-mail accounts), Character choice,
 // Settings and Logout (SPEC point 2, "My account").
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,7 +9,12 @@ export default function AccountPage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const links = [
-    ...(user?.isGar ? [] : [{ to: '/prof/account/information', key: 'INFORMATION' }]),
+    ...(user?.isGar
+      ? []
+      : [
+          { to: '/prof/account/information', key: 'INFORMATION' },
+          { to: '/prof/account/password', key: 'PASSWORD' },
+        ]),
     { to: '/prof/account/avatar', key: 'AVATAR' },
     { to: '/prof/account/settings', key: 'SETTINGS' },
     { to: '/sign-out-professor', key: user?.isGar ? 'LOGOUT_GAR' : 'LOGOUT' },

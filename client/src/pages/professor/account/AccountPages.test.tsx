@@ -18,6 +18,7 @@ import {
 import AccountAvatarPage from './AccountAvatarPage';
 import AccountInformationPage from './AccountInformationPage';
 import AccountPage from './AccountPage';
+import AccountPasswordPage from './AccountPasswordPage';
 import AccountSettingsPage from './AccountSettingsPage';
 import SettingsLinkPage from './SettingsLinkPage';
 
@@ -85,6 +86,7 @@ describe('AccountPage', () => {
     const hrefs = () => screen.getAllByRole('link').map((a) => a.getAttribute('href'));
     expect(hrefs()).toEqual([
       '/prof/account/information',
+      '/prof/account/password',
       '/prof/account/avatar',
       '/prof/account/settings',
       '/sign-out-professor',
@@ -93,6 +95,54 @@ describe('AccountPage', () => {
     renderSigned(<AccountPage />, '/prof/account', { ...PROF, isGar: true });
     expect(hrefs()).toEqual(['/prof/account/avatar', '/prof/account/settings', '/sign-out-professor']);
     expect(screen.getByText(tx('ACCOUNT.LINKS.LOGOUT_GAR'))).toBeTruthy();
+  });
+});
+
+describe('AccountPasswordPage', () => {
+  it('checks the new password like the sign-up, shows a wrong current one on its field, then keeps this session', async () => {
+    let answer: Handler = {
+      method: 'PUT',
+      path: '/professors/p1/password',
+      status: 400,
+      body: { message: 'VALIDATION.CURRENT_PASSWORD_INCORRECT', field: 'currentPassword' },
+    };
+    const calls = mockApi([...base, { method: 'PUT', path: '/professors/p1/password', body: undefined }]);
+    const user = userEvent.setup();
+    renderSigned(<AccountPasswordPage />, '/prof/account/password');
+    const current = await screen.findByLabelText(tx('ACCOUNT.PASSWORD.CURRENT'));
+    const next = screen.getByLabelText(tx('ACCOUNT.PASSWORD.NEW'));
+    const confirmation = screen.getByLabelText(tx('ACCOUNT.PASSWORD.CONFIRMATION'));
+    const save = () => user.click(screen.getByRole('button', { name: tx('ACCOUNT.PASSWORD.SAVE') }));
+    await user.type(next, 'short');
+    await save();
+    expect(fieldError(current)).toBe(tx('VALIDATION.REQUIRED'));
+    expect(fieldError(next)).toBe(tx('VALIDATION.PASSWORD_TOO_SHORT'));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    mockApi([...base, answer]);
+    await user.type(current, 'pas-le-bon-1');
+    await user.clear(next);
+    await user.type(next, 'Tableau-Noir-2031!');
+    await user.type(confirmation, 'Tableau-Noir-2031!');
+    await save();
+    await waitFor(() => expect(fieldError(current)).toBe(tx('VALIDATION.CURRENT_PASSWORD_INCORRECT')));
+
+    answer = {
+      method: 'PUT',
+      path: '/professors/p1/password',
+      body: { ...PROF, accessToken: 'fresh-access', refreshToken: 'fresh-refresh' },
+    };
+    const sent = mockApi([...base, answer]);
+    await user.clear(current);
+    await user.type(current, 'Craie-Verte-2026!');
+    await save();
+    expect(await screen.findByText(tx('ACCOUNT.PASSWORD.CHANGED'))).toBeTruthy();
+    expect(sent.find((c) => c.method === 'PUT')?.body).toEqual({
+      currentPassword: 'Craie-Verte-2026!',
+      newPassword: 'Tableau-Noir-2031!',
+    });
+    expect(getStoredUser()).toMatchObject({ accessToken: 'fresh-access', refreshToken: 'fresh-refresh' });
+    await waitFor(() => expect(where()).toBe('/prof/account'));
   });
 });
 

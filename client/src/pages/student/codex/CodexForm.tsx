@@ -63,6 +63,8 @@ export function CodexForm({ studentId, onCreated }: { studentId: string; onCreat
   const name = (p: StudentProfessor) =>
     [p.civility ? t(`CODEX.CIVILITY.${p.civility}`) : '', p.firstName, p.lastName].filter(Boolean).join(' ');
   const fieldError = (f: keyof CodexDraft) => (error?.field === f ? error.message : null);
+  /** A choice made answers that field's error: it goes as the choice is made. */
+  const chosen = (f: keyof CodexDraft) => setError((e) => (e?.field === f ? null : e));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -116,6 +118,7 @@ export function CodexForm({ studentId, onCreated }: { studentId: string; onCreat
         options={professors.map((p) => ({ value: p.id, label: name(p) }))}
         error={fieldError('professorId')}
         onChange={(v) => {
+          chosen('professorId');
           setProfessorId(v);
           setSubjectId('');
           setSchoolclassId('');
@@ -129,6 +132,7 @@ export function CodexForm({ studentId, onCreated }: { studentId: string; onCreat
           options={subjects.map((s) => ({ value: s.subjectId, label: t(`SUBJECTS.${s.subjectCode}`) }))}
           error={fieldError('subjectId')}
           onChange={(v) => {
+            chosen('subjectId');
             setSubjectId(v);
             setSchoolclassId('');
           }}
@@ -141,7 +145,10 @@ export function CodexForm({ studentId, onCreated }: { studentId: string; onCreat
           placeholder={t('CODEX.WRITE.CHOOSE')}
           options={classes.map((c) => ({ value: c.schoolclassId, label: c.schoolclassName }))}
           error={fieldError('schoolclassId')}
-          onChange={setSchoolclassId}
+          onChange={(v) => {
+            chosen('schoolclassId');
+            setSchoolclassId(v);
+          }}
         />
       ) : null}
       <div className={`field${textError ? ' field--error' : ''}`}>

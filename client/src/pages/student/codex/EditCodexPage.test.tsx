@@ -122,6 +122,8 @@ describe('EditCodexPage: the form', () => {
     expect(screen.getByRole('alert').textContent).toBe(tx('CODEX_FORM.ERRORS.PROFESSOR_REQUIRED'));
 
     await u.selectOptions(teacher, P2);
+    // The choice answers the error: it goes at once, not at the next sending.
+    expect(screen.queryByText(tx('CODEX_FORM.ERRORS.PROFESSOR_REQUIRED'))).toBeNull();
     expect(f.dataset.size).toBe('medium');
     const subject = screen.getByLabelText(tx('CODEX.WRITE.SUBJECT')) as HTMLSelectElement;
     expect([...subject.options].map((o) => o.textContent)).toEqual([
@@ -134,10 +136,12 @@ describe('EditCodexPage: the form', () => {
 
     // Physics is taught in two classes: the class select appears.
     await u.selectOptions(subject, PHYS);
+    expect(screen.queryByText(tx('CODEX_FORM.ERRORS.SUBJECT_REQUIRED'))).toBeNull();
     expect(f.dataset.size).toBe('large');
     await u.click(screen.getByRole('button', { name: tx('CODEX.WRITE.SEND') }));
     expect(screen.getByRole('alert').textContent).toBe(tx('CODEX_FORM.ERRORS.SCHOOLCLASS_REQUIRED'));
     await u.selectOptions(screen.getByLabelText(tx('CODEX.WRITE.CLASS')), C2);
+    expect(screen.queryByText(tx('CODEX_FORM.ERRORS.SCHOOLCLASS_REQUIRED'))).toBeNull();
     await u.click(screen.getByRole('button', { name: tx('CODEX.WRITE.SEND') }));
     expect(screen.getByRole('alert').textContent).toBe(tx('CODEX_FORM.ERRORS.TEXT_REQUIRED'));
 

@@ -149,21 +149,22 @@ describe('ImportQuestionsDialog', () => {
     const rows = within(report)
       .getAllByText(/^Ligne \d$/)
       .map((el) => el.closest('li') as HTMLElement);
-    expect(rows.map((r) => r.className)).toEqual([
-      'qi-line qi-line--imported',
-      'qi-line qi-line--refused',
-      'qi-line qi-line--refused',
-      'qi-line qi-line--imported',
-      'qi-line qi-line--refused',
+    // Refused lines come first (in file order), then the imported ones.
+    expect(rows.map((r) => [r.className, within(r).getByText(/^Ligne \d$/).textContent])).toEqual([
+      ['qi-line qi-line--refused', 'Ligne 3'],
+      ['qi-line qi-line--refused', 'Ligne 4'],
+      ['qi-line qi-line--refused', 'Ligne 6'],
+      ['qi-line qi-line--imported', 'Ligne 2'],
+      ['qi-line qi-line--imported', 'Ligne 5'],
     ]);
-    expect(rows[1].textContent).toContain(t('IMPORT.EMPTY_QUESTION'));
-    expect(rows[1].textContent).toContain('La question est vide');
-    expect(rows[2].textContent).toContain('Réponse 2 : Réponse obligatoire');
-    expect(rows[2].textContent).toContain(
+    expect(rows[0].textContent).toContain(t('IMPORT.EMPTY_QUESTION'));
+    expect(rows[0].textContent).toContain('La question est vide');
+    expect(rows[1].textContent).toContain('Réponse 2 : Réponse obligatoire');
+    expect(rows[1].textContent).toContain(
       t('IMPORT.ERRORS.BAD_MARK', { column: 'Correcte 1', value: 'peut-être' }),
     );
-    expect(rows[2].textContent).toContain('n’est ni oui ni non');
-    expect(rows[4].textContent).toContain('Question en double : c’est la même qu’à la ligne 2');
+    expect(rows[1].textContent).toContain('n’est ni oui ni non');
+    expect(rows[2].textContent).toContain('Question en double : c’est la même qu’à la ligne 2');
 
     await userEvent.click(screen.getByRole('button', { name: 'Ajouter 2 questions' }));
     expect(onImport).toHaveBeenCalledWith(RESULT.questions);

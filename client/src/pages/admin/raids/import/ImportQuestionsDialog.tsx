@@ -142,7 +142,13 @@ export default function ImportQuestionsDialog({
     return i18n.exists(key) ? t(key, params) : translateError(key);
   }
 
-  const report = state.step === 'report' ? state.result.report : [];
+  // Refused lines first, each group in file order: what needs fixing is read before what went in.
+  const report =
+    state.step === 'report'
+      ? [...state.result.report].sort(
+          (a, b) => Number(a.status !== 'refused') - Number(b.status !== 'refused') || a.line - b.line,
+        )
+      : [];
   const valid = state.step === 'report' ? state.result.questions : [];
   const refusedCount = report.filter((l) => l.status === 'refused').length;
 

@@ -1,0 +1,111 @@
+// /prof/account/password: a teacher changes her password (issue 15): the current one, a new one under
+// the sign-up rules, and its confirmation. PUT /professors/{id}/password checks the current one first
+// and answers on its field; success ends her other sessions and keeps this one with fresh tokens.
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { ERR } from '../../../../../shared/errors';
+import { studentPasswordStepSchema as newPasswordSchema } from '../../../../../shared/schemas/account';
+import { changeProfessorPassword } from '../../../api/professors';
+import { getStoredUser, saveStoredUser } from '../../../app/auth-store';
+import { useFeedback } from '../../../app/feedback';
+import { useSession } from '../../../app/session';
+import { Button } from '../../../components/ui/Button';
+import { PasswordField } from '../../../components/ui/Field';
+import { translateError } from '../../../i18n';
+import { validate } from '../../../lib/form';
+import { errorField, errorKey } from '../../auth/api-error';
+import { PasswordStrength } from '../../register/PasswordStrength';
+import '../../auth/auth.css';
+import './account.css';
+
+type Values = { currentPassword: string; password: string; confirmation: string };
+
+export default function AccountPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const feedback = useFeedback();
+  const { user } = useSession();
+  const [values, setValues] = useState<Values>({ currentPassword: '', password: '', confirmation: '' });
+  const [errors, setErrors] = useState<Partial<Values>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (user?.isGar) return <Navigate to="/prof/account" replace />;
+
+  const set = (k: keyof Values) => (v: string) => {
+    setValues((s) => ({ ...s, [k]: v }));
+    setErrors((e) => ({ ...e, [k]: undefined }));
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!user?.professorId || busy) return;
+    setFormError(null);
+    const found: Partial<Values> = {};
+    if (!values.currentPassword) found.currentPassword = ERR.REQUIRED;
+    const r = validate(newPasswordSchema, { password: values.password, confirmation: values.confirmation });
+    if (!r.ok) Object.assign(found, r.errors);
+    if (Object.values(found).some(Boolean)) return setErrors(found);
+    setBusy(true);
+    try {
+      const fresh = await changeProfessorPassword(user.professorId, values.currentPassword, values.password);
+      const stored = getStoredUser();
+      if (stored)
+        saveStoredUser({ ...stored, accessToken: fresh.accessToken, refreshToken: fresh.refreshToken });
+      feedback({ status: 'success', message: 'ACCOUNT.PASSWORD.CHANGED' });
+      navigate('/prof/account');
+    } catch (err) {
+      setBusy(false);
+      const key = errorKey(err);
+      const field = errorField(err);
+      if (field === 'currentPassword') setErrors({ currentPassword: key });
+      else if (field === 'newPassword') setErrors({ password: key });
+      else setFormError(key);
+    }
+  }
+
+  return (
+    <div className="acct stack">
+      <p>
+        <Link to="/prof/account">{t('ACCOUNT.BACK')}</Link>
+      </p>
+      <h1>{t('ACCOUNT.PASSWORD.TITLE')}</h1>
+      <form className="card acct__form" onSubmit={submit} noValidate>
+        <PasswordField
+          label={t('ACCOUNT.PASSWORD.CURRENT')}
+          name="currentPassword"
+          autoComplete="current-password"
+          value={values.currentPassword}
+          error={errors.currentPassword}
+          onChange={set('currentPassword')}
+        />
+        <PasswordField
+          label={t('ACCOUNT.PASSWORD.NEW')}
+          name="password"
+          autoComplete="new-password"
+          value={values.password}
+          error={errors.password}
+          hint={<PasswordStrength password={values.password} />}
+          onChange={set('password')}
+        />
+        <PasswordField
+          label={t('ACCOUNT.PASSWORD.CONFIRMATION')}
+          name="confirmation"
+          autoComplete="new-password"
+          value={values.confirmation}
+          error={errors.confirmation}
+          onChange={set('confirmation')}
+        />
+        {formError ? (
+          <div className="notice notice--error" role="alert">
+            {translateError(formError)}
+          </div>
+        ) : null}
+        <Button type="submit" loading={busy}>
+          {t('ACCOUNT.PASSWORD.SAVE')}
+        </Button>
+      </form>
+    </div>
+  );
+}
