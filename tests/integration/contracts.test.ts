@@ -206,6 +206,7 @@ describe('the OpenAPI document', () => {
       ['get', '/api/usersAvatars/findAllByUserId/{id}'],
       ['get', '/api/usersAvatars/getAmountOfNewAvatars/{id}'],
       ['post', '/api/session-logs/'],
+      ['post', '/api/users'],
       ['get', '/api/professors/{id}'],
       ['put', '/api/professors/{id}'],
     ])

@@ -3,11 +3,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailSchema, resetPasswordSchema, updateUserSchema } from '../../../shared/schemas/account.js';
-import { pendingProfessorSchema, userRecordSchema } from '../../../shared/schemas/responses-account.js';
+import {
+  codeSignupSchema,
+  emailSchema,
+  resetPasswordSchema,
+  updateUserSchema,
+} from '../../../shared/schemas/account.js';
+import {
+  pendingProfessorSchema,
+  storedUserSchema,
+  userRecordSchema,
+} from '../../../shared/schemas/responses-account.js';
 import { callerOf, noBody } from '../../lib/contract.js';
 import { forbidden } from '../../lib/errors.js';
 import { isSelfUser } from '../../policies/index.js';
+import { signupStudentWithCode } from '../auth/service.js';
 import { emailTaken } from './queries.js';
 import type { ApprovalAction } from './service.js';
 import {
@@ -34,6 +44,24 @@ export default async function userRoutes(fastify: FastifyInstance) {
     if (!isSelfUser(caller, id)) throw forbidden();
     return caller;
   };
+
+  // SPEC point 7's "POST /users, create": a student creates their account with a class code (the
+  // spec's student registration). Same rules, limits and answer as POST /auth/code-signup: a valid
+  // code is what lets an anonymous caller create an account (teachers sign up by e-mail).
+  app.post(
+    '/users',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary:
+          "Create a student account with a class code: the student's first session (as POST /auth/code-signup)",
+        body: codeSignupSchema,
+        response: { 201: storedUserSchema },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await signupStudentWithCode(deps, req.body, req.ip, req.log)),
+  );
 
   app.get(
     '/users/check/email',
