@@ -295,7 +295,12 @@ describe('POST /api/users (SPEC point 7: create)', () => {
     const classId = me.professor.schoolclasses[0].id as string;
     const { schoolclasses } = await import('../../server/db/schema.js');
     const { eq } = await import('drizzle-orm');
-    const [row] = await ctx.database.db.select().from(schoolclasses).where(eq(schoolclasses.id, classId));
+    // A code valid for a month again (an earlier test expired it).
+    const [row] = await ctx.database.db
+      .update(schoolclasses)
+      .set({ codeExpiresAt: new Date(Date.now() + 30 * 24 * 3600 * 1000) })
+      .where(eq(schoolclasses.id, classId))
+      .returning();
     return row.code as string;
   }
   const body = (code: string, username: string) => ({
