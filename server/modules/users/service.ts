@@ -1,5 +1,5 @@
 // A user's record, profile updates, password checks and resets, and the approval of teachers.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { avatarImagePath } from '../../../shared/catalogue/avatars.js';
 import { ERR } from '../../../shared/errors.js';
 import type { AvatarRef, PendingProfessorDto, UserRecord } from '../../../shared/types.js';
