@@ -142,7 +142,7 @@ export function gridSlots<A extends RuleAvatar>(
   return out;
 }
 
-// Payloads of the avatars routes (docs/protocol.md, section avatars).
+// Payloads of the avatars routes (see /api/docs).
 
 /** An avatar the student owns; `isNew` until they have seen it in the grid. */
 export interface OwnedAvatarDto extends AvatarDto {

@@ -288,6 +288,73 @@ describe('student sign-up with a class code', () => {
   });
 });
 
+describe('POST /api/users (SPEC point 7: create)', () => {
+  async function liveCode() {
+    const admin = await signin(ctx.app, DEMO.admin);
+    const me = (await req('GET', `/api/users/${admin.id}`, admin.accessToken)).json();
+    const classId = me.professor.schoolclasses[0].id as string;
+    const { schoolclasses } = await import('../../server/db/schema.js');
+    const { eq } = await import('drizzle-orm');
+    // A code valid for a month again (an earlier test expired it).
+    const [row] = await ctx.database.db
+      .update(schoolclasses)
+      .set({ codeExpiresAt: new Date(Date.now() + 30 * 24 * 3600 * 1000) })
+      .where(eq(schoolclasses.id, classId))
+      .returning();
+    return row.code as string;
+  }
+  const body = (code: string, username: string) => ({
+    code,
+    firstName: 'Lina',
+    lastName: 'Rossi',
+    username,
+    password: 'Cartable-Vert-7!',
+  });
+
+  it('creates a signed-in student in the class of the code, who can then sign in', async () => {
+    const res = await req('POST', '/api/users', undefined, body(await liveCode(), 'lina-r'));
+    expect(res.statusCode).toBe(201);
+    const user = res.json();
+    expect(user).toMatchObject({ role: 'STUDENT', isGar: false });
+    expect(Object.keys(user).sort()).toEqual(
+      [
+        'accessToken',
+        'avatarId',
+        'id',
+        'isGar',
+        'professorId',
+        'refreshToken',
+        'role',
+        'studentId',
+        'ticket',
+      ].sort(),
+    );
+    const rec = (await req('GET', `/api/users/${user.id}`, user.accessToken)).json();
+    expect(rec.student.schoolclasses[0].name).toBe('5e B');
+    const again = await signin(ctx.app, { login: 'lina-r', password: 'Cartable-Vert-7!' });
+    expect(again.id).toBe(user.id);
+  });
+
+  it('creates nothing without a valid code, with a taken username or a weak password', async () => {
+    const code = await liveCode();
+    const unknown = await req(
+      'POST',
+      '/api/users',
+      undefined,
+      body(code === '000000' ? '111111' : '000000', 'lea-x'),
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ message: 'VALIDATION.INVALID_CODE' });
+    const taken = await req('POST', '/api/users', undefined, body(code, 'eleve10'));
+    expect(taken.json()).toMatchObject({ message: 'VALIDATION.USERNAME_TAKEN', field: 'username' });
+    const weak = await req('POST', '/api/users', undefined, { ...body(code, 'lea-x'), password: 'lea12345' });
+    expect(weak.json()).toMatchObject({ message: 'VALIDATION.PASSWORD_TOO_WEAK' });
+    const broken = await req('POST', '/api/users', undefined, { code });
+    expect(broken.statusCode).toBe(400);
+    expect((await req('GET', '/api/auth/check-username/lea-x')).json()).toEqual({ available: true });
+  });
+});
+
 describe('session logs', () => {
   it('records a session for oneself only', async () => {
     const s = await signin(ctx.app, DEMO.student);

@@ -1,4 +1,7 @@
+// Sign-in, sign-up, account activation and sessions (SPEC points 1 to 3). Every route is public: the
+// caller has no access token yet (or only a refresh token).
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERR } from '../../../shared/errors.js';
 import {
@@ -7,8 +10,7 @@ import {
   teacherSignupSchema,
   usernameSchema,
 } from '../../../shared/schemas/account.js';
-import { badRequest } from '../../lib/errors.js';
-import { parse } from '../../lib/validate.js';
+import { storedUserSchema } from '../../../shared/schemas/responses-account.js';
 import { exchangeTicket } from '../sso/tickets.js';
 import { usernameTaken } from '../users/queries.js';
 import {
@@ -21,57 +23,130 @@ import {
 import { revokeByToken, rotateRefreshToken } from './sessions.js';
 
 const refreshSchema = z.object({ refreshToken: z.string().min(10).max(200) });
+const pub = { access: 'public' } as const;
 
-export default async function authRoutes(app: FastifyInstance) {
+export default async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
-  app.post('/auth/signin', async (req) => {
-    const query = req.query as { ticket?: string };
-    // School sign-on (GAR/ENT): the one-time ticket the sign-on redirect carried (modules/sso/tickets.ts).
-    if (query.ticket !== undefined) return exchangeTicket(deps, String(query.ticket), req.ip);
-    const body = parse(signinSchema, req.body);
-    return signin(deps, body.login, body.password, req.ip);
-  });
+  app.post(
+    '/auth/signin',
+    {
+      config: pub,
+      // School sign-on (GAR/ENT): the one-time ticket the sign-on redirect carried is exchanged for a
+      // session (modules/sso/tickets.ts) whatever the body; an unknown, used or expired one answers
+      // 401 'Invalid ticket.'.
+      preValidation: async (req, reply) => {
+        const ticket = (req.query as { ticket?: unknown }).ticket;
+        if (ticket !== undefined) return reply.send(await exchangeTicket(deps, String(ticket), req.ip));
+      },
+      schema: {
+        summary: 'Sign in with a username or e-mail and a password (or exchange a school sign-on `ticket`)',
+        querystring: z.object({ ticket: z.string().max(4096).optional() }),
+        body: signinSchema,
+        response: { 200: storedUserSchema },
+      },
+    },
+    async (req) => signin(deps, req.body.login, req.body.password, req.ip),
+  );
 
-  app.post('/auth/refresh', async (req) => {
-    const { refreshToken } = parse(refreshSchema, req.body);
-    return rotateRefreshToken(deps, refreshToken);
-  });
+  app.post(
+    '/auth/refresh',
+    {
+      config: pub,
+      schema: {
+        summary: 'A new access token for a refresh token (the refresh token is rotated)',
+        body: refreshSchema,
+        response: { 200: storedUserSchema },
+      },
+    },
+    async (req) => rotateRefreshToken(deps, req.body.refreshToken),
+  );
 
-  app.post('/auth/logout', async (req, reply) => {
-    const { refreshToken } = parse(refreshSchema, req.body);
-    await revokeByToken(deps, refreshToken);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/auth/logout',
+    {
+      config: pub,
+      schema: {
+        summary: "Sign out: the refresh token's session is revoked",
+        body: refreshSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await revokeByToken(deps, req.body.refreshToken);
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.post('/auth/signup', async (req, reply) => {
-    const body = parse(teacherSignupSchema, req.body);
-    const result = await signupTeacher(deps, body, req.ip);
-    return reply.status(201).send(result);
-  });
+  app.post(
+    '/auth/signup',
+    {
+      config: pub,
+      schema: {
+        summary: 'Teacher sign-up: an activation link is mailed',
+        body: teacherSignupSchema,
+        response: { 201: z.object({ id: z.uuid() }) },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await signupTeacher(deps, req.body, req.ip)),
+  );
 
-  app.post('/auth/resend-activation', async (req, reply) => {
-    const body = parse(signinSchema, req.body);
-    await resendActivation(deps, body.login, body.password, req.ip);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/auth/resend-activation',
+    {
+      config: pub,
+      schema: {
+        summary: 'A new activation link for a teacher, proven by their password',
+        body: signinSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await resendActivation(deps, req.body.login, req.body.password, req.ip);
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.put('/auth/activate', async (req) => {
-    const { token } = parse(z.object({ token: z.string().min(10).max(200) }), req.body);
-    return activateTeacher(deps, token);
-  });
+  app.put(
+    '/auth/activate',
+    {
+      config: pub,
+      schema: {
+        summary: "Activate a teacher's account with the mailed token",
+        body: z.object({ token: z.string().min(10).max(200) }),
+        response: { 200: z.object({ status: z.enum(['PENDING_APPROVAL', 'ACTIVE']) }) },
+      },
+    },
+    async (req) => activateTeacher(deps, req.body.token),
+  );
 
-  app.post('/auth/code-signup', async (req, reply) => {
-    const body = parse(codeSignupSchema, req.body);
-    const user = await signupStudentWithCode(deps, body, req.ip, req.log);
-    return reply.status(201).send(user);
-  });
+  app.post(
+    '/auth/code-signup',
+    {
+      config: pub,
+      schema: {
+        summary: "Student sign-up with a class code: the student's first session",
+        body: codeSignupSchema,
+        response: { 201: storedUserSchema },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await signupStudentWithCode(deps, req.body, req.ip, req.log)),
+  );
 
-  app.get('/auth/check-username/:username', async (req) => {
-    await deps.limiter.hit(`check-username:ip:${req.ip}`, 300, 600);
-    const r = usernameSchema.safeParse((req.params as { username: string }).username);
-    if (!r.success)
-      throw badRequest(r.error.issues[0]?.message ?? ERR.INVALID_USERNAME, { field: 'username' });
-    return { available: !(await usernameTaken(deps.db, r.data)) };
-  });
+  app.get(
+    '/auth/check-username/:username',
+    {
+      config: pub,
+      // Counted before the username is read: a malformed name costs a try too.
+      onRequest: async (req) => deps.limiter.hit(`check-username:ip:${req.ip}`, 300, 600),
+      schema: {
+        summary: 'Whether a username is still free',
+        params: z.object({ username: usernameSchema }),
+        response: { 200: z.object({ available: z.boolean() }) },
+      },
+    },
+    async (req) => ({ available: !(await usernameTaken(deps.db, req.params.username)) }),
+  );
 }

@@ -9,7 +9,9 @@ import { parseChangelogFileName, parseChangelogTranslationName } from '../../../
 import { LANGUAGES } from '../../../shared/constants.js';
 import { ROOT_DIR } from '../../paths.js';
 
-const changelogFiles = z.array(z.object({ file: z.string(), date: z.string(), translations: z.array(z.string()) }));
+const changelogFiles = z.array(
+  z.object({ file: z.string(), date: z.string(), translations: z.array(z.string()) }),
+);
 
 export default async function changelogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

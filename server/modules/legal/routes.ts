@@ -16,7 +16,8 @@ export default async function legalRoutes(app: FastifyInstance) {
     {
       config: { access: 'public' },
       schema: {
-        summary: "The operator's legal details (publisher, host, data controller, DPO contact); null where not configured",
+        summary:
+          "The operator's legal details (publisher, host, data controller, DPO contact); null where not configured",
         response: { 200: legalInfoSchema },
       },
     },

@@ -5,12 +5,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERR } from '../../../shared/errors.js';
 import { passwordSchema } from '../../../shared/schemas/account.js';
-import { storedUserSchema } from '../../../shared/schemas/responses-account.js';
 import { teacherAccountSchema } from '../../../shared/schemas/responses.js';
+import { storedUserSchema } from '../../../shared/schemas/responses-account.js';
 import { teacherOf } from '../../lib/contract.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { account, accountUpdateSchema, setupStatus, updateAccount } from './service.js';
 import { changeProfessorPassword } from './password.js';
+import { account, accountUpdateSchema, setupStatus, updateAccount } from './service.js';
 
 const byId = z.object({ id: z.uuid() });
 

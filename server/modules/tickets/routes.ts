@@ -3,14 +3,15 @@
 // disk budget (screenshots.ts).
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SCREENSHOT_MAX_BYTES } from '../../../shared/constants.js';
 import { ERR } from '../../../shared/errors.js';
 import { cleanText } from '../../../shared/text.js';
-import { tickets } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
-import { SCREENSHOT_SWEEP_INTERVAL_MS, screenshotStore, sweepScreenshots } from './screenshots.js';
+import { screenshotStore } from './screenshots.js';
+import { createTicket, scheduleScreenshotSweep } from './service.js';
 
 /** Reports without an account one address (as the app sees it: TRUST_PROXY) may send a day. */
 export const ANONYMOUS_TICKETS_PER_DAY = 10;
@@ -22,55 +23,55 @@ const ticketSchema = z.object({
   fromRoutePath: z.string().max(500).optional(),
 });
 
-export default async function ticketRoutes(app: FastifyInstance) {
+export default async function ticketRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
-  const { SCREENSHOT_RETENTION_DAYS, SCREENSHOTS_MAX_MB } = deps.config;
-  const storeScreenshot = screenshotStore(deps.uploadsDir, SCREENSHOTS_MAX_MB * 1024 * 1024);
-  const sweep = () =>
-    sweepScreenshots(deps.db, deps.uploadsDir, SCREENSHOT_RETENTION_DAYS).then(
-      ({ deleted }) => {
-        if (deleted) app.log.info({ deleted }, 'expired bug-report screenshots deleted');
-      },
-      (err) => app.log.warn({ err }, 'bug-report screenshot sweep failed'),
-    );
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await sweep();
-    timer = setInterval(sweep, SCREENSHOT_SWEEP_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  const storeScreenshot = screenshotStore(deps.uploadsDir, deps.config.SCREENSHOTS_MAX_MB * 1024 * 1024);
+  scheduleScreenshotSweep(app, deps);
 
-  app.post('/tickets', async (req, reply) => {
-    await deps.limiter.hit(`ticket:${req.auth?.sub ?? req.ip}`, 20, 3600);
-    if (!req.auth)
-      await deps.limiter.hit(`ticket-anonymous-day:${req.ip}`, ANONYMOUS_TICKETS_PER_DAY, 24 * 3600);
-    if (!req.isMultipart()) throw badRequest(ERR.INVALID_BODY);
-    const fields: Record<string, string> = {};
-    let screenshot: Buffer | null = null;
-    try {
-      for await (const part of req.parts()) {
-        if (part.type === 'file') {
-          const file = part as MultipartFile;
-          const buf = await file.toBuffer();
-          if (file.fieldname === 'screenshot' && buf.length > 0) screenshot = buf;
-        } else if (typeof part.value === 'string') {
-          fields[part.fieldname] = part.value;
+  app.post(
+    '/tickets',
+    {
+      // Anyone may report a bug; a signed-in caller's report carries their account.
+      config: { access: 'public' },
+      // Counted before the upload is read: a broken body costs a report too.
+      onRequest: async (req) => {
+        await deps.limiter.hit(`ticket:${req.auth?.sub ?? req.ip}`, 20, 3600);
+        if (!req.auth)
+          await deps.limiter.hit(`ticket-anonymous-day:${req.ip}`, ANONYMOUS_TICKETS_PER_DAY, 24 * 3600);
+      },
+      schema: {
+        summary:
+          'Report a bug (multipart fields summary, description, fromRouteName, fromRoutePath; optional JPG or PNG `screenshot`)',
+        consumes: ['multipart/form-data'],
+        response: { 201: z.object({ id: z.uuid() }) },
+      },
+    },
+    async (req, reply) => {
+      if (!req.isMultipart()) throw badRequest(ERR.INVALID_BODY);
+      const fields: Record<string, string> = {};
+      let screenshot: Buffer | null = null;
+      try {
+        for await (const part of req.parts()) {
+          if (part.type === 'file') {
+            const file = part as MultipartFile;
+            const buf = await file.toBuffer();
+            if (file.fieldname === 'screenshot' && buf.length > 0) screenshot = buf;
+          } else if (typeof part.value === 'string') {
+            fields[part.fieldname] = part.value;
+          }
         }
+      } catch (err) {
+        // The multipart plugin's own errors carry a status (413 file too large, limits); a body that is
+        // not multipart at all (no boundary, cut short) comes from the parser without one.
+        if (err instanceof Error && 'statusCode' in err) throw err;
+        throw badRequest(ERR.INVALID_BODY);
       }
-    } catch (err) {
-      // The multipart plugin's own errors carry a status (413 file too large, limits); a body that is
-      // not multipart at all (no boundary, cut short) comes from the parser without one.
-      if (err instanceof Error && 'statusCode' in err) throw err;
-      throw badRequest(ERR.INVALID_BODY);
-    }
-    const body = parse(ticketSchema, fields);
-    const screenshotPath = screenshot ? await storeScreenshot(screenshot, SCREENSHOT_MAX_BYTES) : null;
-    const [row] = await deps.db
-      .insert(tickets)
-      .values({ ...body, userId: req.auth?.sub ?? null, screenshotPath })
-      .returning({ id: tickets.id });
-    req.log.info({ ticketId: row.id, from: body.fromRouteName }, 'bug report received');
-    return reply.status(201).send({ id: row.id });
-  });
+      const body = parse(ticketSchema, fields);
+      const screenshotPath = screenshot ? await storeScreenshot(screenshot, SCREENSHOT_MAX_BYTES) : null;
+      const row = await createTicket(deps.db, body, req.auth?.sub ?? null, screenshotPath);
+      req.log.info({ ticketId: row.id, from: body.fromRouteName }, 'bug report received');
+      return reply.status(201).send(row);
+    },
+  );
 }

@@ -1,8 +1,23 @@
+// User accounts: e-mail and password checks, password reset, the account record, the administrator's
+// approval of teachers (SPEC points 1 to 3) and the changelog's "last viewed" mark.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailSchema, resetPasswordSchema, updateUserSchema } from '../../../shared/schemas/account.js';
-import { parse } from '../../lib/validate.js';
-import { assertSelf, requireAdmin, requireAuth } from '../../plugins/auth.js';
+import {
+  codeSignupSchema,
+  emailSchema,
+  resetPasswordSchema,
+  updateUserSchema,
+} from '../../../shared/schemas/account.js';
+import {
+  pendingProfessorSchema,
+  storedUserSchema,
+  userRecordSchema,
+} from '../../../shared/schemas/responses-account.js';
+import { callerOf, noBody } from '../../lib/contract.js';
+import { forbidden } from '../../lib/errors.js';
+import { isSelfUser } from '../../policies/index.js';
+import { signupStudentWithCode } from '../auth/service.js';
 import { emailTaken } from './queries.js';
 import type { ApprovalAction } from './service.js';
 import {
@@ -17,70 +32,180 @@ import {
 } from './service.js';
 
 const idParams = z.object({ id: z.uuid() });
+const lastViewed = z.object({ lastChangelogViewedAt: z.string().nullable() });
 
-export default async function userRoutes(app: FastifyInstance) {
+export default async function userRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
-  app.get('/users/check/email', async (req) => {
-    await deps.limiter.hit(`check-email:ip:${req.ip}`, 300, 600);
-    const { email } = parse(z.object({ email: emailSchema }), req.query);
-    return { emailExists: await emailTaken(deps.db, email) };
-  });
+  /** The caller, who must be the user `id` (anyone else: 403). */
+  const self = (req: Parameters<typeof callerOf>[0], id: string) => {
+    const caller = callerOf(req);
+    if (!isSelfUser(caller, id)) throw forbidden();
+    return caller;
+  };
 
-  app.post('/users/check-password', async (req) => {
-    const caller = await requireAuth(req);
-    const { password } = parse(z.object({ password: z.string().min(1).max(128) }), req.body);
-    return checkPassword(deps, caller, password);
-  });
+  // SPEC point 7's "POST /users, create": a student creates their account with a class code (the
+  // spec's student registration). Same rules, limits and answer as POST /auth/code-signup: a valid
+  // code is what lets an anonymous caller create an account (teachers sign up by e-mail).
+  app.post(
+    '/users',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary:
+          "Create a student account with a class code: the student's first session (as POST /auth/code-signup)",
+        body: codeSignupSchema,
+        response: { 201: storedUserSchema },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await signupStudentWithCode(deps, req.body, req.ip, req.log)),
+  );
 
-  app.get('/users/pending/freemium', async (req) => {
-    await requireAdmin(req);
-    return listPendingProfessors(deps);
-  });
+  app.get(
+    '/users/check/email',
+    {
+      config: { access: 'public' },
+      // Counted before the address is read: a malformed address costs a try too.
+      onRequest: async (req) => deps.limiter.hit(`check-email:ip:${req.ip}`, 300, 600),
+      schema: {
+        summary: 'Whether an e-mail address already has an account (teacher sign-up form)',
+        querystring: z.object({ email: emailSchema }),
+        response: { 200: z.object({ emailExists: z.boolean() }) },
+      },
+    },
+    async (req) => ({ emailExists: await emailTaken(deps.db, req.query.email) }),
+  );
 
-  app.get('/users/forgot-password/:email', async (req) => {
-    const { email } = parse(z.object({ email: emailSchema }), req.params);
-    return forgotPassword(deps, email, req.ip);
-  });
+  app.post(
+    '/users/check-password',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        summary: "Whether a password is the caller's own (before a sensitive change)",
+        body: z.object({ password: z.string().min(1).max(128) }),
+        response: { 200: z.object({ isPasswordCorrect: z.boolean() }) },
+      },
+    },
+    async (req) => checkPassword(deps, callerOf(req), req.body.password),
+  );
 
-  app.put('/users/reset-password/:token', async (req) => {
-    const { token } = parse(z.object({ token: z.string().min(10).max(200) }), req.params);
-    const { newPassword } = parse(resetPasswordSchema, req.body);
-    return resetPassword(deps, token, newPassword);
-  });
+  app.get(
+    '/users/pending/freemium',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Teachers waiting for approval',
+        response: { 200: z.array(pendingProfessorSchema) },
+      },
+    },
+    async () => listPendingProfessors(deps),
+  );
 
-  app.get('/users/:id', async (req) => {
-    const caller = await requireAuth(req);
-    const { id } = parse(idParams, req.params);
-    return getUserRecord(deps, caller, id);
-  });
+  app.get(
+    '/users/forgot-password/:email',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Mail a teacher a password reset link (students ask their teacher)',
+        params: z.object({ email: emailSchema }),
+        response: { 200: z.object({ sent: z.boolean() }) },
+      },
+    },
+    async (req) => forgotPassword(deps, req.params.email, req.ip),
+  );
 
-  app.put('/users/:id', async (req) => {
-    const caller = await requireAuth(req);
-    const { id } = parse(idParams, req.params);
-    return updateUser(deps, caller, id, parse(updateUserSchema, req.body));
-  });
+  app.put(
+    '/users/reset-password/:token',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Set a new password with the mailed reset link; every session is signed out',
+        params: z.object({ token: z.string().min(10).max(200) }),
+        body: resetPasswordSchema,
+        response: { 200: z.object({ ok: z.boolean() }) },
+      },
+    },
+    async (req) => resetPassword(deps, req.params.token, req.body.newPassword),
+  );
 
-  for (const action of ['active', 'reject', 'approve-ent'] as ApprovalAction[]) {
-    app.put(`/users/:id/${action}`, async (req) => {
-      const caller = await requireAdmin(req);
-      const { id } = parse(idParams, req.params);
-      return decideProfessor(deps, caller, id, action);
-    });
+  app.get(
+    '/users/:id',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        summary: 'A user account: the caller, or a student of the calling teacher',
+        params: idParams,
+        response: { 200: userRecordSchema },
+      },
+    },
+    async (req) => getUserRecord(deps, callerOf(req), req.params.id),
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      config: { access: 'signedIn', self: 'id' },
+      schema: {
+        summary: "Change the caller's own names, username, avatar or language",
+        params: idParams,
+        body: updateUserSchema,
+        response: { 200: userRecordSchema },
+      },
+    },
+    async (req) => updateUser(deps, callerOf(req), req.params.id, req.body),
+  );
+
+  const decisions: Record<ApprovalAction, string> = {
+    active: 'Approve a teacher',
+    reject: 'Reject a teacher (their sessions end)',
+    'approve-ent': 'Approve a teacher for school sign-on (ENT)',
+  };
+  for (const action of Object.keys(decisions) as ApprovalAction[]) {
+    app.put(
+      `/users/:id/${action}`,
+      {
+        config: { access: 'admin' },
+        schema: {
+          summary: decisions[action],
+          params: idParams,
+          body: noBody,
+          response: { 200: z.object({ id: z.uuid(), status: z.string() }) },
+        },
+      },
+      async (req) => decideProfessor(deps, callerOf(req), req.params.id, action),
+    );
   }
 
-  app.get('/users/:id/changelog', async (req) => {
-    const caller = await requireAuth(req);
-    const { id } = parse(idParams, req.params);
-    assertSelf(caller, id);
-    const record = await getUserRecord(deps, caller, id);
-    return { lastChangelogViewedAt: record.lastChangelogViewedAt };
-  });
+  app.get(
+    '/users/:id/changelog',
+    {
+      config: { access: 'signedIn', self: 'id' },
+      schema: {
+        summary: 'When the caller last read the changelog',
+        params: idParams,
+        response: { 200: lastViewed },
+      },
+    },
+    async (req) => {
+      const caller = self(req, req.params.id);
+      const record = await getUserRecord(deps, caller, req.params.id);
+      return { lastChangelogViewedAt: record.lastChangelogViewedAt };
+    },
+  );
 
-  app.put('/users/:id/changelog', async (req) => {
-    const caller = await requireAuth(req);
-    const { id } = parse(idParams, req.params);
-    assertSelf(caller, id);
-    return setChangelogViewed(deps, id);
-  });
+  app.put(
+    '/users/:id/changelog',
+    {
+      config: { access: 'signedIn', self: 'id' },
+      schema: {
+        summary: 'Mark the changelog read by the caller',
+        params: idParams,
+        body: noBody,
+        response: { 200: lastViewed },
+      },
+    },
+    async (req) => setChangelogViewed(deps, self(req, req.params.id).sub),
+  );
 }

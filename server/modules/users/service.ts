@@ -1,5 +1,5 @@
 // A user's record, profile updates, password checks and resets, and the approval of teachers.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { avatarImagePath } from '../../../shared/catalogue/avatars.js';
 import { ERR } from '../../../shared/errors.js';
 import type { AvatarRef, PendingProfessorDto, UserRecord } from '../../../shared/types.js';
@@ -21,6 +21,7 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '..
 import { hashPassword, isStrongPassword, verifyPassword } from '../../lib/passwords.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import { renderMail } from '../../mail/messages.js';
+import { teachesStudent } from '../../policies/index.js';
 import { consumeEmailToken, createEmailToken, peekEmailToken } from '../auth/email-tokens.js';
 import { revokeAllForUser } from '../auth/sessions.js';
 import { loadAccount, usernameTaken } from './queries.js';
@@ -43,17 +44,8 @@ export async function avatarRef(db: Db, avatarId: string | null): Promise<Avatar
 async function mayRead(db: Db, caller: AccessClaims, userId: string): Promise<boolean> {
   if (caller.sub === userId || caller.isAdmin) return true;
   if (caller.role !== 'PROFESSOR' || !caller.professorId) return false;
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(students)
-    .innerJoin(studentsSchoolclasses, eq(studentsSchoolclasses.studentId, students.id))
-    .innerJoin(
-      professorsSchoolclasses,
-      eq(professorsSchoolclasses.schoolclassId, studentsSchoolclasses.schoolclassId),
-    )
-    .where(and(eq(students.userId, userId), eq(professorsSchoolclasses.professorId, caller.professorId)))
-    .limit(1);
-  return !!row;
+  const [student] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
+  return !!student && teachesStudent(db, caller.professorId, student.id);
 }
 
 export async function getUserRecord(deps: Deps, caller: AccessClaims, userId: string): Promise<UserRecord> {
