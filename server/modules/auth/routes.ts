@@ -3,7 +3,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERR } from '../../../shared/errors.js';
 import {
   codeSignupSchema,
   signinSchema,

@@ -2,8 +2,8 @@
 // the current one and the sign-up rules; every other session of hers ends, as on every password change.
 import { eq } from 'drizzle-orm';
 import { ERR } from '../../../shared/errors.js';
-import type { Deps } from '../../deps.js';
 import { users } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { hashPassword, isStrongPassword, verifyPassword } from '../../lib/passwords.js';
 import type { AccessClaims } from '../../lib/tokens.js';
