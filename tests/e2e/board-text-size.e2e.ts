@@ -135,7 +135,15 @@ describe('the board at 3.5 rem', () => {
     await board.raidMenu().click();
     await atPath(page, `${boardPath}/select-raid`);
     await board.raidButton(RAID_TITLE).click();
+    // Its settings, then its lobby (both scroll at 3.5 rem): the teacher reveals, nobody ends it early.
+    await board.settingsPanel().waitFor();
+    if (await board.endEarly().isChecked()) await board.endEarly().uncheck();
+    await board.openLobby().scrollIntoViewIfNeeded();
+    await board.openLobby().click();
     await page.waitForURL((u) => u.pathname.endsWith('/raid'));
+    await board.lobby().waitFor();
+    await board.beginButton().scrollIntoViewIfNeeded();
+    await board.beginButton().click();
     await board.questionHeading().waitFor();
     await page.locator('#raid-question .katex, [data-testid="answer"] .katex').first().waitFor();
 
