@@ -31,6 +31,20 @@ const LANDS_ON: Record<string, string> = {
   'sign-out-student': '/login',
 };
 
+/** Routes shown only in a state the demo school lacks, and the small setup that gives it (undone after). */
+const SETUP: Record<string, (page: Page) => Promise<() => Promise<void>>> = {
+  // Shown to a student whose account still carries an e-mail: the session's record says so.
+  'student-update-account': async (page) => {
+    const record = /\/api\/users\/[^/?]+$/;
+    await page.route(record, async (r) => {
+      if (r.request().method() !== 'GET') return r.continue();
+      const res = await r.fetch();
+      await r.fulfill({ response: res, json: { ...(await res.json()), email: 'eleve01@example.org' } });
+    });
+    return () => page.unroute(record);
+  },
+};
+
 async function signIn(page: Page, who: { login: string; password: string }) {
   await page.goto('/login');
   await page.getByLabel(fr.LOGIN.LOGIN_LABEL).fill(who.login);
@@ -93,20 +107,27 @@ describe('every screen at every size', () => {
           failures.push(`${route.name}: cannot open (${(err as Error).message})`);
           continue;
         }
-        for (const vp of VIEWPORTS) {
+        // Opened once, then walked through the seven sizes (the layout follows the window); a
+        // sign-out page ends the session, so it is signed in and opened again at each size.
+        const before = failures.length;
+        const again = who !== null && route.name in LANDS_ON;
+        const undo = await SETUP[route.name]?.(page);
+        for (const [i, vp] of VIEWPORTS.entries()) {
           const where = `${route.name} ${url} @${vp.width}x${vp.height}`;
           try {
             await page.setViewportSize(vp);
-            if (who && route.name in LANDS_ON && vp !== VIEWPORTS[0]) await signIn(page, who);
-            await open(page, route, url);
-            const expected = LANDS_ON[route.name];
-            if (expected) await atPath(page, expected);
-            await settle(page);
-            const at = new URL(page.url()).pathname;
-            if (!expected && !matches(route.path, at)) {
-              failures.push(`${where}: cannot open, landed on ${at}`);
-              break;
-            }
+            if (i === 0 || again) {
+              if (again && i > 0 && who) await signIn(page, who);
+              await open(page, route, url);
+              const expected = LANDS_ON[route.name];
+              if (expected) await atPath(page, expected);
+              await settle(page);
+              const at = new URL(page.url()).pathname;
+              if (!expected && !matches(route.path, at)) {
+                failures.push(`${where}: cannot open, landed on ${at}`);
+                break;
+              }
+            } else await settle(page);
             screens++;
             for (const p of await layoutProblems(page)) failures.push(`${where}: ${p}`);
             for (const p of await axeProblems(page)) failures.push(`${where}: ${p}`);
@@ -114,6 +135,8 @@ describe('every screen at every size', () => {
             failures.push(`${where}: cannot open (${(err as Error).message.split('\n')[0]})`);
           }
         }
+        await undo?.();
+        if (failures.length > before) console.log(failures.slice(before).join('\n'));
       }
       await context.close();
       console.log(

@@ -155,13 +155,18 @@ export function layoutProblems(page: Page): Promise<string[]> {
       }
       return null;
     };
+    // An open modal dialog (a student's account sheet) is all a user can reach: the page under its
+    // backdrop is inert by design.
+    const modals = [...document.querySelectorAll('[aria-modal="true"], dialog[open]')].filter((m) =>
+      (m as HTMLElement).checkVisibility(),
+    );
+    const scope: ParentNode = modals.length ? modals[modals.length - 1] : document;
     const controls = [
-      ...document.querySelectorAll(
-        'button, a[href], input:not([type=hidden]), select, textarea, [role=button]',
-      ),
+      ...scope.querySelectorAll('button, a[href], input:not([type=hidden]), select, textarea, [role=button]'),
     ];
     for (const el of controls) {
       const html = el as HTMLElement;
+      if (html.closest('[inert], [aria-hidden="true"]')) continue;
       if (!html.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
       let r = html.getBoundingClientRect();
       if (r.width < 2 || r.height < 2) continue;
