@@ -176,6 +176,10 @@ export function layoutProblems(page: Page): Promise<string[]> {
         const b = box.getBoundingClientRect();
         if (r.right <= b.left + 1 || r.left >= b.right - 1 || r.bottom <= b.top + 1 || r.top >= b.bottom - 1)
           continue;
+        // Partly scrolled away in a container that scrolls sideways: its scroll brings it into view.
+        const scrolls =
+          /(auto|scroll)/.test(getComputedStyle(box).overflowX) && box.scrollWidth > box.clientWidth;
+        if (scrolls && (r.left < b.left - 1 || r.right > b.right + 1)) continue;
       }
       if (r.left < -1 || r.right > vw + 1) {
         out.push(`${describe(html)} outside the window (x ${Math.round(r.left)} to ${Math.round(r.right)})`);
