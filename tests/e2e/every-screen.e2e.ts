@@ -29,6 +29,8 @@ const STUDENT = { login: 'eleve01', password: 'Cartable-Bleu-7!' };
 const LANDS_ON: Record<string, string> = {
   'sign-out-professor': '/login',
   'sign-out-student': '/login',
+  // A teacher chooses a character at first sign-in, not before the account exists (docs/decisions.md).
+  'register-professor-avatar': '/login',
 };
 
 /** Routes shown only in a state the demo school lacks, and the small setup that gives it (undone after). */
@@ -42,6 +44,12 @@ const SETUP: Record<string, (page: Page) => Promise<() => Promise<void>>> = {
       await r.fulfill({ response: res, json: { ...(await res.json()), email: 'eleve01@example.org' } });
     });
     return () => page.unroute(record);
+  },
+  // The first set-up link of a teacher who has not chosen a character yet (the demo's teacher has).
+  settings: async (page) => {
+    const status = /\/api\/professors\/[^/]+\/setup-status$/;
+    await page.route(status, (r) => r.fulfill({ json: { needsSetup: true } }));
+    return () => page.unroute(status);
   },
 };
 
