@@ -80,7 +80,10 @@ export function AppLayout() {
           </Suspense>
         ) : null}
         {route.name === 'ticket-form' || bugInFlow ? null : (
-          <BugReportButton routeName={route.name} path={pathname} game={game} />
+          // In a landmark of its own, so that a screen reader's landmark list reaches it too.
+          <aside aria-label={t('LAYOUT.BUG_REPORT')}>
+            <BugReportButton routeName={route.name} path={pathname} game={game} />
+          </aside>
         )}
       </div>
     </NavigationHistoryProvider>

@@ -33,6 +33,7 @@ export function LanguageSwitcher() {
       <select
         id={id}
         className="lang__select"
+        aria-label={t('LAYOUT.LANGUAGE')}
         value={current}
         onChange={(e) => change(e.target.value as Language)}
       >

@@ -26,7 +26,7 @@ export function Logo({ to }: { to: string }) {
         />
       </svg>
       <span className="logo__text">
-        <span className="logo__word logo__word--a">Classe</span>
+        <span className="logo__word logo__word--a">Classe</span>{' '}
         <span className="logo__word logo__word--b">Raid</span>
       </span>
     </Link>

@@ -139,6 +139,7 @@ function open() {
           path="/student/live/:schoolclassId/:subjectId"
           element={<LivePage connect={() => sock.asSocket()} />}
         />
+        <Route path="/student" element={<h1>student home</h1>} />
       </Routes>
     </MemoryRouter>,
   );
@@ -177,6 +178,32 @@ describe('LivePage (phone)', () => {
     open();
     expect(await screen.findByText(t('PHONE.NO_ROOM_TITLE'))).toBeTruthy();
     expect(screen.getByRole('link', { name: t('PHONE.BACK_HOME') }).getAttribute('href')).toBe('/student');
+  });
+
+  it('has a way home on the waiting screen, which leaves at once', async () => {
+    serve(snapshot());
+    open();
+    await screen.findByText(t('PHONE.HELLO', { name: 'Léo' }));
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    fireEvent.click(screen.getByRole('link', { name: t('PHONE.BACK_HOME') }));
+    expect(await screen.findByRole('heading', { name: 'student home' })).toBeTruthy();
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it('asks before going home during a question, and stays when the student says no', async () => {
+    const server = serve(snapshot());
+    open();
+    await screen.findByText(t('PHONE.HELLO', { name: 'Léo' }));
+    server.patch({ type: 'activity', activity: raid() });
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    fireEvent.click(screen.getByRole('link', { name: t('PHONE.BACK_HOME') }));
+    expect(confirm).toHaveBeenCalledWith(t('PHONE.LEAVE_CONFIRM'));
+    expect(screen.getByText('Combien font 2 + 2 ?')).toBeTruthy();
+    confirm.mockReturnValue(true);
+    fireEvent.click(screen.getByRole('link', { name: t('PHONE.BACK_HOME') }));
+    expect(await screen.findByRole('heading', { name: 'student home' })).toBeTruthy();
   });
 
   it('answers: sending, then received, then right after the reveal, with the XP gained', async () => {

@@ -70,6 +70,9 @@ export default function LivePage({ connect }: { connect?: () => GameSocket }) {
           <p className="wait__text">
             {t(room.connection === 'offline' ? 'PHONE.RECONNECTING' : 'PHONE.CONNECTING')}
           </p>
+          <Link className="phone__home" to="/student">
+            {t('PHONE.BACK_HOME')}
+          </Link>
         </section>
       </main>
     );
@@ -111,6 +114,7 @@ export default function LivePage({ connect }: { connect?: () => GameSocket }) {
         me={me}
         connection={room.connection}
         onPower={room.activatePower}
+        inQuestion={a?.kind === 'raid' && a.phase === 'question'}
       />
       <div className="phone__screen">{screen}</div>
     </main>

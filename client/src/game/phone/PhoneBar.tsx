@@ -1,6 +1,7 @@
 // The top strip: who I am, my class, XP won during this lesson, power XP and the power button.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { Ack, PhoneState, RoomSnapshot, RosterEntry } from '../../../../shared/game/contract';
 import { POWER_COST } from '../../../../shared/game/rules';
 import { Icon } from '../../components/layout/Icon';
@@ -13,6 +14,8 @@ interface Props {
   me: RosterEntry | null;
   connection: Connection;
   onPower: () => Promise<Ack>;
+  /** A question is open: leaving asks first (the answer not yet given would be lost). */
+  inQuestion?: boolean;
 }
 
 /** The power button shows when the teacher's power mode is on and the student can pay for it. */
@@ -22,7 +25,7 @@ export function canActivatePower(snapshot: RoomSnapshot, phone: PhoneState | nul
   return phone.powerXp >= POWER_COST;
 }
 
-export function PhoneBar({ snapshot, phone, me, connection, onPower }: Props) {
+export function PhoneBar({ snapshot, phone, me, connection, onPower, inQuestion = false }: Props) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -38,6 +41,17 @@ export function PhoneBar({ snapshot, phone, me, connection, onPower }: Props) {
   };
   return (
     <header className="phone-bar">
+      <Link
+        to="/student"
+        className="phone-bar__home"
+        aria-label={t('PHONE.BACK_HOME')}
+        title={t('PHONE.BACK_HOME')}
+        onClick={(e) => {
+          if (inQuestion && !window.confirm(t('PHONE.LEAVE_CONFIRM'))) e.preventDefault();
+        }}
+      >
+        <Icon name="home" size={22} />
+      </Link>
       <div className="phone-bar__who">
         <span className="phone-bar__class">{snapshot.className}</span>
         {me ? <span className="phone-bar__name">{me.firstName}</span> : null}

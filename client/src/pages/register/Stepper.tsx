@@ -10,6 +10,7 @@ export function Stepper({ current, total, labels }: { current: number; total: nu
         <div
           className="progress__bar"
           role="progressbar"
+          aria-label={text}
           aria-valuemin={1}
           aria-valuemax={total}
           aria-valuenow={current + 1}

@@ -253,7 +253,9 @@ export default function ImportQuestionsDialog({
               <span className="qi-summary__ok">{t('IMPORT.IMPORTED_COUNT', { count: valid.length })}</span>
               <span className="qi-summary__ko">{t('IMPORT.REFUSED_COUNT', { count: refusedCount })}</span>
             </p>
-            <ol className="qi-lines" aria-label={t('IMPORT.REPORT')}>
+            {/* Focusable: a keyboard scrolls the long report (axe scrollable-region-focusable). */}
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to scroll by keyboard. */}
+            <ol className="qi-lines" aria-label={t('IMPORT.REPORT')} tabIndex={0}>
               {report.map((l) => (
                 <li key={l.line} className={`qi-line qi-line--${l.status}`}>
                   <span className="qi-line__head">

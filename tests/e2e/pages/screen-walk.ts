@@ -1,0 +1,220 @@
+// The screen walk of tests/e2e/every-screen.e2e.ts: which role opens a route, the real ids its
+// parameters take, and the checks run on each screen (width, controls in view and uncovered, axe).
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import type { AppRoute } from '../../../client/src/app/routes';
+
+export const VIEWPORTS = [
+  { width: 320, height: 640 },
+  { width: 360, height: 800 },
+  { width: 800, height: 360 },
+  { width: 768, height: 1024 },
+  { width: 1024, height: 768 },
+  { width: 1440, height: 1024 },
+  { width: 1920, height: 1080 },
+] as const;
+
+export type Role = 'public' | 'student' | 'teacher';
+
+/** The role that owns a route: public and open-to-all pages are walked signed out. */
+export function roleOf(route: AppRoute): Role[] {
+  switch (route.access) {
+    case 'STUDENT':
+      return ['student'];
+    case 'PROFESSOR':
+      return ['teacher'];
+    case 'PROFESSOR_OR_STUDENT':
+      return ['student', 'teacher'];
+    default:
+      return ['public'];
+  }
+}
+
+async function api<T>(path: string, token?: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(`${inject('baseUrl')}/api${path}`, {
+    ...init,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(init?.body ? { 'content-type': 'application/json' } : {}),
+    },
+  });
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export async function apiSignIn(login: string, password: string) {
+  const body = await api<{ id: string; studentId?: string | null; accessToken: string }>(
+    '/auth/signin',
+    undefined,
+    { method: 'POST', body: JSON.stringify({ login, password }) },
+  );
+  return { id: body.id, studentId: body.studentId ?? '', token: body.accessToken };
+}
+
+/** Real values for every route parameter, by role, read from the seeded demo school. */
+export async function demoParams(
+  teacher: { id: string; token: string },
+  student: { studentId: string; token: string },
+): Promise<Record<Role, Record<string, string>>> {
+  const classes = await api<{ id: string; name: string; subjectId: string }[]>(
+    '/schoolclasses',
+    teacher.token,
+  );
+  const cls = classes.find((c) => c.name === '5e B') ?? classes[0];
+  if (!cls) throw new Error('the demo teacher has no class');
+  const chapters = await api<{ id: string }[]>('/chapters', teacher.token);
+  let chapterId = '';
+  let raidId = '';
+  for (const c of chapters) {
+    const raids = await api<{ id: string }[]>(`/chapters/${c.id}/raids`, teacher.token);
+    if (raids[0]) {
+      chapterId = c.id;
+      raidId = raids[0].id;
+      break;
+    }
+  }
+  if (!raidId) throw new Error('the demo teacher has no raid');
+  const homework = await api<
+    {
+      id: string;
+      raidId: string;
+      schoolclassId: string;
+      professor: { id: string };
+      subject: { id: string };
+    }[]
+  >(`/homeworkRaids/${student.studentId}`, student.token);
+  const hw = homework[0];
+  if (!hw) throw new Error(`the demo student ${student.studentId} has no homework`);
+  return {
+    public: { professorId: teacher.id },
+    teacher: { schoolclassId: cls.id, subjectId: cls.subjectId, id: cls.id, chapterId, raidId },
+    student: {
+      schoolclassId: hw.schoolclassId,
+      subjectId: hw.subject.id,
+      homeworkId: hw.id,
+      professorId: hw.professor.id,
+      raidId: hw.raidId,
+    },
+  };
+}
+
+/** The route's path with its parameters filled in (optional ones left out when unknown). */
+export function fillPath(path: string, params: Record<string, string>): string {
+  return path.replace(/\/:(\w+)(\?)?/g, (_, name: string, optional?: string) => {
+    const v = params[name];
+    if (v) return `/${v}`;
+    if (optional) return '';
+    throw new Error(`no demo value for :${name}`);
+  });
+}
+
+/** Whether `pathname` is one the route matches (the page did not redirect elsewhere). */
+export function matches(path: string, pathname: string): boolean {
+  const re = path.replace(/\/:\w+\?/g, '(?:/[^/]+)?').replace(/\/:\w+/g, '/[^/]+');
+  return new RegExp(`^${re}/?$`).test(pathname);
+}
+
+/** Waits until the page has rendered: no loader shown, fonts and images settled, two frames. */
+export async function settle(page: Page) {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('.page-loader') &&
+      document.readyState === 'complete' &&
+      !!document.querySelector('#root')?.children.length,
+    undefined,
+    { timeout: 20_000 },
+  );
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+}
+
+/** What breaks the layout on the current screen: a page wider than the window, controls cut or covered. */
+export function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const vw = window.innerWidth;
+    const sw = document.scrollingElement?.scrollWidth ?? 0;
+    if (sw > vw) out.push(`page ${sw} px wide in a ${vw} px window`);
+    const describe = (el: Element) => {
+      const name =
+        el.getAttribute('aria-label') ||
+        el.textContent?.trim().slice(0, 40) ||
+        el.getAttribute('title') ||
+        el.getAttribute('name') ||
+        el.id;
+      return `<${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''}> "${name ?? ''}"`;
+    };
+    /** The nearest ancestor that scrolls (or clips) its content, below the document. */
+    const clipper = (el: Element): Element | null => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        const s = getComputedStyle(p);
+        if (/(auto|scroll|hidden)/.test(s.overflowX + s.overflowY)) return p;
+      }
+      return null;
+    };
+    // An open modal dialog (a student's account sheet) is all a user can reach: the page under its
+    // backdrop is inert by design.
+    const modals = [...document.querySelectorAll('[aria-modal="true"], dialog[open]')].filter((m) =>
+      (m as HTMLElement).checkVisibility(),
+    );
+    const scope: ParentNode = modals.length ? modals[modals.length - 1] : document;
+    const controls = [
+      ...scope.querySelectorAll('button, a[href], input:not([type=hidden]), select, textarea, [role=button]'),
+    ];
+    for (const el of controls) {
+      const html = el as HTMLElement;
+      if (html.closest('[inert], [aria-hidden="true"]')) continue;
+      if (!html.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      let r = html.getBoundingClientRect();
+      if (r.width < 2 || r.height < 2) continue;
+      // Inside a scroll container and scrolled out of it: reachable by scrolling that container.
+      const box = clipper(html);
+      if (box) {
+        const b = box.getBoundingClientRect();
+        if (r.right <= b.left + 1 || r.left >= b.right - 1 || r.bottom <= b.top + 1 || r.top >= b.bottom - 1)
+          continue;
+        // Partly scrolled away in a container that scrolls sideways: its scroll brings it into view.
+        const scrolls =
+          /(auto|scroll)/.test(getComputedStyle(box).overflowX) && box.scrollWidth > box.clientWidth;
+        if (scrolls && (r.left < b.left - 1 || r.right > b.right + 1)) continue;
+      }
+      if (r.left < -1 || r.right > vw + 1) {
+        out.push(`${describe(html)} outside the window (x ${Math.round(r.left)} to ${Math.round(r.right)})`);
+        continue;
+      }
+      html.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+      r = html.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      if (y < 0 || y > window.innerHeight) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || hit === html || html.contains(hit) || hit.contains(html)) continue;
+      // A visually replaced input (custom checkbox) under its own label.
+      const label = hit.closest('label');
+      if (label && (label.contains(html) || (html as HTMLInputElement).labels?.length)) {
+        const labels = [...((html as HTMLInputElement).labels ?? [])];
+        if (label.contains(html) || labels.includes(label)) continue;
+      }
+      out.push(`${describe(html)} covered by ${describe(hit)}`);
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    return out;
+  });
+}
+
+/** Serious or critical axe-core findings, one line each (rule, what, where). */
+export async function axeProblems(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `axe ${v.impact} ${v.id}: ${v.help} (${v.nodes.length}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')})`,
+    );
+}
