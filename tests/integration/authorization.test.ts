@@ -393,6 +393,13 @@ const cases: Case[] = [
     ],
     allowed: 'teacher',
   },
+  // ---- School sign-on: a teacher's divisions (the GAR's or the ENT's) ----
+  {
+    route: 'GET /api/sso/divisions',
+    url: () => '/api/sso/divisions',
+    refused: [['student', 403]],
+    allowed: 'teacher',
+  },
   // ---- Teacher administration: classes, codes and students ----
   {
     route: 'GET /api/schoolclasses',
@@ -1021,6 +1028,15 @@ const cases: Case[] = [
 /** `POST /api/codex/` and `POST /api/codex` are one route (SPEC point 7 writes the slash). */
 const oneSlash = (key: string) => key.replace(/(.)\/$/, '$1');
 
+/**
+ * Routes whose allowed caller only exists through the school sign-on: their refusals are proven with a
+ * GAR teacher in the file named (a demo teacher has no division to create a class from).
+ */
+const PROVEN_ELSEWHERE: Record<string, string> = {
+  'POST /api/sso/divisions/:code/class':
+    'tests/integration/school-sign-on.test.ts › a teacher cannot create the class of a division that is not theirs',
+};
+
 describe('every route that needs a caller', () => {
   it('covers each route of the OpenAPI document (/api/docs/json) that needs a caller', async () => {
     // The module files (classes, raids, question-import, library, codex, avatars, student .test.ts)
@@ -1032,7 +1048,7 @@ describe('every route that needs a caller', () => {
     expect(needed.length).toBeGreaterThanOrEqual(76);
     expect(needed).toContain('GET /api/game/rooms/live');
     expect(needed).toContain('PATCH /api/professors/generate-code');
-    const covered = new Set(cases.map((c) => oneSlash(c.route)));
+    const covered = new Set([...cases.map((c) => oneSlash(c.route)), ...Object.keys(PROVEN_ELSEWHERE)]);
     expect(needed.filter((r) => !covered.has(r))).toEqual([]);
     // And no case names a route the server does not have.
     const known = new Set(doc.map((r) => oneSlash(r.key)));
@@ -1063,6 +1079,15 @@ describe('every route that needs a caller', () => {
       }
     });
   }
+
+  it('POST /api/sso/divisions/:code/class: anonymous and forged 401, a student 403, a teacher who did not come through the school sign-on 403', async () => {
+    const url = '/api/sso/divisions/5B/class';
+    for (const who of ['anonymous', 'forged'] as const)
+      expect((await call(who, 'POST', url, {})).statusCode).toBe(401);
+    expect((await call('student', 'POST', url, {})).statusCode).toBe(403);
+    const body = { subjectId: fx.maths };
+    expect((await call('teacher', 'POST', url, body)).statusCode).toBe(403);
+  });
 
   it('a student cannot probe another user’s password: check-password only reads the caller’s own', async () => {
     const res = await call('student', 'POST', '/api/users/check-password', { password: DEMO.admin.password });

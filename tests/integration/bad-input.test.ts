@@ -748,8 +748,19 @@ describe('malformed JSON bodies on every POST, PUT and PATCH route', () => {
   });
 });
 
-/** Fuzzed with broken forms below rather than with JSON bodies. */
-const MULTIPART_ROUTES = ['POST /api/tickets', 'POST /api/raids/images', 'POST /api/questions/import'];
+/**
+ * Fuzzed with broken forms rather than with JSON bodies: below, and for the GAR's form post in
+ * tests/integration/school-sign-on.test.ts (garbage and an XML bomb answer the same refusal, quickly),
+ * as for the divisions call, whose only allowed caller is a GAR teacher (… a teacher cannot create the
+ * class of a division that is not theirs).
+ */
+const MULTIPART_ROUTES = [
+  'POST /api/tickets',
+  'POST /api/raids/images',
+  'POST /api/questions/import',
+  'POST /api/gar/acs',
+  'POST /api/sso/divisions/:code/class',
+];
 
 describe('POST /api/tickets (multipart) with broken forms', () => {
   const form = (fields: Record<string, string>, extra = '') => {

@@ -24,6 +24,9 @@ const divisionSchema = z.object({
   level: z.number(),
   schoolclassId: z.string().nullable(),
 });
+/** A redirect answers no body: the browser follows its Location header. */
+const redirect = { 302: z.null().describe('Redirect: the browser follows the Location header') };
+
 const divisionClassBody = z.object({
   subjectId: z.uuid({ error: ERR.CLASS_SUBJECT_REQUIRED }),
   planet: z.enum(PLANETS, { error: ERR.CLASS_WORLD_REQUIRED }).default('nebula'),
@@ -83,7 +86,13 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
 
   app.get(
     '/gar/metadata',
-    { config: { access: 'public' }, schema: { summary: "The GAR service provider's SAML metadata (XML)" } },
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: "The GAR service provider's SAML metadata (XML)",
+        response: { 200: z.string().describe('SAML 2.0 metadata, application/samlmetadata+xml') },
+      },
+    },
     async (_req, reply) => reply.type('application/samlmetadata+xml').send(requireGar().metadata()),
   );
 
@@ -91,7 +100,7 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
     '/gar/login',
     {
       config: { access: 'public' },
-      schema: { summary: 'Sends the browser to the GAR to sign in (SAML AuthnRequest)' },
+      schema: { summary: 'Sends the browser to the GAR to sign in (SAML AuthnRequest)', response: redirect },
     },
     async (req, reply) => {
       const sp = requireGar();
@@ -107,6 +116,7 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
       schema: {
         summary: "The GAR's signed response (HTTP-POST binding); redirects to /gar?ticket=… or /gar?error=…",
         body: acsBody,
+        response: redirect,
       },
     },
     async (req, reply) => {
@@ -137,6 +147,7 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
       schema: {
         summary: "Sends the browser to this ENT's CAS login with our service URL",
         params: entParams,
+        response: redirect,
       },
     },
     async (req, reply) => {
@@ -155,6 +166,7 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
           "The ENT's CAS sends the browser back here with a service ticket, checked at serviceValidate",
         params: entParams,
         querystring: z.object({ ticket: z.string().max(300).optional() }),
+        response: redirect,
       },
     },
     async (req, reply) => {
@@ -215,6 +227,7 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
         summary:
           "Ends a school sign-on session: revokes the session the ticket opened, then redirects to the identity provider's logout where it has one (GAR single logout URL, the ENT's CAS logout), else to the GAR helper page.",
         querystring: logoutQuery,
+        response: redirect,
       },
     },
     async (req, reply) => {
