@@ -45,8 +45,9 @@ export const MANUAL_XP_PER_MINUTE = 60;
 
 export default async function analyticsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, limiter } = app.deps;
-  const budget = (userId: string) => limiter.hit(`analytics:${userId}`, ANALYTICS_READS_PER_MINUTE, 60);
+  const { db } = app.deps;
+  const budget = (userId: string) =>
+    app.deps.limiter.hit(`analytics:${userId}`, ANALYTICS_READS_PER_MINUTE, 60);
 
   /** The teacher teaches this class in this subject; otherwise 404. */
   async function ownClass(professorId: string, schoolclassId: string, subjectId: string) {
@@ -142,7 +143,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const t = teacherOf(req);
       const { schoolclassId, subjectId, studentId } = req.params;
-      await limiter.hit(`manual-xp:${t.sub}`, MANUAL_XP_PER_MINUTE, 60);
+      await app.deps.limiter.hit(`manual-xp:${t.sub}`, MANUAL_XP_PER_MINUTE, 60);
       await ownClass(t.professorId, schoolclassId, subjectId);
       if (!(await inClass(db, studentId, schoolclassId))) throw notFound();
       const out = await addManualXp(
