@@ -33,4 +33,5 @@ ALTER TABLE "student_answers" ADD CONSTRAINT "student_answers_question_id_questi
 ALTER TABLE "student_answers" ADD CONSTRAINT "student_answers_student_id_students_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."students"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "raid_plays_class_idx" ON "raid_plays" USING btree ("schoolclass_id","subject_id","started_at");--> statement-breakpoint
 CREATE INDEX "raid_plays_professor_idx" ON "raid_plays" USING btree ("professor_id","started_at");--> statement-breakpoint
-CREATE INDEX "student_answers_student_idx" ON "student_answers" USING btree ("student_id","play_id");
+CREATE INDEX "student_answers_play_cover_idx" ON "student_answers" USING btree ("play_id","student_id","correct");--> statement-breakpoint
+CREATE INDEX "student_answers_student_idx" ON "student_answers" USING btree ("student_id","answered_at","play_id","correct");

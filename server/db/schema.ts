@@ -542,7 +542,9 @@ export const studentAnswers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.playId, t.questionId, t.studentId] }),
-    // The class table and the student's own stats read by student.
-    index('student_answers_student_idx').on(t.studentId, t.playId),
+    // Index-only scans (docs/performance.md): a class's student table and the plays list read
+    // (student, right or wrong) by play; the student's own stats read by student and date.
+    index('student_answers_play_cover_idx').on(t.playId, t.studentId, t.correct),
+    index('student_answers_student_idx').on(t.studentId, t.answeredAt, t.playId, t.correct),
   ],
 );

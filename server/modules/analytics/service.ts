@@ -80,19 +80,33 @@ export async function classes(db: Db, professorId: string, r: Range): Promise<Cl
     victories: number;
   }>(
     db,
-    sql`select ps.schoolclass_id, c.name, c.level, ps.subject_id, s.code,
-        (select count(*)::int from students_schoolclasses ss where ss.schoolclass_id = ps.schoolclass_id) as students,
-        (select count(*)::int from raid_plays p join homework_completions hc on hc.homework_raid_id = p.homework_raid_id
-          where p.schoolclass_id = ps.schoolclass_id and p.subject_id = ps.subject_id and p.kind = 'homework'
-          and hc.completed_at >= ${from}::timestamptz and hc.completed_at < ${to}::timestamptz) as individual,
-        (select count(*)::int from raid_plays p where p.schoolclass_id = ps.schoolclass_id and p.subject_id = ps.subject_id
-          and p.kind = 'live' and p.result is not null and p.started_at >= ${from}::timestamptz and p.started_at < ${to}::timestamptz) as live_done,
-        (select count(*)::int from raid_plays p where p.schoolclass_id = ps.schoolclass_id and p.subject_id = ps.subject_id
-          and p.kind = 'live' and p.result = 'VICTORY' and p.started_at >= ${from}::timestamptz and p.started_at < ${to}::timestamptz) as victories
-      from professors_schoolclasses ps
-      join schoolclasses c on c.id = ps.schoolclass_id
-      join subjects s on s.id = ps.subject_id
-      where ps.professor_id = ${professorId}::uuid
+    sql`with links as (
+        select schoolclass_id, subject_id from professors_schoolclasses where professor_id = ${professorId}::uuid
+      ), live as (
+        select p.schoolclass_id, p.subject_id, count(*) filter (where p.result is not null)::int as done,
+          count(*) filter (where p.result = 'VICTORY')::int as victories
+        from links l join raid_plays p on p.schoolclass_id = l.schoolclass_id and p.subject_id = l.subject_id
+        where p.kind = 'live' and p.started_at >= ${from}::timestamptz and p.started_at < ${to}::timestamptz
+        group by 1, 2
+      ), individual as (
+        select p.schoolclass_id, p.subject_id, count(*)::int as n
+        from links l join raid_plays p on p.schoolclass_id = l.schoolclass_id and p.subject_id = l.subject_id
+          and p.kind = 'homework'
+        join homework_completions hc on hc.homework_raid_id = p.id
+        where hc.completed_at >= ${from}::timestamptz and hc.completed_at < ${to}::timestamptz
+        group by 1, 2
+      ), sizes as (
+        select ss.schoolclass_id, count(*)::int as n from students_schoolclasses ss
+        where ss.schoolclass_id in (select schoolclass_id from links) group by 1
+      )
+      select l.schoolclass_id, c.name, c.level, l.subject_id, s.code, coalesce(z.n, 0) as students,
+        coalesce(i.n, 0) as individual, coalesce(lv.done, 0) as live_done, coalesce(lv.victories, 0) as victories
+      from links l
+      join schoolclasses c on c.id = l.schoolclass_id
+      join subjects s on s.id = l.subject_id
+      left join sizes z on z.schoolclass_id = l.schoolclass_id
+      left join live lv on lv.schoolclass_id = l.schoolclass_id and lv.subject_id = l.subject_id
+      left join individual i on i.schoolclass_id = l.schoolclass_id and i.subject_id = l.subject_id
       order by c.name, s.code`,
   );
   return {
