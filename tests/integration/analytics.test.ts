@@ -390,7 +390,6 @@ describe('another teacher is refused on every route', () => {
       mine.classes.some((x) => x.schoolclassId === key.schoolclassId && x.subjectId === key.subjectId),
     ).toBe(false);
     expect((await get<PersonalAnalytics>(other, '/api/analytics/personal')).body.totals.raidsStarted).toBe(0);
-    // XP unchanged by the refused call.
   });
 
   it('refuses students on teacher routes and teachers on the student page', async () => {
