@@ -14,7 +14,8 @@ function csvCell(c: Cell): string {
 
 /** The CSV text of `table`, BOM included. */
 export function toCsv(table: Pick<ExportTable, 'header' | 'rows'>): string {
-  return BOM + [table.header, ...table.rows].map((row) => row.map(csvCell).join(';')).join('\r\n') + '\r\n';
+  const lines = [table.header, ...table.rows].map((row) => row.map(csvCell).join(';'));
+  return `${BOM}${lines.join('\r\n')}\r\n`;
 }
 
 /** The CSV file's bytes (UTF-8). */

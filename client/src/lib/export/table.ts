@@ -44,8 +44,8 @@ export function safeFileName(name: string): string {
 }
 
 /** Offers `bytes` as a download named `file`. */
-export function download(file: string, bytes: BlobPart, type: string): void {
-  const url = URL.createObjectURL(new Blob([bytes], { type }));
+export function download(file: string, bytes: Uint8Array, type: string): void {
+  const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
   const a = document.createElement('a');
   a.href = url;
   a.download = file;

@@ -6,6 +6,7 @@ import { type Cell, cellText, type ExportTable } from './table';
 
 const esc = (s: string) =>
   s
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these characters
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
