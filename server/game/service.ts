@@ -10,6 +10,14 @@ import type {
 import { roomId as makeRoomId } from '../../shared/game/contract.js';
 import { drawFromPool, POWER_COST, XP_SUMMON_RIGHT } from '../../shared/game/rules.js';
 import type { Db } from '../db/client.js';
+import { gameEvents, raidPlays } from '../db/schema.js';
+import {
+  type AnswerRow,
+  type AnswerWriter,
+  createAnswerWriter,
+  endLivePlay,
+  livePlayId,
+} from './answer-writer.js';
 import {
   approvedPhrases,
   deletePausedRoom,
@@ -25,7 +33,7 @@ import {
   savePausedRoom,
   spendPowerXp,
 } from './loaders.js';
-import { end, isRight, next, raidView, reveal, startRaid, submitAnswer } from './raid.js';
+import { end, isRight, next, type RaidState, raidView, reveal, startRaid, submitAnswer } from './raid.js';
 import type { ActivityState, RoomRecord, RoomStore } from './store.js';
 
 /** A dropped phone stays "connected" this long before the board shows it away. */
@@ -69,6 +77,8 @@ export interface GameDeps {
   random?: () => number;
   questionSeconds?: number;
   presenceGraceMs?: number;
+  /** Where revealed answers go (issue 13); by default a writer of its own on `db`. */
+  answers?: AnswerWriter;
 }
 
 export interface Teacher {
@@ -83,6 +93,31 @@ export function createGameService(deps: GameDeps) {
   const now = deps.now ?? Date.now;
   const random = deps.random ?? Math.random;
   const grace = deps.presenceGraceMs ?? PRESENCE_GRACE_MS;
+  const questionMs = (deps.questionSeconds ?? 30) * 1000;
+  const answerWriter = deps.answers ?? createAnswerWriter(db);
+
+  /**
+   * The answers to the open question of a play, as rows for the answer writer: taken when the
+   * teacher reveals the question or ends the raid (the room store holds them until then).
+   */
+  function answerRows(roomId: string, raid: RaidState): AnswerRow[] {
+    const q = raid.questions[raid.index];
+    if (!q) return [];
+    const playId = livePlayId(roomId, raid.runId);
+    const openedAt = raid.deadline === null ? null : raid.deadline - questionMs;
+    return Object.entries(raid.answers).map(([studentId, a]) => {
+      const at = (a as { at?: number }).at ?? now();
+      return {
+        playId,
+        questionId: q.id,
+        studentId,
+        answerIds: a.answerIds,
+        correct: isRight(q, a.answerIds),
+        timeMs: openedAt === null ? null : Math.max(0, Math.round(at - openedAt)),
+        answeredAt: new Date(at),
+      };
+    });
+  }
 
   const phoneSeqKey = (id: string) => `${id}#phones`;
 
@@ -280,6 +315,11 @@ export function createGameService(deps: GameDeps) {
     const { raid } = r.activity;
     const gains = raid.result?.gains ?? {};
     const rewarded = await rewardStudents(db, gains);
+    // The report opens from the end screen: every answer of the play is stored before it shows.
+    await answerWriter.flush().catch(() => {});
+    const playId = livePlayId(r.id, raid.runId);
+    await endLivePlay(db, playId, raid.result?.outcome ?? null);
+    await recordXpGains(r, playId, gains);
     await ev(r, 'RAID_RESULT', {
       raidId: raid.raidId,
       outcome: raid.result?.outcome,
@@ -295,6 +335,21 @@ export function createGameService(deps: GameDeps) {
           }
         : null,
     );
+  }
+
+  /** The student's XP curve ("My stats"): one event per student who gained XP in the play. */
+  async function recordXpGains(r: RoomRecord, playId: string, gains: Record<string, { xp: number }>) {
+    const rows = Object.entries(gains)
+      .filter(([, g]) => g.xp !== 0)
+      .map(([studentId, g]) => ({
+        type: 'XP_GAIN',
+        professorId: r.professorId,
+        schoolclassId: r.schoolclassId,
+        subjectId: r.subjectId,
+        studentId,
+        payload: { source: 'live', playId, amount: g.xp },
+      }));
+    if (rows.length) await db.insert(gameEvents).values(rows);
   }
 
   function withPowerBonus(r: RoomRecord, state: ActivityState): ActivityState {
@@ -319,6 +374,9 @@ export function createGameService(deps: GameDeps) {
   return {
     snapshot,
     phoneState,
+    /** Writes the buffered answers now (tests, shutdown). */
+    flushAnswers: () => answerWriter.flush(),
+    closeAnswers: () => answerWriter.close(),
 
     async open(t: Teacher, key: RoomKey): Promise<RoomSnapshot> {
       const base = await loadRoomBase(db, t.professorId, key.schoolclassId, key.subjectId);
@@ -400,6 +458,18 @@ export function createGameService(deps: GameDeps) {
         if (r.activity?.kind === 'raid' && r.activity.raid.phase !== 'ended') fail('GAME.WRONG_PHASE');
         return { ...r, activity: { kind: 'raid', raid: state } };
       });
+      await db
+        .insert(raidPlays)
+        .values({
+          id: livePlayId(id, state.runId),
+          raidId,
+          professorId: after.professorId,
+          schoolclassId: after.schoolclassId,
+          subjectId: after.subjectId,
+          kind: 'live',
+          startedAt: new Date(now()),
+        })
+        .onConflictDoNothing();
       await ev(after, 'RAID_STARTED', { raidId, questions: raid.questions.length });
       await broadcast(id, { type: 'activity', activity: activityView(after.activity) });
     },
@@ -415,11 +485,13 @@ export function createGameService(deps: GameDeps) {
         const answers = cur.activity?.kind === 'raid' ? cur.activity.raid.answers : {};
         return { ...r, activity: { kind: 'raid', raid: reveal({ ...r.activity.raid, answers }, present) } };
       });
+      if (cur.activity?.kind === 'raid') answerWriter.add(answerRows(id, cur.activity.raid));
       await broadcast(id, { type: 'activity', activity: activityView(after.activity) });
     },
 
     async next(t: Teacher, id: string, endNow = false) {
-      const cur = await requireRoom(id);
+      // Ending during a question keeps the answers already given to it.
+      const cur = endNow ? await withAnswers(await requireRoom(id)) : await requireRoom(id);
       const participants = await presentIds(cur);
       const { before, after } = await teacherUpdate(t, id, (r) => {
         if (r.activity?.kind !== 'raid') return fail('GAME.WRONG_PHASE');
@@ -439,6 +511,14 @@ export function createGameService(deps: GameDeps) {
         after.activity?.kind === 'raid' &&
         after.activity.raid.phase === 'ended' &&
         !(before.activity?.kind === 'raid' && before.activity.raid.phase === 'ended');
+      if (
+        endNow &&
+        before.activity?.kind === 'raid' &&
+        before.activity.raid.phase === 'question' &&
+        cur.activity?.kind === 'raid' &&
+        cur.activity.raid.index === before.activity.raid.index
+      )
+        answerWriter.add(answerRows(id, cur.activity.raid));
       if (ended) await finishRaid(after);
       await broadcast(id, { type: 'activity', activity: activityView(after.activity) });
       if (ended && after.activity?.kind === 'raid') {
@@ -600,7 +680,8 @@ export function createGameService(deps: GameDeps) {
       // The hot path: a thousand phones answer within a second. The answer is checked against the
       // record cached at its revision and stored only if the room is still at that revision (one
       // round trip); when it moved on (a reveal, the next question), the record is read again.
-      const value = JSON.stringify({ answerIds: [...new Set(a.answerIds)], clientId: a.clientId });
+      // `at`: when it arrived, for the report's time to answer (issue 13).
+      const value = JSON.stringify({ answerIds: [...new Set(a.answerIds)], clientId: a.clientId, at: now() });
       for (let attempt = 0; attempt < 3; attempt++) {
         // The first try reads the cache as it is; later ones check the current revision first.
         const cached = attempt === 0 ? cache.get(id) : undefined;
