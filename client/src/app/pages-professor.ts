@@ -24,7 +24,6 @@ export const PAGES: Record<string, PageLoader> = {
   ),
   library: withTexts(['library', 'raids', 'subjects'], () => import('../pages/admin/library/LibraryPage')),
   homework: withTexts(['library', 'raids', 'subjects'], () => import('../pages/admin/homework/HomeworkPage')),
-  'not-available': () => import('../pages/misc/NotAvailablePage'),
   'analytics-personal': withTexts(['analytics'], () => import('../pages/analytics/PersonalPage')),
   'analytics-schoolclasses': withTexts(
     ['analytics', 'subjects'],
