@@ -16,6 +16,9 @@ import { useLoad } from './use-load';
 import './analytics.css';
 
 const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 100) / 10);
+/** Seconds with the language's decimal mark ("9,4" in French). */
+const secondsText = (ms: number, lang: string) =>
+  new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(Math.round(ms / 100) / 10);
 
 /** Finds the play a `latest` or `homework` link means, then replaces the URL with its id. */
 function useResolvedPlayId(): { playId: string | null; error: string | null } {
@@ -85,7 +88,7 @@ function ReportFrame({ children, report }: { children: React.ReactNode; report?:
 }
 
 function Report({ playId }: { playId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data, error, reload } = useLoad(playId, () => getRaidReport(playId));
   if (!data) return <ReportFrame>{<LoadStatus error={error} onRetry={reload} />}</ReportFrame>;
   const qLabel = (i: number) => t('ANALYTICS.REPORT.Q', { n: i + 1 });
@@ -146,7 +149,7 @@ function Report({ playId }: { playId: string }) {
                   <td className="an-num">
                     {q.medianTimeMs === null
                       ? '–'
-                      : t('ANALYTICS.REPORT.SECONDS', { s: seconds(q.medianTimeMs) })}
+                      : t('ANALYTICS.REPORT.SECONDS', { s: secondsText(q.medianTimeMs, i18n.language) })}
                   </td>
                 </tr>
               ))}

@@ -12,6 +12,16 @@ export interface ChartSeries {
 
 const COLORS = ['#5b3cc4', '#1f8a4c', '#e07a00', '#c62828', '#1c7ed6'];
 const toSeconds = (d: string) => Date.parse(d.length === 10 ? `${d}T12:00:00` : d) / 1000;
+/** Counts per day: every day from the first to the last, a day without a count at 0. */
+function allDays(days: string[], fill: boolean): string[] {
+  if (!fill || days.length < 2 || days.some((d) => d.length !== 10)) return days;
+  const out: string[] = [];
+  const end = Date.parse(`${days[days.length - 1]}T00:00:00Z`);
+  for (let t = Date.parse(`${days[0]}T00:00:00Z`); t <= end && out.length < 800; t += 86_400_000) {
+    out.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return out;
+}
 /** jsdom has no canvas: tests read the table. */
 const canDraw = () => typeof navigator !== 'undefined' && !navigator.userAgent.includes('jsdom');
 
@@ -35,8 +45,9 @@ export function TimeChart({
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   const [asTable, setAsTable] = useState(false);
-  const xs = [...new Set(series.flatMap((s) => s.points.map(([x]) => x)))].sort(
-    (a, b) => toSeconds(a) - toSeconds(b),
+  const xs = allDays(
+    [...new Set(series.flatMap((s) => s.points.map(([x]) => x)))].sort((a, b) => toSeconds(a) - toSeconds(b)),
+    fillZero,
   );
   const columns = series.map((s) => new Map(s.points));
   const key = JSON.stringify(series);
@@ -58,7 +69,7 @@ export function TimeChart({
           color: COLORS[i % COLORS.length],
           values: xs.map((x) => columns[i].get(x) ?? (fillZero ? 0 : null)),
         })),
-        { width: el.clientWidth || 600, height: 240, stepped },
+        { width: el.clientWidth || 600, height: 240, stepped, xLabel, withTime: !fillZero },
       );
       observer.observe(el);
     });
@@ -67,7 +78,7 @@ export function TimeChart({
       observer.disconnect();
       chart?.destroy();
     };
-  }, [key, fillZero, stepped]);
+  }, [key, fillZero, stepped, xLabel]);
 
   return (
     <figure className="an-chart" aria-labelledby={`${id}-cap`}>

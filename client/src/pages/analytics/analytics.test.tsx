@@ -359,7 +359,7 @@ describe('raid report page', () => {
       '50 %',
       '1 / 2',
       tx('ANALYTICS.REPORT.WRONG_BY', { text: '2/6', count: 1 }),
-      tx('ANALYTICS.REPORT.SECONDS', { s: 8.5 }),
+      tx('ANALYTICS.REPORT.SECONDS', { s: '8,5' }),
     ]);
     const leo = screen.getByRole('rowheader', { name: 'Léo Dupont' }).closest('tr') as HTMLElement;
     const cells = within(leo)
