@@ -24,6 +24,7 @@ import { loggerOptions } from './lib/logging.js';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
 import { makeTokenSigner } from './lib/tokens.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import analyticsRoutes from './modules/analytics/routes.js';
 import authRoutes from './modules/auth/routes.js';
 import avatarRoutes from './modules/avatars/routes.js';
 import catalogueRoutes from './modules/catalogue/routes.js';
@@ -164,6 +165,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(codexRoutes);
       await api.register(avatarRoutes);
       await api.register(studentRoutes);
+      await api.register(analyticsRoutes);
     },
     { prefix: '/api' },
   );

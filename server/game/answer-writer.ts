@@ -29,13 +29,30 @@ export function livePlayId(roomId: string, runId: string): string {
   return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
 }
 
-/** Writes rows in one statement; a row already written (same play, question, student) is kept as it was. */
-export async function insertAnswers(db: Db, rows: AnswerRow[]) {
-  for (let i = 0; i < rows.length; i += FLUSH_ROWS) {
-    await db
-      .insert(studentAnswers)
-      .values(rows.slice(i, i + FLUSH_ROWS))
-      .onConflictDoNothing();
+const isForeignKeyViolation = (err: unknown) =>
+  (err as { code?: string })?.code === '23503' ||
+  (err as { cause?: { code?: string } })?.cause?.code === '23503';
+
+/**
+ * Writes rows in statements of `chunk` rows; a row already written (same play, question, student) is
+ * kept as it was. A row whose student, question or play was deleted meanwhile is dropped alone: it
+ * must not hold back the others.
+ */
+export async function insertAnswers(db: Db, rows: AnswerRow[], chunk = FLUSH_ROWS) {
+  for (let i = 0; i < rows.length; i += chunk) {
+    const part = rows.slice(i, i + chunk);
+    try {
+      await db.insert(studentAnswers).values(part).onConflictDoNothing();
+    } catch (err) {
+      if (!isForeignKeyViolation(err)) throw err;
+      for (const r of part) {
+        try {
+          await db.insert(studentAnswers).values(r).onConflictDoNothing();
+        } catch (e) {
+          if (!isForeignKeyViolation(e)) throw e;
+        }
+      }
+    }
   }
 }
 
@@ -67,7 +84,7 @@ export function createAnswerWriter(
     chain = chain.then(async () => {
       if (!rows.length) return;
       try {
-        await insertAnswers(db, rows);
+        await insertAnswers(db, rows, flushRows);
       } catch (err) {
         // The rows go back to the buffer: a database restart loses none of them.
         buffer = [...rows, ...buffer];

@@ -1,5 +1,7 @@
 // The live game: every command of the contract, checked against who sends it, applied to the room
 // record by compare-and-set, then broadcast as a numbered patch. No HTTP or Socket.IO in here.
+
+import { inArray } from 'drizzle-orm';
 import type {
   ActivityView,
   PhoneState,
@@ -10,7 +12,7 @@ import type {
 import { roomId as makeRoomId } from '../../shared/game/contract.js';
 import { drawFromPool, POWER_COST, XP_SUMMON_RIGHT } from '../../shared/game/rules.js';
 import type { Db } from '../db/client.js';
-import { gameEvents, raidPlays } from '../db/schema.js';
+import { gameEvents, raidPlays, students } from '../db/schema.js';
 import {
   type AnswerRow,
   type AnswerWriter,
@@ -339,17 +341,22 @@ export function createGameService(deps: GameDeps) {
 
   /** The student's XP curve ("My stats"): one event per student who gained XP in the play. */
   async function recordXpGains(r: RoomRecord, playId: string, gains: Record<string, { xp: number }>) {
-    const rows = Object.entries(gains)
-      .filter(([, g]) => g.xp !== 0)
-      .map(([studentId, g]) => ({
+    const ids = Object.keys(gains).filter((id) => gains[id].xp !== 0);
+    if (!ids.length) return;
+    const progress = await db
+      .select({ id: students.id, xp: students.xp, level: students.level })
+      .from(students)
+      .where(inArray(students.id, ids));
+    await db.insert(gameEvents).values(
+      progress.map((s) => ({
         type: 'XP_GAIN',
         professorId: r.professorId,
         schoolclassId: r.schoolclassId,
         subjectId: r.subjectId,
-        studentId,
-        payload: { source: 'live', playId, amount: g.xp },
-      }));
-    if (rows.length) await db.insert(gameEvents).values(rows);
+        studentId: s.id,
+        payload: { source: 'live', playId, amount: gains[s.id].xp, xp: s.xp, level: s.level },
+      })),
+    );
   }
 
   function withPowerBonus(r: RoomRecord, state: ActivityState): ActivityState {

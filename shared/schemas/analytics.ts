@@ -143,7 +143,7 @@ export const classRowSchema = z.object({
   subjectId: z.uuid(),
   subjectCode: z.string(),
   studentsCount: z.number().int(),
-  /** Homework plays with at least one student done, in the period. */
+  /** Homework finished by a student (one per student and homework), in the period. */
   individualRaidsCompleted: z.number().int(),
   /** Live raid plays that reached VICTORY or DEFEAT in the period. */
   collectiveRaidsCompleted: z.number().int(),

@@ -410,7 +410,7 @@ export async function finishHomework(
         schoolclassId: homework.schoolclassId,
         subjectId: homework.subject.id,
         studentId,
-        payload: { source: 'homework', playId: homeworkId, amount: p.xp - s.xp },
+        payload: { source: 'homework', playId: homeworkId, amount: p.xp - s.xp, xp: p.xp, level: p.level },
       });
       return {
         score,
