@@ -91,6 +91,8 @@ function Report({ playId }: { playId: string }) {
   const { t, i18n } = useTranslation();
   const { data, error, reload } = useLoad(playId, () => getRaidReport(playId));
   if (!data) return <ReportFrame>{<LoadStatus error={error} onRetry={reload} />}</ReportFrame>;
+  const players = data.students.filter((s) => s.answered > 0);
+  const absent = data.students.filter((s) => s.answered === 0);
   const qLabel = (i: number) => t('ANALYTICS.REPORT.Q', { n: i + 1 });
   const answerText = (questionId: string, answerIds: string[]) => {
     const q = data.questions.find((x) => x.questionId === questionId);
@@ -126,8 +128,7 @@ function Report({ playId }: { playId: string }) {
                   className={q.shareCorrect !== null && q.shareCorrect < 0.5 ? 'an-row--weak' : ''}
                 >
                   <th scope="row">
-                    <span className="an-report__n">{qLabel(i)}</span>{' '}
-                    {q.equationMode ? <MathText text={q.text} /> : q.text}
+                    <span className="an-report__n">{qLabel(i)}</span> <MathText text={q.text} />
                   </th>
                   <td className="an-num">
                     <span className="an-bar" aria-hidden="true">
@@ -139,12 +140,16 @@ function Report({ playId }: { playId: string }) {
                     {t('ANALYTICS.REPORT.OF', { count: q.correct, total: q.answered })}
                   </td>
                   <td>
-                    {q.mostChosenWrong
-                      ? t('ANALYTICS.REPORT.WRONG_BY', {
-                          text: q.mostChosenWrong.text,
-                          count: q.mostChosenWrong.chosenBy,
-                        })
-                      : '–'}
+                    {q.mostChosenWrong ? (
+                      <>
+                        <MathText text={q.mostChosenWrong.text} />{' '}
+                        <span className="muted">
+                          {t('ANALYTICS.REPORT.CHOSEN_BY_COUNT', { count: q.mostChosenWrong.chosenBy })}
+                        </span>
+                      </>
+                    ) : (
+                      '–'
+                    )}
                   </td>
                   <td className="an-num">
                     {q.medianTimeMs === null
@@ -186,7 +191,7 @@ function Report({ playId }: { playId: string }) {
       </section>
       <section className="card stack" aria-labelledby="an-answers">
         <h2 id="an-answers">{t('ANALYTICS.REPORT.STUDENTS')}</h2>
-        {data.students.length === 0 ? (
+        {players.length === 0 ? (
           <p className="muted">{t('ANALYTICS.REPORT.NOBODY')}</p>
         ) : (
           <div className="an-table-wrap">
@@ -204,7 +209,7 @@ function Report({ playId }: { playId: string }) {
                 </tr>
               </thead>
               <tbody>
-                {data.students.map((s) => {
+                {players.map((s) => {
                   const byQ = new Map(s.answers.map((a) => [a.questionId, a]));
                   return (
                     <tr key={s.studentId}>
@@ -227,7 +232,7 @@ function Report({ playId }: { playId: string }) {
                                 <span className="sr-only">
                                   {t(a.correct ? 'ANALYTICS.REPORT.RIGHT' : 'ANALYTICS.REPORT.WRONG_ANSWER')}
                                 </span>
-                                {answerText(q.questionId, a.answerIds)}
+                                <MathText text={answerText(q.questionId, a.answerIds)} />
                               </>
                             ) : (
                               <span className="muted">{t('ANALYTICS.REPORT.NO_ANSWER')}</span>
@@ -242,6 +247,13 @@ function Report({ playId }: { playId: string }) {
             </table>
           </div>
         )}
+        {absent.length ? (
+          <p className="muted">
+            {t('ANALYTICS.REPORT.ABSENT', {
+              names: absent.map((s) => `${s.firstName} ${s.lastName}`).join(', '),
+            })}
+          </p>
+        ) : null}
         <ExportButtons
           table={() => ({
             name: `${data.play.raidTitle} ${t('ANALYTICS.REPORT.STUDENTS')}`,

@@ -358,7 +358,7 @@ describe('raid report page', () => {
     ).toEqual([
       '50 %',
       '1 / 2',
-      tx('ANALYTICS.REPORT.WRONG_BY', { text: '2/6', count: 1 }),
+      `2/6 ${tx('ANALYTICS.REPORT.CHOSEN_BY_COUNT', { count: 1 })}`,
       tx('ANALYTICS.REPORT.SECONDS', { s: '8,5' }),
     ]);
     const leo = screen.getByRole('rowheader', { name: 'Léo Dupont' }).closest('tr') as HTMLElement;
