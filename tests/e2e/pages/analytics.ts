@@ -34,6 +34,13 @@ export class AnalyticsPage {
   readonly reportHeading = (raid: string) =>
     this.page.getByRole('heading', { name: tr(A.REPORT.TITLE, { raid }), level: 1 });
   readonly questionsTable = () => this.page.getByRole('table', { name: A.REPORT.QUESTIONS });
+  /** The report's row of question `n` (1-based): its header starts "Q<n>". */
+  readonly questionRow = (n: number) =>
+    this.questionsTable()
+      .getByRole('row')
+      .filter({
+        has: this.page.getByRole('rowheader', { name: new RegExp(`^${tr(A.REPORT.Q, { n })}\\b`) }),
+      });
   readonly answersTable = () => this.page.getByRole('table', { name: A.REPORT.STUDENTS });
   readonly answersRow = (fullName: string) =>
     this.answersTable()
