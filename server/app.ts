@@ -26,6 +26,7 @@ import { noEvictor } from './lib/revocation.js';
 import { memoryThrottle, redisThrottle } from './lib/throttle.js';
 import { makeTokenSigner } from './lib/tokens.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import analyticsRoutes from './modules/analytics/routes.js';
 import authRoutes from './modules/auth/routes.js';
 import avatarRoutes from './modules/avatars/routes.js';
 import catalogueRoutes from './modules/catalogue/routes.js';
@@ -170,6 +171,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(avatarRoutes);
       await api.register(studentRoutes);
       await api.register(ssoRoutes, { redisPrefix: opts.redisPrefix ?? config.REDIS_PREFIX });
+      await api.register(analyticsRoutes);
     },
     { prefix: '/api' },
   );

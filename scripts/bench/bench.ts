@@ -9,6 +9,7 @@
 // Options: --questions N (10), --procs N (load processes, 2), --url URL (a running server: then
 // DATABASE_URL and AUTH_SECRET must be those of that server, so the bench can seed its school and
 // mint tokens). Without --url it starts a server (PGlite, or DATABASE_URL / REDIS_URL when set).
+// npm run bench -- --analytics [--calls 200]  a school year of analytics on PostgreSQL (analytics.ts)
 // The last line printed is one JSON object with the figures.
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { io, type Socket } from 'socket.io-client';
 import { loadConfig } from '../../server/config.js';
 import { makeTokenSigner } from '../../server/lib/tokens.js';
 import type { RaidSettings, RoomPatch } from '../../shared/game/contract.js';
+import { runAnalytics } from './analytics.js';
 import { connected, freshDatabase, log, pct, round, rssMb, startServer } from './common.js';
 import { runFlood } from './flood.js';
 import { runFps } from './fps.js';
@@ -46,6 +48,9 @@ const { values } = parseArgs({
     fps: { type: 'boolean', default: false },
     // --flood: one student floods the room while the others answer (scripts/bench/flood.ts).
     flood: { type: 'boolean', default: false },
+    // --analytics: a school year of answers and the analytics calls (scripts/bench/analytics.ts).
+    analytics: { type: 'boolean', default: false },
+    calls: { type: 'string', default: '200' },
     sockets: { type: 'string', default: '4' },
     gl: { type: 'string', default: 'disable-gpu' },
     renderer: { type: 'string', default: 'auto' },
@@ -269,22 +274,24 @@ async function main() {
       questions: questionCount,
       url: values.url,
     })
-  : values.fps
-    ? runFps({
-        students: Number(values.students === '1000' ? '35' : values.students),
-        seconds: Number(values.seconds === '20' ? '10' : values.seconds),
-        gl: values.gl,
-        renderer: values.renderer,
-      })
-    : values.rest
-      ? runRest({
-          rate: Number(values.rate),
-          seconds: Number(values.seconds),
-          classes: Number(values.classes),
-          students: Number(values.students === '1000' ? '30' : values.students),
-          url: values.url,
+  : values.analytics
+    ? runAnalytics({ calls: Number(values.calls) })
+    : values.fps
+      ? runFps({
+          students: Number(values.students === '1000' ? '35' : values.students),
+          seconds: Number(values.seconds === '20' ? '10' : values.seconds),
+          gl: values.gl,
+          renderer: values.renderer,
         })
-      : main()
+      : values.rest
+        ? runRest({
+            rate: Number(values.rate),
+            seconds: Number(values.seconds),
+            classes: Number(values.classes),
+            students: Number(values.students === '1000' ? '30' : values.students),
+            url: values.url,
+          })
+        : main()
 ).catch((err) => {
   console.error(err);
   process.exit(1);

@@ -561,3 +561,68 @@ export const ssoDivisionClasses = pgTable(
   },
   (t) => [index('sso_division_classes_division_idx').on(t.provider, t.uai, t.divisionCode)],
 );
+
+/**
+ * One play of a raid (issue 13): a live raid started in a room, or a homework sent to a class (then
+ * its id is the homework's id). Raid reports and the class tables read from here.
+ */
+export const raidPlays = pgTable(
+  'raid_plays',
+  {
+    id: uuid('id').primaryKey(),
+    raidId: uuid('raid_id')
+      .notNull()
+      .references(() => raids.id, { onDelete: 'cascade' }),
+    professorId: uuid('professor_id')
+      .notNull()
+      .references(() => professors.id, { onDelete: 'cascade' }),
+    schoolclassId: uuid('schoolclass_id')
+      .notNull()
+      .references(() => schoolclasses.id, { onDelete: 'cascade' }),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+    kind: text('kind').$type<'live' | 'homework'>().notNull(),
+    homeworkRaidId: uuid('homework_raid_id').references(() => homeworkRaids.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Live: VICTORY or DEFEAT once ended. */
+    result: text('result').$type<'VICTORY' | 'DEFEAT'>(),
+  },
+  (t) => [
+    check('raid_plays_kind_ck', sql`${t.kind} in ('live', 'homework')`),
+    index('raid_plays_class_idx').on(t.schoolclassId, t.subjectId, t.startedAt),
+    index('raid_plays_professor_idx').on(t.professorId, t.startedAt),
+  ],
+);
+
+/**
+ * Every answer of a live raid or a homework (issue 13). Live answers arrive in batches (one
+ * multi-row insert per flush, never one write per answer); a student's deletion deletes them.
+ */
+export const studentAnswers = pgTable(
+  'student_answers',
+  {
+    playId: uuid('play_id')
+      .notNull()
+      .references(() => raidPlays.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    answerIds: uuid('answer_ids').array().notNull(),
+    correct: boolean('correct').notNull(),
+    /** Time from the question's opening (live) or the previous answer (homework) to this answer. */
+    timeMs: integer('time_ms'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playId, t.questionId, t.studentId] }),
+    // Index-only scans (docs/performance.md): a class's student table and the plays list read
+    // (student, right or wrong) by play; the student's own stats read by student and date.
+    index('student_answers_play_cover_idx').on(t.playId, t.studentId, t.correct),
+    index('student_answers_student_idx').on(t.studentId, t.answeredAt, t.playId, t.correct),
+  ],
+);

@@ -1,5 +1,7 @@
 // The live game: every command of the contract, checked against who sends it, applied to the room
 // record by compare-and-set, then broadcast as a numbered patch. No HTTP or Socket.IO in here.
+
+import { inArray } from 'drizzle-orm';
 import {
   type ActivityView,
   DEFAULT_RAID_SETTINGS,
@@ -12,6 +14,14 @@ import {
 } from '../../shared/game/contract.js';
 import { drawFromPool, POWER_COST, XP_SUMMON_RIGHT } from '../../shared/game/rules.js';
 import type { Db } from '../db/client.js';
+import { gameEvents, raidPlays, students } from '../db/schema.js';
+import {
+  type AnswerRow,
+  type AnswerWriter,
+  createAnswerWriter,
+  endLivePlay,
+  livePlayId,
+} from './answer-writer.js';
 import { createAnsweredBatcher } from './answered-batch.js';
 import { allowed, type LifeEvent, stateOf } from './lifecycle.js';
 import {
@@ -31,7 +41,17 @@ import {
   saveRaidSettings,
   spendPowerXp,
 } from './loaders.js';
-import { begin, end, isRight, next, raidView, reveal, startRaid, submitAnswer } from './raid.js';
+import {
+  begin,
+  end,
+  isRight,
+  next,
+  type RaidState,
+  raidView,
+  reveal,
+  startRaid,
+  submitAnswer,
+} from './raid.js';
 import type { ActivityState, RoomRecord, RoomStore } from './store.js';
 
 /** A dropped phone stays "connected" this long before the board shows it away. */
@@ -82,6 +102,8 @@ export interface GameDeps {
   questionSeconds?: number;
   presenceGraceMs?: number;
   idleDisposeMs?: number;
+  /** Where revealed answers go (issue 13); by default a writer of its own on `db`. */
+  answers?: AnswerWriter;
 }
 
 export interface Teacher {
@@ -102,6 +124,36 @@ export function createGameService(deps: GameDeps) {
     ...DEFAULT_RAID_SETTINGS,
     questionSeconds: deps.questionSeconds ?? DEFAULT_RAID_SETTINGS.questionSeconds,
   };
+  const answerWriter = deps.answers ?? createAnswerWriter(db);
+
+  /**
+   * The answers to the open question of a play, as rows for the answer writer: taken when the
+   * teacher reveals the question or ends the raid (the room store holds them until then).
+   */
+  function answerRows(roomId: string, raid: RaidState): AnswerRow[] {
+    const q = raid.questions[raid.index];
+    if (!q) return [];
+    const playId = livePlayId(roomId, raid.runId);
+    // The question opened its own question time before its deadline (a pause moves the deadline,
+    // so the time spent paused is not counted); without a clock, at its opening if the state has it.
+    const seconds = raid.settings?.questionSeconds ?? null;
+    const openedAt =
+      raid.deadline !== null && seconds !== null
+        ? raid.deadline - seconds * 1000
+        : (raid.questionStartedAt ?? null);
+    return Object.entries(raid.answers).map(([studentId, a]) => {
+      const at = a.at ?? now();
+      return {
+        playId,
+        questionId: q.id,
+        studentId,
+        answerIds: a.answerIds,
+        correct: isRight(q, a.answerIds),
+        timeMs: openedAt === null ? null : Math.max(0, Math.round(at - openedAt)),
+        answeredAt: new Date(at),
+      };
+    });
+  }
 
   const phoneSeqKey = (id: string) => `${id}#phones`;
 
@@ -274,6 +326,11 @@ export function createGameService(deps: GameDeps) {
     const { raid } = r.activity;
     const gains = raid.result?.gains ?? {};
     const rewarded = await rewardStudents(db, gains);
+    // The report opens from the end screen: every answer of the play is stored before it shows.
+    await answerWriter.flush().catch(() => {});
+    const playId = livePlayId(r.id, raid.runId);
+    await endLivePlay(db, playId, raid.result?.outcome ?? null);
+    await recordXpGains(r, playId, gains);
     await ev(r, 'RAID_RESULT', {
       raidId: raid.raidId,
       outcome: raid.result?.outcome,
@@ -303,6 +360,26 @@ export function createGameService(deps: GameDeps) {
       out[id] = { xp: (out[id]?.xp ?? 0) + g.xp, coins: (out[id]?.coins ?? 0) + g.coins };
     }
     return out;
+  }
+
+  /** The student's XP curve ("My stats"): one event per student who gained XP in the play. */
+  async function recordXpGains(r: RoomRecord, playId: string, gains: Record<string, { xp: number }>) {
+    const ids = Object.keys(gains).filter((id) => gains[id].xp !== 0);
+    if (!ids.length) return;
+    const progress = await db
+      .select({ id: students.id, xp: students.xp, level: students.level })
+      .from(students)
+      .where(inArray(students.id, ids));
+    await db.insert(gameEvents).values(
+      progress.map((s) => ({
+        type: 'XP_GAIN',
+        professorId: r.professorId,
+        schoolclassId: r.schoolclassId,
+        subjectId: r.subjectId,
+        studentId: s.id,
+        payload: { source: 'live', playId, amount: gains[s.id].xp, xp: s.xp, level: s.level },
+      })),
+    );
   }
 
   function withPowerBonus(r: RoomRecord, state: ActivityState): ActivityState {
@@ -349,6 +426,8 @@ export function createGameService(deps: GameDeps) {
       };
     });
     let shown = after;
+    /** The question's answers as the reveal counted them: these are the ones kept (issue 13). */
+    let kept = used;
     // An answer stored between the read above and this update was acknowledged "counted". The record
     // has a new revision now, so no answer can be added any more (addAnswerAt checks it): the answers
     // read now are final, and when there are more of them the reveal is computed again with them.
@@ -372,7 +451,9 @@ export function createGameService(deps: GameDeps) {
           return { ...r, activity: { kind: 'raid', raid: reveal({ ...question, answers }, present) } };
         });
         if (redone && r) shown = r;
+        if (redone) kept = answers;
       }
+      answerWriter.add(answerRows(id, { ...question, answers: kept }));
     }
     await broadcast(id, { type: 'activity', activity: activityView(shown.activity) });
   }
@@ -395,8 +476,20 @@ export function createGameService(deps: GameDeps) {
     });
   }
 
+  /** The answers given to a question still open when its raid goes without a reveal (issue 13). */
+  async function keepOpenAnswers(r: RoomRecord) {
+    const w = await withAnswers(r).catch(() => r);
+    if (w.activity?.kind === 'raid' && w.activity.raid.phase === 'question')
+      answerWriter.add(answerRows(r.id, w.activity.raid));
+  }
+
   /** Removes a room from the store (memory or Redis) and from this node's caches. */
   async function dispose(id: string) {
+    // The open question's answers (unless the room is only unloaded, paused) and the revealed
+    // answers still buffered reach the database before the room goes.
+    const gone = await store.readRoom(id).catch(() => null);
+    if (gone && !gone.paused) await keepOpenAnswers(gone);
+    await answerWriter.flush().catch(() => {});
     answered.drop(id);
     cache.delete(id);
     presentCounts.delete(id);
@@ -408,6 +501,9 @@ export function createGameService(deps: GameDeps) {
   return {
     snapshot,
     phoneState,
+    /** Writes the buffered answers now (tests, shutdown). */
+    flushAnswers: () => answerWriter.flush(),
+    closeAnswers: () => answerWriter.close(),
 
     async open(t: Teacher, key: RoomKey): Promise<{ snapshot: RoomSnapshot; settings: RaidSettings }> {
       const base = await loadRoomBase(db, t.professorId, key.schoolclassId, key.subjectId);
@@ -484,6 +580,7 @@ export function createGameService(deps: GameDeps) {
      * room, joining is refused, active powers end; nothing is kept for the next lesson.
      */
     async close(t: Teacher, id: string) {
+      const open = await store.readRoom(id).catch(() => null);
       const { before, after } = await teacherUpdate(t, id, 'room:close', (r) =>
         r.closed
           ? r
@@ -499,6 +596,9 @@ export function createGameService(deps: GameDeps) {
       );
       await deletePausedRoom(db, id);
       if (before.closed) return;
+      // The lesson is over: its answers (an open question's too) are written now.
+      if (open && !open.closed) await keepOpenAnswers(open);
+      await answerWriter.flush().catch(() => {});
       await broadcast(id, { type: 'closed' });
       out.roomsChanged(after.schoolclassId);
       await ev(after, 'ROOM_CLOSED');
@@ -537,12 +637,30 @@ export function createGameService(deps: GameDeps) {
           ? { ...r, activity: { kind: 'raid', raid: begin(r.activity.raid, now()) } }
           : fail('GAME.WRONG_PHASE'),
       );
+      // The play is recorded when its first question opens: a lobby left unplayed is no play.
+      if (after.activity?.kind === 'raid') {
+        const raid = after.activity.raid;
+        await db
+          .insert(raidPlays)
+          .values({
+            id: livePlayId(id, raid.runId),
+            raidId: raid.raidId,
+            professorId: after.professorId,
+            schoolclassId: after.schoolclassId,
+            subjectId: after.subjectId,
+            kind: 'live',
+            startedAt: new Date(now()),
+          })
+          .onConflictDoNothing();
+      }
       await broadcast(id, { type: 'activity', activity: activityView(after.activity) });
     },
 
     reveal: (t: Teacher, id: string) => revealRoom(t, id, 'raid:reveal'),
 
     async next(t: Teacher, id: string, endNow = false) {
+      // Ending during a question keeps the answers already given to it (analytics).
+      const cur = endNow ? await withAnswers(await requireRoom(id)) : null;
       const { before, after } = await teacherUpdate(t, id, endNow ? 'raid:end' : 'raid:next', (r) => {
         if (r.activity?.kind !== 'raid') return fail('GAME.WRONG_PHASE');
         const raid = r.activity.raid;
@@ -554,6 +672,15 @@ export function createGameService(deps: GameDeps) {
         after.activity?.kind === 'raid' &&
         after.activity.raid.phase === 'ended' &&
         !(before.activity?.kind === 'raid' && before.activity.raid.phase === 'ended');
+      if (
+        endNow &&
+        before.activity?.kind === 'raid' &&
+        before.activity.raid.phase === 'question' &&
+        cur?.activity?.kind === 'raid' &&
+        cur.activity.raid.runId === before.activity.raid.runId &&
+        cur.activity.raid.index === before.activity.raid.index
+      )
+        answerWriter.add(answerRows(id, cur.activity.raid));
       if (ended) await finishRaid(after);
       await broadcast(id, { type: 'activity', activity: activityView(after.activity) });
       if (ended && after.activity?.kind === 'raid') {
@@ -731,6 +858,7 @@ export function createGameService(deps: GameDeps) {
       // The hot path: a thousand phones answer within a second. The answer is checked against the
       // record cached at its revision and stored only if the room is still at that revision (one
       // round trip); when it moved on (a reveal, the next question), the record is read again.
+      // `at`: when it arrived, for speed scoring and the report's time to answer (issue 13).
       const value = JSON.stringify({ answerIds: [...new Set(a.answerIds)], clientId: a.clientId, at: now() });
       for (let attempt = 0; attempt < 3; attempt++) {
         // The first try reads the cache as it is; later ones check the current revision first.

@@ -322,6 +322,8 @@ export function attachGame(
       clearInterval(sweeper);
       clearInterval(budgetSweeper);
       await new Promise<void>((resolve) => io.close(() => resolve()));
+      // Answers revealed but not yet written reach the database before the server goes.
+      await service.closeAnswers();
       await store.close();
       // The adapter's Redis connection is a duplicate of ours: it goes with the server.
       (io.of('/').adapter as { close?: () => void }).close?.();

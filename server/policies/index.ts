@@ -1,13 +1,14 @@
 // Who may touch what: the one place for the authorization rules of the teacher's and the student's
 // records. A module asks here ("may this teacher touch this class?") instead of joining another
 // module's tables itself. Each function answers a boolean; the route decides between 403 and 404.
-import { and, eq, exists, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, sql } from 'drizzle-orm';
 import {
   chapters,
   codex,
   homeworkRaids,
   professorsSchoolclasses,
   raids,
+  students,
   studentsSchoolclasses,
 } from '../db/schema.js';
 import type { AccessClaims } from '../lib/tokens.js';
@@ -130,4 +131,39 @@ export function ownsHomework(db: DbOrTx, professorId: string, homeworkId: string
       .where(and(eq(homeworkRaids.id, homeworkId), eq(homeworkRaids.professorId, professorId)))
       .limit(1),
   );
+}
+
+/**
+ * Of these users, the ones the teacher may count (analytics, SPEC point 7): the teacher themself and
+ * the students of the teacher's classes (of `schoolclassId` alone, when given).
+ */
+export async function countableUsers(
+  db: DbOrTx,
+  caller: AccessClaims,
+  professorId: string,
+  userIds: string[],
+  schoolclassId?: string,
+): Promise<Set<string>> {
+  const ok = new Set(userIds.filter((u) => u === caller.sub));
+  const others = userIds.filter((u) => u !== caller.sub);
+  if (!others.length) return ok;
+  const found = await db
+    .selectDistinct({ userId: students.userId })
+    .from(students)
+    .innerJoin(studentsSchoolclasses, eq(studentsSchoolclasses.studentId, students.id))
+    .innerJoin(
+      professorsSchoolclasses,
+      and(
+        eq(professorsSchoolclasses.schoolclassId, studentsSchoolclasses.schoolclassId),
+        eq(professorsSchoolclasses.professorId, professorId),
+      ),
+    )
+    .where(
+      and(
+        inArray(students.userId, others),
+        schoolclassId ? eq(studentsSchoolclasses.schoolclassId, schoolclassId) : undefined,
+      ),
+    );
+  for (const f of found) ok.add(f.userId);
+  return ok;
 }

@@ -24,7 +24,16 @@ export const PAGES: Record<string, PageLoader> = {
   ),
   library: withTexts(['library', 'raids', 'subjects'], () => import('../pages/admin/library/LibraryPage')),
   homework: withTexts(['library', 'raids', 'subjects'], () => import('../pages/admin/homework/HomeworkPage')),
-  'not-available': () => import('../pages/misc/NotAvailablePage'),
+  'analytics-personal': withTexts(['analytics'], () => import('../pages/analytics/PersonalPage')),
+  'analytics-schoolclasses': withTexts(
+    ['analytics', 'subjects'],
+    () => import('../pages/analytics/ClassesPage'),
+  ),
+  'analytics-schoolclass': withTexts(
+    ['analytics', 'subjects'],
+    () => import('../pages/analytics/ClassStudentsPage'),
+  ),
+  'analytics-report': withTexts(['analytics', 'subjects'], () => import('../pages/analytics/RaidReportPage')),
   account: withTexts(['library'], () => import('../pages/professor/account/AccountPage')),
   'account-information': withTexts(
     ['library', 'subjects', 'register'],

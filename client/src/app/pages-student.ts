@@ -26,6 +26,7 @@ export const PAGES: Record<string, PageLoader> = {
   'avatar-selection': withTexts(['avatars'], () => import('../pages/student/avatars/AvatarSelectionPage')),
   'edit-codex': withTexts(['codex', 'subjects'], () => import('../pages/student/codex/EditCodexPage')),
   'raid-list': withTexts(['student', 'subjects'], () => import('../pages/student/homework/RaidListPage')),
+  'student-stats': withTexts(['analytics', 'subjects'], () => import('../pages/student/stats/MyStatsPage')),
   'skin-shop': withTexts(['avatars'], () => import('../pages/student/shop/SkinShopPage')),
   'student-raid': withTexts(['student', 'phone'], () => import('../pages/student/homework/HomeworkRaidPage')),
 };

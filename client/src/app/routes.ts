@@ -333,24 +333,30 @@ const SPECS: RouteSpec[] = [
     access: 'PROFESSOR',
     page: 'professor/homework',
   },
-  { name: 'analytics', path: '/prof/analytics', access: 'PROFESSOR', page: 'professor/not-available' },
+  { name: 'analytics', path: '/prof/analytics', access: 'PROFESSOR', page: 'professor/analytics-personal' },
   {
     name: 'analytics-personal',
     path: '/prof/analytics/personal',
     access: 'PROFESSOR',
-    page: 'professor/not-available',
+    page: 'professor/analytics-personal',
   },
   {
     name: 'analytics-schoolclasses',
     path: '/prof/analytics/schoolclasses',
     access: 'PROFESSOR',
-    page: 'professor/not-available',
+    page: 'professor/analytics-schoolclasses',
   },
   {
     name: 'analytics-schoolclass',
     path: '/prof/analytics/schoolclasses/:schoolclassId/:subjectId',
     access: 'PROFESSOR',
-    page: 'professor/not-available',
+    page: 'professor/analytics-schoolclass',
+  },
+  {
+    name: 'analytics-report',
+    path: '/prof/analytics/report/:playId',
+    access: 'PROFESSOR',
+    page: 'professor/analytics-report',
   },
   {
     name: 'account',
@@ -448,6 +454,12 @@ const SPECS: RouteSpec[] = [
     path: '/student/raid-list',
     access: 'STUDENT',
     page: 'student/raid-list',
+  },
+  {
+    name: 'student-stats',
+    path: '/student/stats',
+    access: 'STUDENT',
+    page: 'student/student-stats',
   },
   {
     name: 'skin-shop',

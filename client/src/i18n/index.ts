@@ -25,6 +25,7 @@ export type Area =
   | 'codex'
   | 'avatars'
   | 'student'
+  | 'analytics'
   | (typeof CORE_AREAS)[number];
 
 const core = import.meta.glob<Tree>(['./locales/fr/common.json', './locales/fr/layout.json'], {

@@ -11,6 +11,7 @@ import {
   homeworkRaids,
   professorsSchoolclasses,
   questions,
+  raidPlays,
   raids,
   schoolclasses,
   studentsSchoolclasses,
@@ -84,6 +85,18 @@ export async function sendHomework(db: Db, professorId: string, body: SendHomewo
       .insert(homeworkRaids)
       .values(targets.map((t) => ({ name: body.name, raidId: raid.id, professorId, ...t })))
       .returning({ id: homeworkRaids.id });
+    // Each homework is one play of the raid (issue 13): its report and the class tables read it.
+    await tx.insert(raidPlays).values(
+      rows.map((r, i) => ({
+        id: r.id,
+        raidId: raid.id,
+        professorId,
+        schoolclassId: targets[i].schoolclassId,
+        subjectId: targets[i].subjectId,
+        kind: 'homework' as const,
+        homeworkRaidId: r.id,
+      })),
+    );
     await tx.update(raids).set({ isHomework: true }).where(eq(raids.id, raid.id));
     return rows.map((r) => r.id);
   });

@@ -16,6 +16,7 @@ import type {
 import type { Db } from '../../db/client.js';
 import { raidQuestions } from '../../db/raid-questions.js';
 import {
+  gameEvents,
   homeworkAnswers,
   homeworkCompletions,
   homeworkRaids,
@@ -33,6 +34,7 @@ import type { Deps } from '../../deps.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { hashPassword, isStrongPassword, verifyPassword } from '../../lib/passwords.js';
 import type { AccessClaims } from '../../lib/tokens.js';
+import { recordHomeworkAnswer } from '../analytics/answers.js';
 import { issueSession, revokeAllForUser } from '../auth/sessions.js';
 import { grantLevelUnlocks } from '../avatars/unlocks.js';
 import { resolveClassCode } from '../classes/code-guard.js';
@@ -349,6 +351,7 @@ export async function answerHomework(
     .onConflictDoNothing()
     .returning({ id: homeworkAnswers.id });
   if (inserted.length === 0) throw conflict(ERR.HOMEWORK_ALREADY_ANSWERED);
+  await recordHomeworkAnswer(db, { homeworkId, studentId, questionId: q.id, answerIds: chosen, correct });
   return { correct, correctAnswerIds: right };
 }
 
@@ -408,6 +411,14 @@ export async function finishHomework(
         })
         .where(eq(students.id, studentId));
       if (p.level > s.level) await grantLevelUnlocks(tx, studentId, s.level, p.level);
+      await tx.insert(gameEvents).values({
+        type: 'XP_GAIN',
+        professorId: homework.professor.id,
+        schoolclassId: homework.schoolclassId,
+        subjectId: homework.subject.id,
+        studentId,
+        payload: { source: 'homework', playId: homeworkId, amount: p.xp - s.xp, xp: p.xp, level: p.level },
+      });
       return {
         score,
         total,

@@ -74,6 +74,8 @@ export class ProjectorPage {
   readonly victory = () => this.result().getByRole('heading', { name: G.RESULT.VICTORY });
   readonly gainRow = (label: string) => this.result().getByRole('listitem').filter({ hasText: label });
   readonly backToBoard = () => this.result().getByRole('button', { name: G.BACK_TO_BOARD });
+  /** The raid's report, opened in a new tab of the teacher's admin view. */
+  readonly openReport = () => this.result().getByRole('link', { name: G.RESULT.OPEN_REPORT });
   readonly pauseButton = () =>
     this.page.getByRole('navigation', { name: G.TOOLS }).getByRole('button', { name: G.PAUSE, exact: true });
   readonly pausedDialog = () => this.page.getByRole('dialog', { name: G.PAUSED_TITLE });

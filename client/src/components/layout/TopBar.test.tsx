@@ -151,6 +151,16 @@ describe('TopBar', () => {
     );
   });
 
+  it('gives a student a My stats link next to Options, outside the five tabs', async () => {
+    stubFetch({ 'GET /api/users/u-stu': { body: studentRecord() }, 'GET /api/changelog': { body: [] } });
+    signIn(studentUser());
+    renderApp('/student', ROUTES);
+    await screen.findByRole('heading', { name: 'student' });
+    expect(screen.getByRole('link', { name: t('LAYOUT.MENU.STUDENT_STATS') }).getAttribute('href')).toBe(
+      '/student/stats',
+    );
+  });
+
   describe('dropdown menus', () => {
     it('open with ArrowDown on the focused first link, move with arrows and close with Escape', async () => {
       const user = userEvent.setup();

@@ -32,6 +32,12 @@ export function TopBar() {
         ) : null}
         <div className="topbar__end">
           {role === 'STUDENT' ? (
+            <Link to="/student/stats" className="topbar__me" aria-label={t('LAYOUT.MENU.STUDENT_STATS')}>
+              <Icon name="stats" size={22} />
+              <span className="topbar__me-text">{t('LAYOUT.MENU.STUDENT_STATS')}</span>
+            </Link>
+          ) : null}
+          {role === 'STUDENT' ? (
             <Link to="/student/account" className="topbar__me" aria-label={t('LAYOUT.MENU.OPTIONS')}>
               {record?.avatar?.head ? (
                 <img src={record.avatar.head} alt="" width={36} height={36} className="topbar__head" />

@@ -253,6 +253,26 @@ describe('Projector', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(base), { timeout: 4000 });
   });
 
+  it('offers, once the class has seen its result, the report of the raid in a new tab of the admin view', () => {
+    setup(
+      `${base}/${ids.raid}/raid`,
+      makeSnapshot({
+        activity: raid({ phase: 'ended', question: null, result: { outcome: 'DEFEAT', gains: {} } }),
+      }),
+    );
+    const link = within(screen.getByTestId('result')).getByRole('link', {
+      name: t('GAME.RESULT.OPEN_REPORT'),
+    });
+    expect(link.getAttribute('target')).toBe('_blank');
+    const url = new URL(link.getAttribute('href') ?? '', 'http://x');
+    expect(url.pathname).toBe('/prof/analytics/report/latest');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      schoolclassId: ids.schoolclass,
+      subjectId: ids.subject,
+      raidId: ids.raid,
+    });
+  });
+
   it('changes the font size with + and -, within bounds, and stores it', () => {
     setup(base, makeSnapshot());
     const projector = screen.getByTestId('projector');

@@ -41,9 +41,23 @@ export function RaidResult({ raid, snapshot, toBoard }: ScreenProps & { raid: Ra
       ) : (
         <p>{t('GAME.RESULT.NO_PLAYERS')}</p>
       )}
-      <button type="button" className="proj-btn proj-btn--primary" onClick={() => void toBoard()}>
-        {t('GAME.BACK_TO_BOARD')}
-      </button>
+      <div className="result__actions">
+        <a
+          className="proj-btn"
+          href={`/prof/analytics/report/latest?${new URLSearchParams({
+            schoolclassId: snapshot.schoolclassId,
+            subjectId: snapshot.subjectId,
+            raidId: raid.raidId,
+          })}`}
+          target="_blank"
+          rel="noopener"
+        >
+          {t('GAME.RESULT.OPEN_REPORT')}
+        </a>
+        <button type="button" className="proj-btn proj-btn--primary" onClick={() => void toBoard()}>
+          {t('GAME.BACK_TO_BOARD')}
+        </button>
+      </div>
     </section>
   );
 }

@@ -190,9 +190,17 @@ function ExistingClass({ id, subjects }: { id: string; subjects: SubjectDto[] })
           </p>
         </div>
         {editing ? null : (
-          <Button variant="secondary" onClick={() => setEditing(true)}>
-            {t('CLASSES.EDIT')}
-          </Button>
+          <>
+            <Link
+              className="btn btn--small btn--secondary"
+              to={`/prof/analytics/schoolclasses/${c.id}/${c.subjectId}`}
+            >
+              {t('CLASSES.RESULTS', { subject: t(`SUBJECTS.${c.subjectCode}`) })}
+            </Link>
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              {t('CLASSES.EDIT')}
+            </Button>
+          </>
         )}
       </header>
 

@@ -6,7 +6,7 @@ import { saveStoredUser } from '../../../app/auth-store';
 import { SessionProvider } from '../../../app/session';
 import { record } from '../../../app/test-app';
 import { formatDateTime } from '../../../lib/dates';
-import { type Handler, mockApi, renderPage, storedUserFixture, tx } from '../../../test-utils/page';
+import { type Handler, mockApi, renderPage, storedUserFixture, tx, where } from '../../../test-utils/page';
 import HomeworkPage from './HomeworkPage';
 import SendHomeworkDialog from './SendHomeworkDialog';
 
@@ -155,6 +155,16 @@ describe('HomeworkPage', () => {
     await user.click(within(stopped).getByRole('button', { name: tx('HOMEWORK.DELETE') }));
     await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Pythagore' })).toBeNull());
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/homeworkRaids/h2']);
+  });
+
+  it('opens the report of each homework, found by the homework in its class and subject', async () => {
+    mockApi([...base, { method: 'GET', path: '/homeworkRaids/professors/p1', body: [HW()] }]);
+    const user = userEvent.setup();
+    renderWithSession(<HomeworkPage />, '/prof/administration/homework');
+    await user.click(
+      await screen.findByRole('link', { name: tx('HOMEWORK.REPORT_FOR', { name: 'Fractions du lundi' }) }),
+    );
+    expect(where()).toBe('/prof/analytics/report/homework?schoolclassId=c1&subjectId=s-maths&homeworkId=h1');
   });
 
   it('says when there is no homework yet', async () => {

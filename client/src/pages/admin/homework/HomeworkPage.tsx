@@ -2,6 +2,7 @@
 // students who completed it), to stop or delete; and a way to send another raid as homework.
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { ChapterDto, RaidSummaryDto } from '../../../../../shared/schemas/raid';
 import {
   deleteHomework,
@@ -73,6 +74,17 @@ function HomeworkRow({ hw, onChanged }: { hw: TeacherHomework; onChanged(): void
             </div>
           ) : (
             <>
+              <Link
+                className="btn btn--small btn--secondary"
+                aria-label={t('HOMEWORK.REPORT_FOR', { name: hw.name })}
+                to={`/prof/analytics/report/homework?${new URLSearchParams({
+                  schoolclassId: hw.schoolclassId,
+                  subjectId: hw.subject.id,
+                  homeworkId: hw.id,
+                })}`}
+              >
+                {t('HOMEWORK.REPORT')}
+              </Link>
               {hw.isOnGoing ? (
                 <Button variant="secondary" loading={busy === 'stop'} onClick={() => void act('stop')}>
                   {t('HOMEWORK.STOP')}

@@ -1,0 +1,47 @@
+// REST helpers of the analytics pages (shapes: shared/schemas/analytics.ts).
+import type {
+  ClassesAnalytics,
+  ClassStudentsAnalytics,
+  ManualXpInput,
+  ManualXpResult,
+  Period,
+  PersonalAnalytics,
+  PlayKind,
+  RaidPlayList,
+  RaidReport,
+  StudentOwnStats,
+} from '../../../shared/schemas/analytics';
+import { api } from './http';
+
+export interface PeriodChoice {
+  period: Period;
+  /** yyyy-MM-dd, custom only. */
+  from?: string;
+  to?: string;
+}
+
+const q = (p: PeriodChoice) =>
+  p.period === 'custom' ? { period: p.period, from: p.from, to: p.to } : { period: p.period };
+
+export const getPersonalAnalytics = (p: PeriodChoice) =>
+  api.get<PersonalAnalytics>('/analytics/personal', { query: q(p) });
+export const getClassesAnalytics = (p: PeriodChoice) =>
+  api.get<ClassesAnalytics>('/analytics/schoolclasses', { query: q(p) });
+export const getClassStudents = (schoolclassId: string, subjectId: string, p: PeriodChoice) =>
+  api.get<ClassStudentsAnalytics>(`/analytics/schoolclasses/${schoolclassId}/${subjectId}`, { query: q(p) });
+export const getClassPlays = (schoolclassId: string, subjectId: string, p: PeriodChoice, kind?: PlayKind) =>
+  api.get<RaidPlayList>(`/analytics/schoolclasses/${schoolclassId}/${subjectId}/plays`, {
+    query: { ...q(p), kind },
+  });
+export const addManualXp = (
+  schoolclassId: string,
+  subjectId: string,
+  studentId: string,
+  body: ManualXpInput,
+) =>
+  api.post<ManualXpResult>(
+    `/analytics/schoolclasses/${schoolclassId}/${subjectId}/students/${studentId}/xp`,
+    body,
+  );
+export const getRaidReport = (playId: string) => api.get<RaidReport>(`/analytics/plays/${playId}`);
+export const getMyStats = (p: PeriodChoice) => api.get<StudentOwnStats>('/analytics/me', { query: q(p) });

@@ -1,0 +1,56 @@
+// One table as the exports see it: a header row and rows of plain cells. Dates are Date objects and
+// are written dd/MM/yyyy HH:mm in Europe/Paris; rates are already percentages (numbers).
+export type Cell = string | number | Date | null;
+export interface ExportTable {
+  /** File name without extension (no path). */
+  name: string;
+  header: string[];
+  rows: Cell[][];
+}
+
+const PARIS = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: 'Europe/Paris',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** dd/MM/yyyy HH:mm in Europe/Paris, whatever the computer's time zone. */
+export function formatParis(d: Date): string {
+  const p = Object.fromEntries(PARIS.formatToParts(d).map((x) => [x.type, x.value]));
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+}
+
+/** A cell as text (CSV, and XLSX strings). */
+export function cellText(c: Cell): string {
+  if (c === null) return '';
+  if (c instanceof Date) return formatParis(c);
+  return String(c);
+}
+
+/** A file name safe on every system: letters, digits, dashes. */
+export function safeFileName(name: string): string {
+  return (
+    name
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'export'
+  );
+}
+
+/** Offers `bytes` as a download named `file`. */
+export function download(file: string, bytes: Uint8Array, type: string): void {
+  const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = file;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

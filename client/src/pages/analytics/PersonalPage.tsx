@@ -1,0 +1,76 @@
+// /prof/analytics/personal: the teacher's connections, invocations, codex displays, raids created and
+// raids started over a period (SPEC point 2), as totals, a chart per day and a table to export.
+import { useTranslation } from 'react-i18next';
+import { getPersonalAnalytics } from '../../api/analytics';
+import { ExportButtons } from './ExportButtons';
+import { PeriodPicker } from './PeriodPicker';
+import { usePeriod } from './period';
+import { LoadStatus } from './Status';
+import { formatDay, TimeChart } from './TimeChart';
+import { useLoad } from './use-load';
+import './analytics.css';
+
+const METRICS = ['connections', 'invocations', 'codexDisplays', 'raidsCreated', 'raidsStarted'] as const;
+const LABEL = {
+  connections: 'ANALYTICS.PERSONAL.CONNECTIONS',
+  invocations: 'ANALYTICS.PERSONAL.INVOCATIONS',
+  codexDisplays: 'ANALYTICS.PERSONAL.CODEX_DISPLAYS',
+  raidsCreated: 'ANALYTICS.PERSONAL.RAIDS_CREATED',
+  raidsStarted: 'ANALYTICS.PERSONAL.RAIDS_STARTED',
+} as const;
+
+export default function PersonalPage() {
+  const { t } = useTranslation();
+  const [period, setPeriod] = usePeriod();
+  const { data, error, reload } = useLoad(JSON.stringify(period), () => getPersonalAnalytics(period));
+  const days = data ? [...new Set(METRICS.flatMap((m) => data.series[m].map((d) => d.day)))].sort() : [];
+  const byDay = data ? METRICS.map((m) => new Map(data.series[m].map((d) => [d.day, d.count] as const))) : [];
+  return (
+    <div className="an stack">
+      <header className="an__head">
+        <div>
+          <h1>{t('ANALYTICS.PERSONAL.TITLE')}</h1>
+          <p className="muted">{t('ANALYTICS.PERSONAL.INTRO')}</p>
+        </div>
+      </header>
+      <PeriodPicker value={period} onChange={setPeriod} />
+      {!data ? (
+        <LoadStatus error={error} onRetry={reload} />
+      ) : (
+        <>
+          <ul className="an-cards" aria-label={t('ANALYTICS.PERSONAL.TOTALS')}>
+            {METRICS.map((m) => (
+              <li key={m} className="card an-card">
+                <span className="an-card__value" data-testid={`total-${m}`}>
+                  {data.totals[m]}
+                </span>
+                <span className="an-card__label">{t(LABEL[m])}</span>
+              </li>
+            ))}
+          </ul>
+          <section className="card stack">
+            <TimeChart
+              caption={t('ANALYTICS.PERSONAL.CHART')}
+              xLabel={t('ANALYTICS.DAY')}
+              format={formatDay}
+              series={METRICS.map((m) => ({
+                label: t(LABEL[m]),
+                points: data.series[m].map((d) => [d.day, d.count] as [string, number]),
+              }))}
+            />
+            <ExportButtons
+              table={() => ({
+                name: t('ANALYTICS.PERSONAL.FILE'),
+                header: [t('ANALYTICS.DAY'), ...METRICS.map((m) => t(LABEL[m]))],
+                rows: [
+                  ...days.map((d) => [formatDay(d), ...byDay.map((c) => c.get(d) ?? 0)]),
+                  [t('ANALYTICS.TOTAL'), ...METRICS.map((m) => data.totals[m])],
+                ],
+              })}
+            />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,293 @@
+// /prof/analytics/report/:playId: one raid played, live or homework. Per question: the share who found
+// it, the most chosen wrong answer and the time taken; then each student's answers. `latest` (from
+// the projector's end screen) and `homework` (from the homework list) resolve to a play id first.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { RaidReport } from '../../../../shared/schemas/analytics';
+import { getClassPlays, getRaidReport } from '../../api/analytics';
+import { MathText } from '../../game/projector/MathText';
+import { formatDateTime } from '../../lib/dates';
+import { errorKey } from '../auth/api-error';
+import { ExportButtons } from './ExportButtons';
+import { percent } from './period';
+import { LoadStatus, Rate } from './Status';
+import { useLoad } from './use-load';
+import './analytics.css';
+
+const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 100) / 10);
+/** Seconds with the language's decimal mark ("9,4" in French). */
+const secondsText = (ms: number, lang: string) =>
+  new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(Math.round(ms / 100) / 10);
+
+/** Finds the play a `latest` or `homework` link means, then replaces the URL with its id. */
+function useResolvedPlayId(): { playId: string | null; error: string | null } {
+  const { playId = '' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const resolving = playId === 'latest' || playId === 'homework';
+  useEffect(() => {
+    if (!resolving) return;
+    const schoolclassId = params.get('schoolclassId') ?? '';
+    const subjectId = params.get('subjectId') ?? '';
+    const kind = playId === 'latest' ? 'live' : 'homework';
+    getClassPlays(schoolclassId, subjectId, { period: 'year' }, kind)
+      .then(({ plays }) => {
+        const raidId = params.get('raidId');
+        const homeworkId = params.get('homeworkId');
+        const match = plays
+          .filter((p) => (kind === 'live' ? !raidId || p.raidId === raidId : p.homeworkRaidId === homeworkId))
+          .sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0];
+        if (match) navigate(`/prof/analytics/report/${match.id}`, { replace: true });
+        else setError('ANALYTICS.REPORT.NOT_FOUND');
+      })
+      .catch((e) => setError(errorKey(e)));
+  }, [resolving, playId, params, navigate]);
+  return { playId: resolving ? null : playId, error };
+}
+
+export default function RaidReportPage() {
+  const { playId, error: resolveError } = useResolvedPlayId();
+  if (!playId)
+    return <ReportFrame>{<LoadStatus error={resolveError} onRetry={() => location.reload()} />}</ReportFrame>;
+  return <Report playId={playId} />;
+}
+
+function ReportFrame({ children, report }: { children: React.ReactNode; report?: RaidReport }) {
+  const { t } = useTranslation();
+  return (
+    <div className="an stack">
+      <header className="an__head">
+        <div>
+          {report ? (
+            <p className="an__crumb">
+              <Link to={`/prof/analytics/schoolclasses/${report.schoolclassId}/${report.subjectId}`}>
+                {report.schoolclassName} · {t(`SUBJECTS.${report.subjectCode}`)}
+              </Link>
+            </p>
+          ) : null}
+          <h1>
+            {report
+              ? t('ANALYTICS.REPORT.TITLE', { raid: report.play.raidTitle })
+              : t('ANALYTICS.REPORT.TITLE_LOADING')}
+          </h1>
+          {report ? (
+            <p className="muted">
+              {t(`ANALYTICS.KIND.${report.play.kind.toUpperCase()}`)} ·{' '}
+              {formatDateTime(report.play.startedAt)}
+              {report.play.result ? ` · ${t(`ANALYTICS.RESULT.${report.play.result}`)}` : ''} ·{' '}
+              {t('ANALYTICS.REPORT.PARTICIPANTS', { count: report.play.participants })}
+            </p>
+          ) : null}
+        </div>
+      </header>
+      {children}
+    </div>
+  );
+}
+
+function Report({ playId }: { playId: string }) {
+  const { t, i18n } = useTranslation();
+  const { data, error, reload } = useLoad(playId, () => getRaidReport(playId));
+  if (!data) return <ReportFrame>{<LoadStatus error={error} onRetry={reload} />}</ReportFrame>;
+  const players = data.students.filter((s) => s.answered > 0);
+  const absent = data.students.filter((s) => s.answered === 0);
+  const qLabel = (i: number) => t('ANALYTICS.REPORT.Q', { n: i + 1 });
+  const answerText = (questionId: string, answerIds: string[]) => {
+    const q = data.questions.find((x) => x.questionId === questionId);
+    return answerIds.map((id) => q?.answers.find((a) => a.answerId === id)?.text ?? '?').join(', ');
+  };
+  const qCols = [
+    t('ANALYTICS.REPORT.QUESTION'),
+    t('ANALYTICS.REPORT.FOUND'),
+    t('ANALYTICS.REPORT.ANSWERED'),
+    t('ANALYTICS.REPORT.WRONG'),
+    t('ANALYTICS.REPORT.TIME'),
+  ];
+  return (
+    <ReportFrame report={data}>
+      <section className="card stack" aria-labelledby="an-questions">
+        <h2 id="an-questions">{t('ANALYTICS.REPORT.QUESTIONS')}</h2>
+        <div className="an-table-wrap">
+          <table className="an-table an-report">
+            <caption className="sr-only">{t('ANALYTICS.REPORT.QUESTIONS')}</caption>
+            <thead>
+              <tr>
+                {qCols.map((c) => (
+                  <th key={c} scope="col">
+                    {c}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.questions.map((q, i) => (
+                <tr
+                  key={q.questionId}
+                  className={q.shareCorrect !== null && q.shareCorrect < 0.5 ? 'an-row--weak' : ''}
+                >
+                  <th scope="row">
+                    <span className="an-report__n">{qLabel(i)}</span> <MathText text={q.text} />
+                  </th>
+                  <td className="an-num">
+                    <span className="an-bar" aria-hidden="true">
+                      <span style={{ width: `${(q.shareCorrect ?? 0) * 100}%` }} />
+                    </span>
+                    <Rate value={q.shareCorrect} />
+                  </td>
+                  <td className="an-num">
+                    {t('ANALYTICS.REPORT.OF', { count: q.correct, total: q.answered })}
+                  </td>
+                  <td>
+                    {q.mostChosenWrong ? (
+                      <>
+                        <MathText text={q.mostChosenWrong.text} />{' '}
+                        <span className="muted">
+                          {t('ANALYTICS.REPORT.CHOSEN_BY_COUNT', { count: q.mostChosenWrong.chosenBy })}
+                        </span>
+                      </>
+                    ) : (
+                      '–'
+                    )}
+                  </td>
+                  <td className="an-num">
+                    {q.medianTimeMs === null
+                      ? '–'
+                      : t('ANALYTICS.REPORT.SECONDS', { s: secondsText(q.medianTimeMs, i18n.language) })}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <ExportButtons
+          table={() => ({
+            name: `${data.play.raidTitle} ${t('ANALYTICS.REPORT.QUESTIONS')}`,
+            header: [
+              '#',
+              qCols[0],
+              `${qCols[1]} (%)`,
+              t('ANALYTICS.REPORT.CORRECT'),
+              qCols[2],
+              qCols[3],
+              t('ANALYTICS.REPORT.CHOSEN_BY'),
+              t('ANALYTICS.REPORT.MEDIAN_S'),
+              t('ANALYTICS.REPORT.MEAN_S'),
+            ],
+            rows: data.questions.map((q, i) => [
+              i + 1,
+              q.text,
+              percent(q.shareCorrect),
+              q.correct,
+              q.answered,
+              q.mostChosenWrong?.text ?? null,
+              q.mostChosenWrong?.chosenBy ?? null,
+              seconds(q.medianTimeMs),
+              seconds(q.meanTimeMs),
+            ]),
+          })}
+        />
+      </section>
+      <section className="card stack" aria-labelledby="an-answers">
+        <h2 id="an-answers">{t('ANALYTICS.REPORT.STUDENTS')}</h2>
+        {players.length === 0 ? (
+          <p className="muted">{t('ANALYTICS.REPORT.NOBODY')}</p>
+        ) : (
+          <div className="an-table-wrap">
+            <table className="an-table an-report__grid">
+              <caption className="sr-only">{t('ANALYTICS.REPORT.STUDENTS')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('ANALYTICS.REPORT.STUDENT')}</th>
+                  <th scope="col">{t('ANALYTICS.REPORT.SCORE')}</th>
+                  {data.questions.map((q, i) => (
+                    <th key={q.questionId} scope="col">
+                      {qLabel(i)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {players.map((s) => {
+                  const byQ = new Map(s.answers.map((a) => [a.questionId, a]));
+                  return (
+                    <tr key={s.studentId}>
+                      <th scope="row">
+                        {s.firstName} {s.lastName}
+                      </th>
+                      <td className="an-num">
+                        {t('ANALYTICS.REPORT.OF', { count: s.correct, total: data.questions.length })}
+                      </td>
+                      {data.questions.map((q) => {
+                        const a = byQ.get(q.questionId);
+                        return (
+                          <td
+                            key={q.questionId}
+                            className={a ? (a.correct ? 'an-ans an-ans--ok' : 'an-ans an-ans--ko') : 'an-ans'}
+                          >
+                            {a ? (
+                              <>
+                                <span aria-hidden="true">{a.correct ? '✓' : '✗'}</span>{' '}
+                                <span className="sr-only">
+                                  {t(a.correct ? 'ANALYTICS.REPORT.RIGHT' : 'ANALYTICS.REPORT.WRONG_ANSWER')}
+                                </span>
+                                <MathText text={answerText(q.questionId, a.answerIds)} />
+                              </>
+                            ) : (
+                              <span className="muted">{t('ANALYTICS.REPORT.NO_ANSWER')}</span>
+                            )}
+                          </td>
+                        );
+                      })}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {absent.length ? (
+          <p className="muted">
+            {t('ANALYTICS.REPORT.ABSENT', {
+              names: absent.map((s) => `${s.firstName} ${s.lastName}`).join(', '),
+            })}
+          </p>
+        ) : null}
+        <ExportButtons
+          table={() => ({
+            name: `${data.play.raidTitle} ${t('ANALYTICS.REPORT.STUDENTS')}`,
+            header: [
+              t('ANALYTICS.STUDENTS.LAST_NAME'),
+              t('ANALYTICS.STUDENTS.FIRST_NAME'),
+              t('ANALYTICS.REPORT.CORRECT'),
+              ...data.questions.flatMap((_, i) => [
+                qLabel(i),
+                `${qLabel(i)} ${t('ANALYTICS.REPORT.RESULT_COL')}`,
+                `${qLabel(i)} (s)`,
+              ]),
+            ],
+            rows: data.students.map((s) => {
+              const byQ = new Map(s.answers.map((a) => [a.questionId, a]));
+              return [
+                s.lastName,
+                s.firstName,
+                s.correct,
+                ...data.questions.flatMap((q) => {
+                  const a = byQ.get(q.questionId);
+                  return a
+                    ? [
+                        answerText(q.questionId, a.answerIds),
+                        t(a.correct ? 'ANALYTICS.REPORT.RIGHT' : 'ANALYTICS.REPORT.WRONG_ANSWER'),
+                        seconds(a.timeMs),
+                      ]
+                    : [null, null, null];
+                }),
+              ];
+            }),
+          })}
+        />
+      </section>
+    </ReportFrame>
+  );
+}

@@ -1,0 +1,248 @@
+// Analytics routes (SPEC points 2 and 7, issue 13). A teacher reads only the classes they teach:
+// another teacher's class, play or student answers 404, as if it did not exist. Each read counts
+// against a per-user budget (ANALYTICS_READS_PER_MINUTE): a page opens five or six of them.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  classesAnalyticsSchema,
+  classStudentsAnalyticsSchema,
+  classSubjectParamsSchema,
+  manualXpBodySchema,
+  manualXpParamsSchema,
+  manualXpResultSchema,
+  periodQuerySchema,
+  personalAnalyticsSchema,
+  playParamsSchema,
+  playsQuerySchema,
+  raidPlayListSchema,
+  raidReportSchema,
+  sessionLogAmountQuerySchema,
+  sessionLogAmountSchema,
+  sessionLogAmountsSchema,
+  sessionLogBatchBodySchema,
+  studentOwnStatsSchema,
+  userIdParamsSchema,
+} from '../../../shared/schemas/analytics.js';
+import { callerOf, studentOf, teacherOf } from '../../lib/contract.js';
+import { notFound } from '../../lib/errors.js';
+import { countableUsers, inClass, teachesClass } from '../../policies/index.js';
+import { rangeDto, resolvePeriod } from './periods.js';
+import {
+  addManualXp,
+  classes,
+  classStudents,
+  ownStats,
+  personal,
+  playClass,
+  plays,
+  report,
+  sessionLogAmounts,
+} from './service.js';
+
+export const ANALYTICS_READS_PER_MINUTE = 120;
+/** Manual XP additions per teacher per minute. */
+export const MANUAL_XP_PER_MINUTE = 60;
+
+export default async function analyticsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+  const budget = (userId: string) =>
+    app.deps.limiter.hit(`analytics:${userId}`, ANALYTICS_READS_PER_MINUTE, 60);
+
+  /** The teacher teaches this class in this subject; otherwise 404. */
+  async function ownClass(professorId: string, schoolclassId: string, subjectId: string) {
+    if (!(await teachesClass(db, professorId, schoolclassId, subjectId))) throw notFound();
+  }
+
+  app.get(
+    '/analytics/personal',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        summary:
+          "The teacher's own activity: connections, invocations, codex displays, raids created and started",
+        querystring: periodQuerySchema,
+        response: { 200: personalAnalyticsSchema },
+      },
+    },
+    async (req) => {
+      const t = teacherOf(req);
+      await budget(t.sub);
+      return personal(db, t.professorId, t.sub, resolvePeriod(req.query));
+    },
+  );
+
+  app.get(
+    '/analytics/schoolclasses',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        summary: "The teacher's classes per subject: students, raids completed, victory rate",
+        querystring: periodQuerySchema,
+        response: { 200: classesAnalyticsSchema },
+      },
+    },
+    async (req) => {
+      const t = teacherOf(req);
+      await budget(t.sub);
+      return classes(db, t.professorId, resolvePeriod(req.query));
+    },
+  );
+
+  app.get(
+    '/analytics/schoolclasses/:schoolclassId/:subjectId',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        summary: "A class's students in a subject: phrases, acceptance, good-answer rates, XP and level",
+        params: classSubjectParamsSchema,
+        querystring: periodQuerySchema,
+        response: { 200: classStudentsAnalyticsSchema },
+      },
+    },
+    async (req) => {
+      const t = teacherOf(req);
+      await budget(t.sub);
+      const { schoolclassId, subjectId } = req.params;
+      await ownClass(t.professorId, schoolclassId, subjectId);
+      return classStudents(db, t.professorId, schoolclassId, subjectId, resolvePeriod(req.query));
+    },
+  );
+
+  app.get(
+    '/analytics/schoolclasses/:schoolclassId/:subjectId/plays',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        summary: 'The raids a class played in a subject, live and homework, newest first',
+        params: classSubjectParamsSchema,
+        querystring: playsQuerySchema,
+        response: { 200: raidPlayListSchema },
+      },
+    },
+    async (req) => {
+      const t = teacherOf(req);
+      await budget(t.sub);
+      const { schoolclassId, subjectId } = req.params;
+      await ownClass(t.professorId, schoolclassId, subjectId);
+      return plays(db, schoolclassId, subjectId, resolvePeriod(req.query), req.query.kind);
+    },
+  );
+
+  app.post(
+    '/analytics/schoolclasses/:schoolclassId/:subjectId/students/:studentId/xp',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        summary: 'Manual XP with a reason, applied by the XP rules and shown to the student',
+        params: manualXpParamsSchema,
+        body: manualXpBodySchema,
+        response: { 201: manualXpResultSchema },
+      },
+    },
+    async (req, reply) => {
+      const t = teacherOf(req);
+      const { schoolclassId, subjectId, studentId } = req.params;
+      await app.deps.limiter.hit(`manual-xp:${t.sub}`, MANUAL_XP_PER_MINUTE, 60);
+      await ownClass(t.professorId, schoolclassId, subjectId);
+      if (!(await inClass(db, studentId, schoolclassId))) throw notFound();
+      const out = await addManualXp(
+        db,
+        { professorId: t.professorId, schoolclassId, subjectId, studentId },
+        req.body,
+      );
+      return reply.status(201).send(out);
+    },
+  );
+
+  app.get(
+    '/analytics/plays/:playId',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        summary:
+          "The report of one play: each question's success, most chosen wrong answer, time; each student's answers",
+        params: playParamsSchema,
+        response: { 200: raidReportSchema },
+      },
+    },
+    async (req) => {
+      const t = teacherOf(req);
+      await budget(t.sub);
+      const where = await playClass(db, req.params.playId);
+      if (!where) throw notFound();
+      await ownClass(t.professorId, where.schoolclassId, where.subjectId);
+      return report(db, req.params.playId);
+    },
+  );
+
+  app.get(
+    '/analytics/me',
+    {
+      config: { access: 'student' },
+      schema: {
+        summary: "The student's own progress: XP and level over time, raids played, good answers per subject",
+        querystring: periodQuerySchema,
+        response: { 200: studentOwnStatsSchema },
+      },
+    },
+    async (req) => {
+      const s = studentOf(req);
+      await budget(s.sub);
+      return ownStats(db, s.studentId, resolvePeriod(req.query));
+    },
+  );
+
+  app.get(
+    '/session-logs/amount/users/:userId',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        summary:
+          "How many sessions a user opened in the period (the caller, or a student of the teacher's classes)",
+        params: userIdParamsSchema,
+        querystring: sessionLogAmountQuerySchema,
+        response: { 200: sessionLogAmountSchema },
+      },
+    },
+    async (req) => {
+      const caller = callerOf(req);
+      await budget(caller.sub);
+      const { userId } = req.params;
+      const { schoolclassId } = req.query;
+      let allowed = userId === caller.sub && !schoolclassId;
+      if (!allowed && caller.professorId) {
+        if (schoolclassId && !(await teachesClass(db, caller.professorId, schoolclassId))) throw notFound();
+        allowed = (await countableUsers(db, caller, caller.professorId, [userId], schoolclassId)).has(userId);
+      }
+      if (!allowed) throw notFound();
+      const r = resolvePeriod(req.query);
+      const [one] = await sessionLogAmounts(db, [userId], r);
+      return { userId, amount: one.amount, range: rangeDto(r) };
+    },
+  );
+
+  app.post(
+    '/session-logs/amount/users/batch',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        summary: "Sessions per user in the period, for the teacher and the students of the teacher's classes",
+        body: sessionLogBatchBodySchema,
+        response: { 200: sessionLogAmountsSchema },
+      },
+    },
+    async (req) => {
+      const t = teacherOf(req);
+      await budget(t.sub);
+      const { schoolclassId } = req.body;
+      if (schoolclassId && !(await teachesClass(db, t.professorId, schoolclassId))) throw notFound();
+      const userIds = [...new Set(req.body.userIds)];
+      const ok = await countableUsers(db, t, t.professorId, userIds, schoolclassId);
+      // One user the teacher may not see answers 404 for the whole batch: no partial leak.
+      if (userIds.some((u) => !ok.has(u))) throw notFound();
+      const r = resolvePeriod(req.body);
+      return { range: rangeDto(r), amounts: await sessionLogAmounts(db, userIds, r) };
+    },
+  );
+}

@@ -1,0 +1,523 @@
+// Analytics (SPEC point 2, issue 13): the teacher's personal page, the classes table, a class's
+// student table, the plays of a class and the report of one play, manual XP, the student's own
+// stats, and the session-log amounts of SPEC point 7. Each query is shaped for an index
+// (docs/performance.md): plays by class, subject and start; answers by play (primary key) or by
+// student; events by professor, type and date; session logs by user and date.
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type {
+  ClassesAnalytics,
+  ClassStudentsAnalytics,
+  ManualXpResult,
+  PersonalAnalytics,
+  PlayKind,
+  RaidPlay,
+  RaidPlayList,
+  RaidReport,
+  StudentOwnStats,
+  XpPoint,
+} from '../../../shared/schemas/analytics.js';
+import type { Db } from '../../db/client.js';
+import { gameEvents, students } from '../../db/schema.js';
+import { rewardStudents } from '../../game/loaders.js';
+import { notFound } from '../../lib/errors.js';
+import { type Range, rangeDto } from './periods.js';
+
+async function rows<T>(db: Db, q: SQL): Promise<T[]> {
+  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+}
+const rate = (num: number, den: number) => (den > 0 ? num / den : null);
+const ts = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+const day = (col: SQL) => sql`to_char(${col} at time zone 'Europe/Paris', 'YYYY-MM-DD')`;
+
+export async function personal(
+  db: Db,
+  professorId: string,
+  userId: string,
+  r: Range,
+): Promise<PersonalAnalytics> {
+  const within = (col: SQL) =>
+    sql`${col} >= ${r.from.toISOString()}::timestamptz and ${col} < ${r.to.toISOString()}::timestamptz`;
+  const data = await rows<{ k: keyof PersonalAnalytics['totals']; day: string; n: number }>(
+    db,
+    sql`select 'connections' as k, ${day(sql`created_at`)} as day, count(*)::int as n from session_logs
+        where user_id = ${userId}::uuid and ${within(sql`created_at`)} group by 2
+      union all
+      select case type when 'SUMMON' then 'invocations' else 'codexDisplays' end, ${day(sql`created_at`)}, count(*)::int
+        from game_events where professor_id = ${professorId}::uuid and type in ('SUMMON', 'CODEX_DISPLAYED')
+        and ${within(sql`created_at`)} group by 1, 2
+      union all
+      select 'raidsCreated', ${day(sql`created_at`)}, count(*)::int from raids
+        where professor_id = ${professorId}::uuid and ${within(sql`created_at`)} group by 2
+      union all
+      select 'raidsStarted', ${day(sql`started_at`)}, count(*)::int from raid_plays
+        where professor_id = ${professorId}::uuid and ${within(sql`started_at`)} group by 2`,
+  );
+  const keys = ['connections', 'invocations', 'codexDisplays', 'raidsCreated', 'raidsStarted'] as const;
+  const totals = Object.fromEntries(keys.map((k) => [k, 0])) as PersonalAnalytics['totals'];
+  const series = Object.fromEntries(
+    keys.map((k) => [k, [] as { day: string; count: number }[]]),
+  ) as PersonalAnalytics['series'];
+  for (const row of data) {
+    totals[row.k] += row.n;
+    series[row.k].push({ day: row.day, count: row.n });
+  }
+  for (const k of keys) series[k].sort((a, b) => a.day.localeCompare(b.day));
+  return { range: rangeDto(r), totals, series };
+}
+
+export async function classes(db: Db, professorId: string, r: Range): Promise<ClassesAnalytics> {
+  const from = r.from.toISOString();
+  const to = r.to.toISOString();
+  const data = await rows<{
+    schoolclass_id: string;
+    name: string;
+    level: number;
+    subject_id: string;
+    code: string;
+    students: number;
+    individual: number;
+    live_done: number;
+    victories: number;
+  }>(
+    db,
+    sql`with links as (
+        select schoolclass_id, subject_id from professors_schoolclasses where professor_id = ${professorId}::uuid
+      ), live as (
+        select p.schoolclass_id, p.subject_id, count(*) filter (where p.result is not null)::int as done,
+          count(*) filter (where p.result = 'VICTORY')::int as victories
+        from links l join raid_plays p on p.schoolclass_id = l.schoolclass_id and p.subject_id = l.subject_id
+        where p.kind = 'live' and p.started_at >= ${from}::timestamptz and p.started_at < ${to}::timestamptz
+        group by 1, 2
+      ), individual as (
+        select p.schoolclass_id, p.subject_id, count(*)::int as n
+        from links l join raid_plays p on p.schoolclass_id = l.schoolclass_id and p.subject_id = l.subject_id
+          and p.kind = 'homework'
+        join homework_completions hc on hc.homework_raid_id = p.id
+        where hc.completed_at >= ${from}::timestamptz and hc.completed_at < ${to}::timestamptz
+        group by 1, 2
+      ), sizes as (
+        select ss.schoolclass_id, count(*)::int as n from students_schoolclasses ss
+        where ss.schoolclass_id in (select schoolclass_id from links) group by 1
+      )
+      select l.schoolclass_id, c.name, c.level, l.subject_id, s.code, coalesce(z.n, 0) as students,
+        coalesce(i.n, 0) as individual, coalesce(lv.done, 0) as live_done, coalesce(lv.victories, 0) as victories
+      from links l
+      join schoolclasses c on c.id = l.schoolclass_id
+      join subjects s on s.id = l.subject_id
+      left join sizes z on z.schoolclass_id = l.schoolclass_id
+      left join live lv on lv.schoolclass_id = l.schoolclass_id and lv.subject_id = l.subject_id
+      left join individual i on i.schoolclass_id = l.schoolclass_id and i.subject_id = l.subject_id
+      order by c.name, s.code`,
+  );
+  return {
+    range: rangeDto(r),
+    classes: data.map((d) => ({
+      schoolclassId: d.schoolclass_id,
+      schoolclassName: d.name,
+      level: d.level,
+      subjectId: d.subject_id,
+      subjectCode: d.code,
+      studentsCount: d.students,
+      individualRaidsCompleted: d.individual,
+      collectiveRaidsCompleted: d.live_done,
+      victoryRate: rate(d.victories, d.live_done),
+    })),
+  };
+}
+
+async function classHeader(db: Db, schoolclassId: string, subjectId: string) {
+  const [h] = await rows<{ name: string; code: string }>(
+    db,
+    sql`select c.name, s.code from schoolclasses c, subjects s where c.id = ${schoolclassId}::uuid and s.id = ${subjectId}::uuid`,
+  );
+  if (!h) throw notFound();
+  return h;
+}
+
+export async function classStudents(
+  db: Db,
+  professorId: string,
+  schoolclassId: string,
+  subjectId: string,
+  r: Range,
+): Promise<ClassStudentsAnalytics> {
+  const from = r.from.toISOString();
+  const to = r.to.toISOString();
+  const h = await classHeader(db, schoolclassId, subjectId);
+  const data = await rows<{
+    student_id: string;
+    user_id: string;
+    first_name: string;
+    last_name: string;
+    username: string;
+    xp: number;
+    level: number;
+    level_progression: number;
+    phrases: number;
+    accepted: number;
+    live_n: number;
+    live_ok: number;
+    hw_n: number;
+    hw_ok: number;
+  }>(
+    db,
+    sql`with plays as (
+        select id, kind from raid_plays
+        where schoolclass_id = ${schoolclassId}::uuid and subject_id = ${subjectId}::uuid
+          and started_at >= ${from}::timestamptz and started_at < ${to}::timestamptz
+      ), given as (
+        select a.student_id,
+          count(*) filter (where p.kind = 'live')::int as live_n,
+          count(*) filter (where p.kind = 'live' and a.correct)::int as live_ok,
+          count(*) filter (where p.kind = 'homework')::int as hw_n,
+          count(*) filter (where p.kind = 'homework' and a.correct)::int as hw_ok
+        from plays p join student_answers a on a.play_id = p.id
+        group by a.student_id
+      ), phrases as (
+        select student_id, count(*)::int as n, count(*) filter (where status in (1, 3))::int as ok
+        from codex where professor_id = ${professorId}::uuid and schoolclass_id = ${schoolclassId}::uuid
+          and subject_id = ${subjectId}::uuid and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz
+        group by student_id
+      )
+      select st.id as student_id, u.id as user_id, u.first_name, u.last_name, u.username, st.xp, st.level,
+        st.level_progression, coalesce(ph.n, 0) as phrases, coalesce(ph.ok, 0) as accepted,
+        coalesce(g.live_n, 0) as live_n, coalesce(g.live_ok, 0) as live_ok,
+        coalesce(g.hw_n, 0) as hw_n, coalesce(g.hw_ok, 0) as hw_ok
+      from students_schoolclasses ss
+      join students st on st.id = ss.student_id
+      join users u on u.id = st.user_id
+      left join given g on g.student_id = st.id
+      left join phrases ph on ph.student_id = st.id
+      where ss.schoolclass_id = ${schoolclassId}::uuid
+      order by lower(u.last_name), lower(u.first_name), u.username`,
+  );
+  return {
+    range: rangeDto(r),
+    schoolclassId,
+    schoolclassName: h.name,
+    subjectId,
+    subjectCode: h.code,
+    students: data.map((d) => ({
+      studentId: d.student_id,
+      userId: d.user_id,
+      firstName: d.first_name,
+      lastName: d.last_name,
+      username: d.username,
+      phrasesCreated: d.phrases,
+      acceptanceRate: rate(d.accepted, d.phrases),
+      liveGoodAnswerRate: rate(d.live_ok, d.live_n),
+      liveAnswers: d.live_n,
+      homeworkGoodAnswerRate: rate(d.hw_ok, d.hw_n),
+      homeworkAnswers: d.hw_n,
+      xp: d.xp,
+      level: d.level,
+      levelProgression: d.level_progression,
+    })),
+  };
+}
+
+interface PlayRow {
+  id: string;
+  raid_id: string;
+  title: string;
+  kind: PlayKind;
+  homework_raid_id: string | null;
+  started_at: unknown;
+  ended_at: unknown;
+  result: 'VICTORY' | 'DEFEAT' | null;
+  participants: number;
+  n: number;
+  ok: number;
+}
+const playDto = (p: PlayRow): RaidPlay => ({
+  id: p.id,
+  raidId: p.raid_id,
+  raidTitle: p.title,
+  kind: p.kind,
+  homeworkRaidId: p.homework_raid_id,
+  startedAt: ts(p.started_at),
+  endedAt: p.ended_at ? ts(p.ended_at) : null,
+  result: p.result,
+  participants: p.participants,
+  goodAnswerRate: rate(p.ok, p.n),
+});
+const playSelect = sql`select p.id, p.raid_id, r.title, p.kind, p.homework_raid_id, p.started_at, p.ended_at, p.result,
+    coalesce(x.participants, 0) as participants, coalesce(x.n, 0) as n, coalesce(x.ok, 0) as ok
+  from raid_plays p join raids r on r.id = p.raid_id
+  left join lateral (select count(distinct a.student_id)::int as participants, count(*)::int as n,
+    count(*) filter (where a.correct)::int as ok from student_answers a where a.play_id = p.id) x on true`;
+
+export async function plays(
+  db: Db,
+  schoolclassId: string,
+  subjectId: string,
+  r: Range,
+  kind?: PlayKind,
+): Promise<RaidPlayList> {
+  const data = await rows<PlayRow>(
+    db,
+    sql`${playSelect} where p.schoolclass_id = ${schoolclassId}::uuid and p.subject_id = ${subjectId}::uuid
+      and p.started_at >= ${r.from.toISOString()}::timestamptz and p.started_at < ${r.to.toISOString()}::timestamptz
+      ${kind ? sql`and p.kind = ${kind}` : sql``}
+      order by p.started_at desc`,
+  );
+  return { range: rangeDto(r), plays: data.map(playDto) };
+}
+
+/** The play's class and subject, for the policy check; null when unknown. */
+export async function playClass(db: Db, playId: string) {
+  const [p] = await rows<{ schoolclass_id: string; subject_id: string }>(
+    db,
+    sql`select schoolclass_id, subject_id from raid_plays where id = ${playId}::uuid`,
+  );
+  return p ? { schoolclassId: p.schoolclass_id, subjectId: p.subject_id } : null;
+}
+
+export async function report(db: Db, playId: string): Promise<RaidReport> {
+  const [play] = await rows<PlayRow & { schoolclass_id: string; subject_id: string }>(
+    db,
+    sql`select q.*, p.schoolclass_id, p.subject_id from (${playSelect} where p.id = ${playId}::uuid) q
+      join raid_plays p on p.id = q.id`,
+  );
+  if (!play) throw notFound();
+  const h = await classHeader(db, play.schoolclass_id, play.subject_id);
+  const qs = await rows<{
+    question_id: string;
+    position: number;
+    text: string;
+    equation_mode: boolean;
+    answer_id: string;
+    answer_text: string;
+    is_correct: boolean;
+    answer_position: number;
+  }>(
+    db,
+    sql`select q.id as question_id, q.position, q.text, q.equation_mode, a.id as answer_id, a.text as answer_text,
+        a.is_correct, a.position as answer_position
+      from questions q join answers a on a.question_id = q.id
+      where q.raid_id = ${play.raid_id}::uuid order by q.position, a.position`,
+  );
+  const given = await rows<{
+    question_id: string;
+    student_id: string;
+    answer_ids: string[];
+    correct: boolean;
+    time_ms: number | null;
+  }>(
+    db,
+    sql`select question_id, student_id, answer_ids, correct, time_ms from student_answers where play_id = ${playId}::uuid`,
+  );
+  const people = await rows<{ student_id: string; first_name: string; last_name: string; username: string }>(
+    db,
+    sql`select st.id as student_id, u.first_name, u.last_name, u.username from students st join users u on u.id = st.user_id
+      where st.id in (select student_id from students_schoolclasses where schoolclass_id = ${play.schoolclass_id}::uuid)
+         or st.id in (select student_id from student_answers where play_id = ${playId}::uuid)
+      order by lower(u.last_name), lower(u.first_name), u.username`,
+  );
+
+  const order: string[] = [];
+  const byQ = new Map<string, RaidReport['questions'][number]>();
+  for (const row of qs) {
+    let q = byQ.get(row.question_id);
+    if (!q) {
+      q = {
+        questionId: row.question_id,
+        position: row.position,
+        text: row.text,
+        equationMode: row.equation_mode,
+        answers: [],
+        answered: 0,
+        correct: 0,
+        shareCorrect: null,
+        mostChosenWrong: null,
+        meanTimeMs: null,
+        medianTimeMs: null,
+      };
+      byQ.set(row.question_id, q);
+      order.push(row.question_id);
+    }
+    q.answers.push({
+      answerId: row.answer_id,
+      text: row.answer_text,
+      isCorrect: row.is_correct,
+      chosenBy: 0,
+    });
+  }
+  const times = new Map<string, number[]>();
+  for (const g of given) {
+    const q = byQ.get(g.question_id);
+    if (!q) continue;
+    q.answered += 1;
+    if (g.correct) q.correct += 1;
+    for (const id of g.answer_ids) {
+      const opt = q.answers.find((a) => a.answerId === id);
+      if (opt) opt.chosenBy += 1;
+    }
+    if (g.time_ms !== null) times.set(g.question_id, [...(times.get(g.question_id) ?? []), g.time_ms]);
+  }
+  for (const q of byQ.values()) {
+    q.shareCorrect = rate(q.correct, q.answered);
+    // Answers are in position order: on a tie, the first wrong answer wins.
+    let best: (typeof q.answers)[number] | null = null;
+    for (const a of q.answers)
+      if (!a.isCorrect && a.chosenBy > 0 && (!best || a.chosenBy > best.chosenBy)) best = a;
+    q.mostChosenWrong = best ? { answerId: best.answerId, text: best.text, chosenBy: best.chosenBy } : null;
+    const t = (times.get(q.questionId) ?? []).sort((a, b) => a - b);
+    if (t.length) {
+      q.meanTimeMs = Math.round(t.reduce((s, x) => s + x, 0) / t.length);
+      q.medianTimeMs =
+        t.length % 2 ? t[(t.length - 1) / 2] : Math.round((t[t.length / 2 - 1] + t[t.length / 2]) / 2);
+    }
+  }
+  const position = new Map(order.map((id, i) => [id, i]));
+  const byStudent = new Map<string, typeof given>();
+  for (const g of given) byStudent.set(g.student_id, [...(byStudent.get(g.student_id) ?? []), g]);
+  return {
+    play: playDto(play),
+    schoolclassId: play.schoolclass_id,
+    schoolclassName: h.name,
+    subjectId: play.subject_id,
+    subjectCode: h.code,
+    questions: order.map((id) => byQ.get(id) as RaidReport['questions'][number]),
+    students: people.map((s) => {
+      const mine = (byStudent.get(s.student_id) ?? []).sort(
+        (a, b) => (position.get(a.question_id) ?? 0) - (position.get(b.question_id) ?? 0),
+      );
+      return {
+        studentId: s.student_id,
+        firstName: s.first_name,
+        lastName: s.last_name,
+        username: s.username,
+        answered: mine.length,
+        correct: mine.filter((g) => g.correct).length,
+        answers: mine.map((g) => ({
+          questionId: g.question_id,
+          answerIds: g.answer_ids,
+          correct: g.correct,
+          timeMs: g.time_ms,
+        })),
+      };
+    }),
+  };
+}
+
+/**
+ * Manual XP (SPEC point 2), applied by SPEC point 4's rules (divided by the student's active
+ * professors, levels, power XP, level unlocks) and kept as an XP_GAIN event the student's stats show.
+ */
+export async function addManualXp(
+  db: Db,
+  t: { professorId: string; schoolclassId: string; subjectId: string; studentId: string },
+  input: { amount: number; reason: string },
+): Promise<ManualXpResult> {
+  const [before] = await db.select({ xp: students.xp }).from(students).where(eq(students.id, t.studentId));
+  if (!before) throw notFound();
+  await rewardStudents(db, { [t.studentId]: { xp: input.amount, coins: 0 } });
+  const [after] = await db.select().from(students).where(eq(students.id, t.studentId));
+  const applied = after.xp - before.xp;
+  await db.insert(gameEvents).values({
+    type: 'XP_GAIN',
+    professorId: t.professorId,
+    schoolclassId: t.schoolclassId,
+    subjectId: t.subjectId,
+    studentId: t.studentId,
+    payload: {
+      source: 'manual',
+      amount: applied,
+      requested: input.amount,
+      reason: input.reason,
+      xp: after.xp,
+      level: after.level,
+    },
+  });
+  return {
+    studentId: t.studentId,
+    applied,
+    xp: after.xp,
+    level: after.level,
+    levelProgression: after.levelProgression,
+    powerXp: after.powerXp,
+  };
+}
+
+export async function ownStats(db: Db, studentId: string, r: Range): Promise<StudentOwnStats> {
+  const from = r.from.toISOString();
+  const to = r.to.toISOString();
+  const [me] = await db.select().from(students).where(eq(students.id, studentId));
+  if (!me) throw notFound();
+  const events = await db
+    .select({ at: gameEvents.createdAt, payload: gameEvents.payload })
+    .from(gameEvents)
+    .where(
+      and(
+        eq(gameEvents.studentId, studentId),
+        eq(gameEvents.type, 'XP_GAIN'),
+        sql`${gameEvents.createdAt} >= ${from}::timestamptz and ${gameEvents.createdAt} < ${to}::timestamptz`,
+      ),
+    )
+    .orderBy(gameEvents.createdAt);
+  const xpHistory: XpPoint[] = events.map((e) => {
+    const p = e.payload as {
+      source?: XpPoint['source'];
+      amount?: number;
+      xp?: number;
+      level?: number;
+      reason?: string;
+    };
+    return {
+      at: e.at.toISOString(),
+      xp: p.xp ?? 0,
+      level: p.level ?? 1,
+      gain: p.amount ?? 0,
+      source: p.source ?? 'live',
+      reason: p.reason ?? null,
+    };
+  });
+  const played = await rows<{ kind: PlayKind; n: number }>(
+    db,
+    sql`select p.kind, count(distinct p.id)::int as n from student_answers a join raid_plays p on p.id = a.play_id
+      where a.student_id = ${studentId}::uuid and a.answered_at >= ${from}::timestamptz and a.answered_at < ${to}::timestamptz
+      group by p.kind`,
+  );
+  const bySubject = await rows<{ subject_id: string; code: string; n: number; ok: number }>(
+    db,
+    sql`select p.subject_id, s.code, count(*)::int as n, count(*) filter (where a.correct)::int as ok
+      from student_answers a join raid_plays p on p.id = a.play_id join subjects s on s.id = p.subject_id
+      where a.student_id = ${studentId}::uuid and a.answered_at >= ${from}::timestamptz and a.answered_at < ${to}::timestamptz
+      group by p.subject_id, s.code order by s.code`,
+  );
+  return {
+    range: rangeDto(r),
+    xp: me.xp,
+    level: me.level,
+    levelProgression: me.levelProgression,
+    xpHistory,
+    raidsPlayed: {
+      live: played.find((x) => x.kind === 'live')?.n ?? 0,
+      homework: played.find((x) => x.kind === 'homework')?.n ?? 0,
+    },
+    subjects: bySubject.map((s) => ({
+      subjectId: s.subject_id,
+      subjectCode: s.code,
+      answers: s.n,
+      correct: s.ok,
+      goodAnswerRate: rate(s.ok, s.n),
+    })),
+  };
+}
+
+/** Session logs per user in the period (SPEC point 7). */
+export async function sessionLogAmounts(db: Db, userIds: string[], r: Range) {
+  if (!userIds.length) return [];
+  const data = await rows<{ user_id: string; n: number }>(
+    db,
+    sql`select user_id, count(*)::int as n from session_logs
+      where user_id in (${sql.join(
+        userIds.map((u) => sql`${u}::uuid`),
+        sql`, `,
+      )}) and created_at >= ${r.from.toISOString()}::timestamptz and created_at < ${r.to.toISOString()}::timestamptz
+      group by user_id`,
+  );
+  const n = new Map(data.map((d) => [d.user_id, d.n]));
+  return userIds.map((userId) => ({ userId, amount: n.get(userId) ?? 0 }));
+}

@@ -1,0 +1,314 @@
+// Analytics (SPEC point 2, issue 13): request and response shapes of every analytics route.
+//
+// Routes (all under /api; teacher routes answer only about the caller's own classes, 404 otherwise):
+//   GET  /analytics/personal?period&from&to                               teacher  -> PersonalAnalytics
+//   GET  /analytics/schoolclasses?period&from&to                          teacher  -> ClassesAnalytics
+//   GET  /analytics/schoolclasses/:schoolclassId/:subjectId?period&from&to teacher -> ClassStudentsAnalytics
+//   GET  /analytics/schoolclasses/:schoolclassId/:subjectId/plays?period&from&to&kind teacher -> RaidPlayList
+//   POST /analytics/schoolclasses/:schoolclassId/:subjectId/students/:studentId/xp {amount, reason}
+//                                                                          teacher  -> ManualXpResult (201)
+//   GET  /analytics/plays/:playId                                          teacher  -> RaidReport
+//   GET  /analytics/me?period&from&to                                      student  -> StudentOwnStats
+//   GET  /session-logs/amount/users/:userId?period&from&to&schoolclassId   teacher (own class's student, or self)
+//                                                                                   -> SessionLogAmount
+//   POST /session-logs/amount/users/batch {userIds, period?, from?, to?, schoolclassId?}
+//                                                                          teacher  -> SessionLogAmounts
+//
+// Periods are computed in Europe/Paris: week (Monday 00:00 to now), month (1st 00:00 to now), term
+// (Sept 1 to Dec 31, Jan 1 to Mar 31, Apr 1 to Aug 31), year (school year, Sept 1 to Aug 31), custom
+// (`from` and `to`, dates yyyy-MM-dd, both days included, at most 400 days). The answer echoes the
+// resolved range as ISO instants (`from` inclusive, `to` exclusive). All dates are ISO 8601 strings;
+// the client formats them dd/MM/yyyy HH:mm.
+import { z } from 'zod';
+import { ERR } from '../errors.js';
+
+export const PERIODS = ['week', 'month', 'term', 'year', 'custom'] as const;
+export type Period = (typeof PERIODS)[number];
+/** Longest custom period, in days. */
+export const CUSTOM_PERIOD_MAX_DAYS = 400;
+/** Manual XP: one addition is between -1000 and 1000, not 0; the reason 1 to 200 characters. */
+export const MANUAL_XP_MAX = 1000;
+export const MANUAL_XP_REASON_MAX = 200;
+/** Most user ids in one POST /session-logs/amount/users/batch. */
+export const SESSION_LOG_BATCH_MAX = 500;
+
+const day = z.string({ error: ERR.INVALID_PERIOD }).regex(/^\d{4}-\d{2}-\d{2}$/, ERR.INVALID_PERIOD);
+
+const periodFields = {
+  period: z.enum(PERIODS, { error: ERR.INVALID_PERIOD }).default('year'),
+  from: day.optional(),
+  to: day.optional(),
+};
+
+/** `custom` needs `from` <= `to`, at most CUSTOM_PERIOD_MAX_DAYS apart. */
+function checkCustom(q: { period: Period; from?: string; to?: string }, ctx: z.RefinementCtx) {
+  if (q.period !== 'custom') return;
+  if (!q.from || !q.to) {
+    ctx.addIssue({ code: 'custom', message: ERR.INVALID_PERIOD, path: [q.from ? 'to' : 'from'] });
+    return;
+  }
+  const a = Date.parse(`${q.from}T00:00:00Z`);
+  const b = Date.parse(`${q.to}T00:00:00Z`);
+  if (Number.isNaN(a) || Number.isNaN(b) || b < a || (b - a) / 86_400_000 > CUSTOM_PERIOD_MAX_DAYS) {
+    ctx.addIssue({ code: 'custom', message: ERR.INVALID_PERIOD, path: ['to'] });
+  }
+}
+
+export const periodQuerySchema = z.object(periodFields).superRefine(checkCustom);
+export type PeriodQuery = z.infer<typeof periodQuerySchema>;
+
+export const PLAY_KINDS = ['live', 'homework'] as const;
+export type PlayKind = (typeof PLAY_KINDS)[number];
+export const playsQuerySchema = z
+  .object({ ...periodFields, kind: z.enum(PLAY_KINDS, { error: ERR.INVALID_BODY }).optional() })
+  .superRefine(checkCustom);
+
+export const sessionLogAmountQuerySchema = z
+  .object({ ...periodFields, schoolclassId: z.uuid({ error: ERR.INVALID_BODY }).optional() })
+  .superRefine(checkCustom);
+export const sessionLogBatchBodySchema = z
+  .object({
+    userIds: z
+      .array(z.uuid({ error: ERR.INVALID_BODY }))
+      .min(1, ERR.INVALID_BODY)
+      .max(SESSION_LOG_BATCH_MAX, ERR.INVALID_BODY),
+    ...periodFields,
+    schoolclassId: z.uuid({ error: ERR.INVALID_BODY }).optional(),
+  })
+  .superRefine(checkCustom);
+
+export const classSubjectParamsSchema = z.object({
+  schoolclassId: z.uuid({ error: ERR.NOT_FOUND }),
+  subjectId: z.uuid({ error: ERR.NOT_FOUND }),
+});
+export const manualXpParamsSchema = classSubjectParamsSchema.extend({
+  studentId: z.uuid({ error: ERR.NOT_FOUND }),
+});
+export const playParamsSchema = z.object({ playId: z.uuid({ error: ERR.NOT_FOUND }) });
+export const userIdParamsSchema = z.object({ userId: z.uuid({ error: ERR.NOT_FOUND }) });
+
+export const manualXpBodySchema = z.object({
+  amount: z
+    .number({ error: ERR.MANUAL_XP_AMOUNT })
+    .int(ERR.MANUAL_XP_AMOUNT)
+    .min(-MANUAL_XP_MAX, ERR.MANUAL_XP_AMOUNT)
+    .max(MANUAL_XP_MAX, ERR.MANUAL_XP_AMOUNT)
+    .refine((n) => n !== 0, ERR.MANUAL_XP_AMOUNT),
+  reason: z
+    .string({ error: ERR.MANUAL_XP_REASON })
+    .trim()
+    .min(1, ERR.MANUAL_XP_REASON)
+    .max(MANUAL_XP_REASON_MAX, ERR.MANUAL_XP_REASON),
+});
+export type ManualXpInput = z.infer<typeof manualXpBodySchema>;
+
+// ----- responses -----
+
+const iso = z.string();
+/** The resolved period every answer echoes. */
+export const rangeSchema = z.object({ period: z.enum(PERIODS), from: iso, to: iso });
+
+/** One bucket of a time series: the day (yyyy-MM-dd, Europe/Paris) and its count. */
+export const dayCountSchema = z.object({ day: z.string(), count: z.number().int() });
+
+export const personalAnalyticsSchema = z.object({
+  range: rangeSchema,
+  totals: z.object({
+    /** The teacher's own session logs (connections). */
+    connections: z.number().int(),
+    /** Summons (random invocations) in the teacher's live rooms. */
+    invocations: z.number().int(),
+    /** Codex phrases displayed on the board. */
+    codexDisplays: z.number().int(),
+    /** Raids the teacher created in the period. */
+    raidsCreated: z.number().int(),
+    /** Raid plays started (live) or homework sent in the period. */
+    raidsStarted: z.number().int(),
+  }),
+  /** Per day, for the charts (only days with a count). */
+  series: z.object({
+    connections: z.array(dayCountSchema),
+    invocations: z.array(dayCountSchema),
+    codexDisplays: z.array(dayCountSchema),
+    raidsCreated: z.array(dayCountSchema),
+    raidsStarted: z.array(dayCountSchema),
+  }),
+});
+export type PersonalAnalytics = z.infer<typeof personalAnalyticsSchema>;
+
+export const classRowSchema = z.object({
+  schoolclassId: z.uuid(),
+  schoolclassName: z.string(),
+  level: z.number().int(),
+  subjectId: z.uuid(),
+  subjectCode: z.string(),
+  studentsCount: z.number().int(),
+  /** Homework finished by a student (one per student and homework), in the period. */
+  individualRaidsCompleted: z.number().int(),
+  /** Live raid plays that reached VICTORY or DEFEAT in the period. */
+  collectiveRaidsCompleted: z.number().int(),
+  /** Victories / completed live plays, 0..1; null when none completed. */
+  victoryRate: z.number().nullable(),
+});
+export const classesAnalyticsSchema = z.object({ range: rangeSchema, classes: z.array(classRowSchema) });
+export type ClassRow = z.infer<typeof classRowSchema>;
+export type ClassesAnalytics = z.infer<typeof classesAnalyticsSchema>;
+
+export const studentRowSchema = z.object({
+  studentId: z.uuid(),
+  userId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  username: z.string(),
+  /** Codex phrases written to this teacher in this class and subject, in the period (deleted ones included). */
+  phrasesCreated: z.number().int(),
+  /** Approved or displayed / phrases created, 0..1; null when none. */
+  acceptanceRate: z.number().nullable(),
+  /** Right answers / answers in live raids of this class and subject, 0..1; null when none. */
+  liveGoodAnswerRate: z.number().nullable(),
+  liveAnswers: z.number().int(),
+  /** Right answers / answers in homework of this class and subject, 0..1; null when none. */
+  homeworkGoodAnswerRate: z.number().nullable(),
+  homeworkAnswers: z.number().int(),
+  xp: z.number().int(),
+  level: z.number().int(),
+  levelProgression: z.number().int(),
+});
+export const classStudentsAnalyticsSchema = z.object({
+  range: rangeSchema,
+  schoolclassId: z.uuid(),
+  schoolclassName: z.string(),
+  subjectId: z.uuid(),
+  subjectCode: z.string(),
+  students: z.array(studentRowSchema),
+});
+export type StudentRow = z.infer<typeof studentRowSchema>;
+export type ClassStudentsAnalytics = z.infer<typeof classStudentsAnalyticsSchema>;
+
+export const RAID_RESULTS = ['VICTORY', 'DEFEAT'] as const;
+export const raidPlaySchema = z.object({
+  id: z.uuid(),
+  raidId: z.uuid(),
+  raidTitle: z.string(),
+  kind: z.enum(PLAY_KINDS),
+  /** The homework this play is (kind homework), else null. */
+  homeworkRaidId: z.uuid().nullable(),
+  startedAt: iso,
+  /** Live: when the raid ended; homework: null while it is on going. */
+  endedAt: iso.nullable(),
+  /** Live: VICTORY or DEFEAT once ended; homework: null. */
+  result: z.enum(RAID_RESULTS).nullable(),
+  /** Students who answered at least one question. */
+  participants: z.number().int(),
+  /** Right answers / answers, 0..1; null when none. */
+  goodAnswerRate: z.number().nullable(),
+});
+export const raidPlayListSchema = z.object({ range: rangeSchema, plays: z.array(raidPlaySchema) });
+export type RaidPlay = z.infer<typeof raidPlaySchema>;
+export type RaidPlayList = z.infer<typeof raidPlayListSchema>;
+
+export const reportAnswerOptionSchema = z.object({
+  answerId: z.uuid(),
+  text: z.string(),
+  isCorrect: z.boolean(),
+  /** Students who chose it. */
+  chosenBy: z.number().int(),
+});
+export const reportQuestionSchema = z.object({
+  questionId: z.uuid(),
+  position: z.number().int(),
+  text: z.string(),
+  equationMode: z.boolean(),
+  answers: z.array(reportAnswerOptionSchema),
+  /** Students who answered it. */
+  answered: z.number().int(),
+  correct: z.number().int(),
+  /** correct / answered, 0..1; null when nobody answered. */
+  shareCorrect: z.number().nullable(),
+  /** The wrong answer chosen most often (ties: lowest position); null when no wrong answer was chosen. */
+  mostChosenWrong: z.object({ answerId: z.uuid(), text: z.string(), chosenBy: z.number().int() }).nullable(),
+  /** Mean and median time to answer, ms; null when nobody answered. */
+  meanTimeMs: z.number().int().nullable(),
+  medianTimeMs: z.number().int().nullable(),
+});
+export const reportStudentAnswerSchema = z.object({
+  questionId: z.uuid(),
+  answerIds: z.array(z.uuid()),
+  correct: z.boolean(),
+  timeMs: z.number().int().nullable(),
+});
+export const reportStudentSchema = z.object({
+  studentId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  username: z.string(),
+  answered: z.number().int(),
+  correct: z.number().int(),
+  /** One per question answered, in question order; a question not answered is absent. */
+  answers: z.array(reportStudentAnswerSchema),
+});
+export const raidReportSchema = z.object({
+  play: raidPlaySchema,
+  schoolclassId: z.uuid(),
+  schoolclassName: z.string(),
+  subjectId: z.uuid(),
+  subjectCode: z.string(),
+  questions: z.array(reportQuestionSchema),
+  students: z.array(reportStudentSchema),
+});
+export type RaidReport = z.infer<typeof raidReportSchema>;
+
+export const manualXpResultSchema = z.object({
+  studentId: z.uuid(),
+  /** The gain applied after SPEC point 4's rules (divided by active professors). */
+  applied: z.number().int(),
+  xp: z.number().int(),
+  level: z.number().int(),
+  levelProgression: z.number().int(),
+  powerXp: z.number().int(),
+});
+export type ManualXpResult = z.infer<typeof manualXpResultSchema>;
+
+/** A point of the student's XP curve: after each gain (raid, homework, manual XP). */
+export const xpPointSchema = z.object({
+  at: iso,
+  /** Cumulated XP after this gain. */
+  xp: z.number().int(),
+  level: z.number().int(),
+  gain: z.number().int(),
+  source: z.enum(['live', 'homework', 'manual', 'summon']),
+  /** The teacher's reason, for manual XP. */
+  reason: z.string().nullable(),
+});
+export const studentOwnStatsSchema = z.object({
+  range: rangeSchema,
+  xp: z.number().int(),
+  level: z.number().int(),
+  levelProgression: z.number().int(),
+  xpHistory: z.array(xpPointSchema),
+  raidsPlayed: z.object({ live: z.number().int(), homework: z.number().int() }),
+  subjects: z.array(
+    z.object({
+      subjectId: z.uuid(),
+      subjectCode: z.string(),
+      answers: z.number().int(),
+      correct: z.number().int(),
+      /** 0..1; null when no answer. */
+      goodAnswerRate: z.number().nullable(),
+    }),
+  ),
+});
+export type XpPoint = z.infer<typeof xpPointSchema>;
+export type StudentOwnStats = z.infer<typeof studentOwnStatsSchema>;
+
+export const sessionLogAmountSchema = z.object({
+  userId: z.uuid(),
+  amount: z.number().int(),
+  range: rangeSchema,
+});
+export const sessionLogAmountsSchema = z.object({
+  range: rangeSchema,
+  amounts: z.array(z.object({ userId: z.uuid(), amount: z.number().int() })),
+});
+export type SessionLogAmount = z.infer<typeof sessionLogAmountSchema>;
+export type SessionLogAmounts = z.infer<typeof sessionLogAmountsSchema>;

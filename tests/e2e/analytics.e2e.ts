@@ -1,0 +1,205 @@
+// Analytics after a lesson: a short live raid on 5e B (one phone, the first question answered wrong),
+// then its report from the projector's end screen, the class table, manual XP the student sees in
+// "Mes stats", and exports downloaded and read back. Charts are shot at 1440x1024 and 1024x768.
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readXlsx } from '../../client/src/lib/export/read-xlsx';
+import { DEMO_CHAPTERS, STUDENT_NAMES } from '../../server/db/demo/raids';
+import { atPath, DESKTOP, launch, newPage, PHONE, shot } from './browser';
+import { A, AnalyticsPage } from './pages/analytics';
+import { fr, tr } from './pages/fr';
+import { LoginPage } from './pages/login';
+import { PhonePage } from './pages/phone';
+import { ProjectorPage } from './pages/projector';
+
+const TEACHER_PASSWORD = 'Craie-Verte-2026!';
+const STUDENT_PASSWORD = 'Cartable-Bleu-7!';
+const CLASS = '5e B';
+const RAID_TITLE = 'Les fractions';
+// Students no other e2e file touches: eleve05 plays, eleve06 gets manual XP.
+const PLAYER = { login: 'eleve05', first: STUDENT_NAMES[4][0], last: STUDENT_NAMES[4][1] };
+const AWARDED = { login: 'eleve06', first: STUDENT_NAMES[5][0], last: STUDENT_NAMES[5][1] };
+const SMALL = { width: 1024, height: 768 };
+
+const RAID = DEMO_CHAPTERS.flatMap((c) => c.raids).find((r) => r.title === RAID_TITLE);
+if (!RAID) throw new Error(`no demo raid ${RAID_TITLE}`);
+const QUESTIONS = RAID.questions;
+
+async function download(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), bytes: readFileSync(path) };
+}
+
+describe('analytics after a live raid', () => {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let teacher: Page;
+  let report: Page;
+  let wrongText = '';
+  let wrongIndex = -1;
+
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {});
+    await browser?.close();
+  });
+
+  test('after a live raid the teacher opens its report from the end screen', {
+    timeout: 240_000,
+  }, async () => {
+    const t = await newPage(browser, DESKTOP);
+    contexts.push(t.context);
+    teacher = t.page;
+    await new LoginPage(teacher).signInTo('prof-demo', TEACHER_PASSWORD, '/prof/select');
+    await teacher.getByRole('link', { name: tr(fr.PROF_HOME.PLAY_WITH, { name: CLASS }) }).click();
+    await teacher.waitForURL((u) => /^\/prof\/game\/[^/]+\/[^/]+$/.test(u.pathname));
+    const boardPath = new URL(teacher.url()).pathname;
+    const [, , , schoolclassId, subjectId] = boardPath.split('/');
+    const board = new ProjectorPage(teacher);
+    await board.className(CLASS).waitFor();
+
+    const p = await newPage(browser, PHONE);
+    contexts.push(p.context);
+    await new LoginPage(p.page).signInTo(PLAYER.login, STUDENT_PASSWORD, '/student');
+    const phone = new PhonePage(p.page);
+    await phone.waitForJoinCard(CLASS);
+    await phone.joinLink(CLASS).click();
+    await atPath(p.page, `/student/live/${schoolclassId}/${subjectId}`);
+    await phone.hello(PLAYER.first).waitFor();
+
+    await board.raidMenu().click();
+    await board.selectRaidHeading().waitFor();
+    await board.raidButton(RAID_TITLE).click();
+    // The raid's settings (the teacher reveals each question: one phone would end it at once), then
+    // its lobby, then the first question.
+    await board.settingsPanel().waitFor();
+    await board.endEarly().uncheck();
+    await board.openLobby().click();
+    await teacher.waitForURL((u) => u.pathname.startsWith(boardPath) && u.pathname.endsWith('/raid'));
+    await board.lobby().waitFor();
+    await board.lobbyConnected(1).waitFor();
+    await phone.lobby().waitFor();
+    await board.beginButton().click();
+
+    const count = QUESTIONS.length;
+    for (let i = 0; i < count && !(await board.result().isVisible()); i++) {
+      await board.questionIndex(i + 1, count).waitFor();
+      await phone.questionIndex(i + 1, count).waitFor();
+      const shown = await phone.shown();
+      const q = QUESTIONS.find((x) => x.text === shown.question);
+      if (!q) throw new Error(`question not in the demo raid: ${shown.question}`);
+      const right = q.answers.filter(([, ok]) => ok).map(([text]) => text);
+      let letters = shown.answers.filter((a) => right.includes(a.source)).map((a) => a.letter);
+      // The first question with one right answer is answered wrong: the report must show it.
+      if (!wrongText && right.length === 1) {
+        const wrong = shown.answers.find((a) => !right.includes(a.source));
+        if (wrong) {
+          letters = [wrong.letter];
+          wrongText = wrong.source;
+          wrongIndex = i;
+        }
+      }
+      for (const l of letters) await phone.answer(l).click();
+      if (letters.length > 1) await phone.validate(letters.length).click();
+      await phone.received().waitFor();
+      await board.answeredCount(1, 1).waitFor();
+      await board.revealButton().click();
+      await board.revealPanel().waitFor();
+      await board.nextButton(i === count - 1).click();
+      await Promise.race([
+        board.result().waitFor(),
+        i + 1 < count ? board.questionIndex(i + 2, count).waitFor() : new Promise(() => {}),
+      ]);
+    }
+    expect(wrongText).not.toBe('');
+    await board.result().waitFor();
+
+    // The report opens in a new tab of the teacher's admin view, once the class has seen its result.
+    const [tab] = await Promise.all([t.context.waitForEvent('page'), board.openReport().click()]);
+    report = tab;
+    const a = new AnalyticsPage(report);
+    await a.reportHeading(RAID_TITLE).waitFor();
+    expect(new URL(report.url()).pathname).toMatch(/^\/prof\/analytics\/report\/[0-9a-f-]{36}$/);
+    // The question answered wrong: nobody found it, and its most chosen wrong answer is the one tapped
+    // (its text may be a formula drawn by KaTeX: the CSV below holds its source).
+    const firstWrong = a.questionRow(wrongIndex + 1);
+    await firstWrong.getByText('0 %', { exact: true }).waitFor();
+    await firstWrong.getByText(tr(A.REPORT.CHOSEN_BY_COUNT_one, { count: 1 })).waitFor();
+    const row = a.answersRow(`${PLAYER.first} ${PLAYER.last}`);
+    await row.getByText(A.REPORT.WRONG_ANSWER, { exact: true }).waitFor({ state: 'attached' });
+    await shot(report, 'analytics-report-1440');
+    await report.setViewportSize(SMALL);
+    await shot(report, 'analytics-report-1024');
+  });
+
+  test('the report exports its questions as CSV and XLSX that read back', async () => {
+    const a = new AnalyticsPage(report);
+    await report.setViewportSize(DESKTOP);
+    const csv = await download(report, () => a.csvButton(0).click());
+    expect(csv.name).toMatch(/\.csv$/);
+    expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = csv.bytes.toString('utf8').slice(1).split('\r\n');
+    expect(lines[0].split(';').slice(0, 2)).toEqual(['#', A.REPORT.QUESTION]);
+    expect(lines.some((l) => l.includes(wrongText))).toBe(true);
+
+    const xlsx = await download(report, () => a.xlsxButton(1).click());
+    expect(xlsx.name).toMatch(/\.xlsx$/);
+    const rows = readXlsx(new Uint8Array(xlsx.bytes));
+    expect(rows[0].slice(0, 2)).toEqual([A.STUDENTS.LAST_NAME, A.STUDENTS.FIRST_NAME]);
+    expect(rows.find((r) => r[0] === PLAYER.last)?.[1]).toBe(PLAYER.first);
+  });
+
+  test('the class table leads to the students, where manual XP is given', async () => {
+    const a = new AnalyticsPage(teacher);
+    await teacher.goto('/prof/analytics/schoolclasses?period=week');
+    await a.classesHeading().waitFor();
+    const row = a.classRow(CLASS).first();
+    await row.waitFor();
+    // At least the raid just played, completed live this week.
+    const cells = await row.getByRole('cell').allTextContents();
+    expect(Number(cells[3])).toBeGreaterThanOrEqual(1);
+    await shot(teacher, 'analytics-classes-1440');
+    await a.classLink(CLASS).first().click();
+    await a.studentRow(PLAYER.last).waitFor();
+    await shot(teacher, 'analytics-class-1440');
+    await teacher.setViewportSize(SMALL);
+    await shot(teacher, 'analytics-class-1024');
+    await teacher.setViewportSize(DESKTOP);
+
+    await a.addXpButton(`${AWARDED.first} ${AWARDED.last}`).click();
+    await a.xpAmount().fill('0');
+    await a.xpSubmit().click();
+    await a.xpDialog().getByText(fr.ERRORS.MANUAL_XP_AMOUNT).waitFor();
+    await a.xpAmount().fill('30');
+    await a.xpReason().fill('Exposé sur les fractions');
+    const posted = teacher.waitForResponse((r) => r.url().includes('/xp') && r.request().method() === 'POST');
+    await a.xpSubmit().click();
+    expect((await posted).status()).toBe(201);
+    await a.xpDialog().waitFor({ state: 'detached' });
+
+    // The student sees it in "Mes stats", with the teacher's reason.
+    const s = await newPage(browser, PHONE);
+    contexts.push(s.context);
+    await new LoginPage(s.page).signInTo(AWARDED.login, STUDENT_PASSWORD, '/student');
+    await s.page.getByRole('link', { name: fr.LAYOUT.MENU.STUDENT_STATS }).first().click();
+    await atPath(s.page, '/student/stats');
+    const me = new AnalyticsPage(s.page);
+    await me.myStatsHeading().waitFor();
+    await me.bonusList().getByText('Exposé sur les fractions', { exact: false }).waitFor();
+    await shot(s.page, 'analytics-my-stats-phone', false);
+  });
+
+  test('the personal page shows its chart at 1440x1024 and 1024x768', async () => {
+    await teacher.goto('/prof/analytics/personal?period=week');
+    await teacher.getByTestId('total-raidsStarted').waitFor();
+    expect(Number(await teacher.getByTestId('total-raidsStarted').textContent())).toBeGreaterThanOrEqual(1);
+    await teacher.locator('.an-chart__plot canvas').first().waitFor();
+    await shot(teacher, 'analytics-personal-1440');
+    await teacher.setViewportSize(SMALL);
+    await shot(teacher, 'analytics-personal-1024');
+  });
+});

@@ -1,0 +1,421 @@
+// Analytics (issue 13): every answer kept, the numbers of a small known history, and each route
+// refused to another teacher. Two live plays and one homework of the demo's 5e B, by three students.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  answers,
+  homeworkRaids,
+  professors,
+  questions,
+  raidPlays,
+  raids,
+  sessionLogs,
+  studentAnswers,
+  users,
+} from '../../server/db/schema.js';
+import type { GameService } from '../../server/game/service.js';
+import { DEFAULT_RAID_SETTINGS, roomId } from '../../shared/game/contract.js';
+import type {
+  ClassesAnalytics,
+  ClassStudentsAnalytics,
+  PersonalAnalytics,
+  RaidPlayList,
+  RaidReport,
+  StudentOwnStats,
+} from '../../shared/schemas/analytics.js';
+import type { StoredUser } from '../../shared/types.js';
+import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
+
+let ctx: TestContext;
+let prof: StoredUser;
+let other: StoredUser;
+let kids: StoredUser[];
+let key: { schoolclassId: string; subjectId: string };
+let room: string;
+let game: GameService;
+let raidId: string;
+/** The raid's questions in order, each with its right answer and its wrong ones in position order. */
+let qs: { id: string; right: string; wrong: string[] }[];
+let livePlays: string[] = [];
+let homeworkId: string;
+
+const get = async <T>(user: StoredUser, url: string) => {
+  const res = await ctx.app.inject({ method: 'GET', url, headers: bearer(user.accessToken) });
+  return { status: res.statusCode, body: res.json() as T };
+};
+const post = async <T>(user: StoredUser, url: string, payload: object) => {
+  const res = await ctx.app.inject({ method: 'POST', url, headers: bearer(user.accessToken), payload });
+  return { status: res.statusCode, body: res.json() as T };
+};
+
+/** One live play: `plan[q][s]` is what student s answers to question q ('R' right, 'W0', 'W1' a wrong one, '-' nothing). */
+async function playLive(plan: string[][], endAfter: number) {
+  const t = { professorId: prof.professorId as string };
+  // The teacher reveals each question: nobody is connected here, so "end when all answered" would
+  // reveal at the first answer.
+  await game.startRaid(t, room, raidId, {
+    ...DEFAULT_RAID_SETTINGS,
+    questionSeconds: 600,
+    endWhenAllAnswered: false,
+  });
+  await game.begin(t, room);
+  for (let q = 0; q < endAfter; q++) {
+    // The boss may fall before the last question.
+    const act = (await ctx.app.game?.store.readRoom(room))?.activity;
+    if (act?.kind === 'raid' && act.raid.phase === 'ended') return q;
+    for (const [s, what] of plan[q].entries()) {
+      if (what === '-') continue;
+      const answerId = what === 'R' ? qs[q].right : qs[q].wrong[Number(what.slice(1))];
+      expect(
+        await game.answer({ studentId: kids[s].studentId as string }, room, {
+          questionId: qs[q].id,
+          answerIds: [answerId],
+          clientId: `${q}-${s}`,
+        }),
+      ).toBe('counted');
+    }
+    if (q === endAfter - 1 && endAfter < qs.length) {
+      await game.next(t, room, true);
+    } else {
+      await game.reveal(t, room);
+      await game.next(t, room, q === qs.length - 1);
+    }
+  }
+  return endAfter;
+}
+/** Questions asked in the first play (all right: the boss falls before the last one). */
+let firstPlayQuestions = 0;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ QUESTION_SECONDS: '600' });
+  prof = await signin(ctx.app, DEMO.admin);
+  other = await signin(ctx.app, DEMO.sciences);
+  kids = [];
+  for (const login of ['eleve01', 'eleve02', 'eleve03'])
+    kids.push(await signin(ctx.app, { login, password: DEMO.student.password }));
+  const me = (
+    await get<{ professor: { schoolclasses: { id: string; subjectId: string }[] } }>(
+      prof,
+      `/api/users/${prof.id}`,
+    )
+  ).body;
+  key = {
+    schoolclassId: me.professor.schoolclasses[0].id,
+    subjectId: me.professor.schoolclasses[0].subjectId,
+  };
+  room = roomId(key);
+  game = (ctx.app.game as { service: GameService }).service;
+  const db = ctx.database.db;
+  const [prow] = await db.select().from(professors).where(eq(professors.userId, prof.id));
+  const [raid] = await db
+    .select()
+    .from(raids)
+    .where(and(eq(raids.professorId, prow.id), eq(raids.title, 'Les fractions')));
+  raidId = raid.id;
+  const qrows = await db
+    .select()
+    .from(questions)
+    .where(eq(questions.raidId, raidId))
+    .orderBy(asc(questions.position));
+  const arows = await db
+    .select()
+    .from(answers)
+    .where(
+      inArray(
+        answers.questionId,
+        qrows.map((q) => q.id),
+      ),
+    )
+    .orderBy(asc(answers.position));
+  qs = qrows.map((q) => {
+    const mine = arows.filter((a) => a.questionId === q.id);
+    return {
+      id: q.id,
+      right: mine.find((a) => a.isCorrect)?.id as string,
+      wrong: mine.filter((a) => !a.isCorrect).map((a) => a.id),
+    };
+  });
+  await game.open({ professorId: prof.professorId as string }, key);
+  for (const k of kids) await game.join({ studentId: k.studentId as string }, key);
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('every answer is kept', () => {
+  it('writes every answer of a live raid by its end, even those of a question ended early', async () => {
+    // Play 1: everyone right on every question: the boss falls (VICTORY).
+    firstPlayQuestions = await playLive(
+      qs.map(() => ['R', 'R', 'R']),
+      qs.length,
+    );
+    expect(firstPlayQuestions).toBeGreaterThan(3);
+    // Play 2, ended during the third question: Q1 R/W0/W0, Q2 R/R/W1, Q3 R/-/W0 (DEFEAT).
+    const plan = qs.map(() => ['-', '-', '-']);
+    plan[0] = ['R', 'W0', 'W0'];
+    plan[1] = ['R', 'R', 'W1'];
+    plan[2] = ['R', '-', 'W0'];
+    await playLive(plan, 3);
+    const plays = await ctx.database.db
+      .select()
+      .from(raidPlays)
+      .where(and(eq(raidPlays.schoolclassId, key.schoolclassId), eq(raidPlays.kind, 'live')))
+      .orderBy(asc(raidPlays.startedAt));
+    expect(plays.map((p) => p.result)).toEqual(['VICTORY', 'DEFEAT']);
+    livePlays = plays.map((p) => p.id);
+    const stored = await ctx.database.db
+      .select()
+      .from(studentAnswers)
+      .where(inArray(studentAnswers.playId, livePlays));
+    expect(stored.filter((a) => a.playId === livePlays[0])).toHaveLength(firstPlayQuestions * 3);
+    expect(stored.filter((a) => a.playId === livePlays[1])).toHaveLength(8);
+  });
+
+  it('keeps homework answers in the homework’s play', async () => {
+    // The demo's own homework of this raid is stopped first (one on-going homework per raid and class).
+    await ctx.database.db
+      .update(homeworkRaids)
+      .set({ isOnGoing: false })
+      .where(and(eq(homeworkRaids.raidId, raidId), eq(homeworkRaids.schoolclassId, key.schoolclassId)));
+    const sent = await post<{ ids: string[] }>(prof, '/api/homeworkRaids', {
+      raidId,
+      name: 'Fractions à la maison',
+      targets: [key],
+    });
+    expect(sent.status).toBe(201);
+    homeworkId = sent.body.ids[0];
+    const answer = (k: StoredUser, q: number, a: string) =>
+      post(k, `/api/students/${k.studentId}/homework/${homeworkId}/answer`, {
+        questionId: qs[q].id,
+        answerIds: [a],
+      });
+    expect((await answer(kids[0], 0, qs[0].right)).status).toBe(200);
+    expect((await answer(kids[0], 1, qs[1].wrong[0])).status).toBe(200);
+    expect((await answer(kids[1], 0, qs[0].wrong[1])).status).toBe(200);
+    expect(
+      (await post(kids[0], `/api/students/${kids[0].studentId}/homework/${homeworkId}/finish`, {})).status,
+    ).toBe(200);
+    const stored = await ctx.database.db
+      .select()
+      .from(studentAnswers)
+      .where(eq(studentAnswers.playId, homeworkId));
+    expect(stored).toHaveLength(3);
+  });
+});
+
+describe('the numbers of a known history', () => {
+  it('class table: students, one homework done, two live raids, half won', async () => {
+    const { status, body } = await get<ClassesAnalytics>(prof, '/api/analytics/schoolclasses?period=year');
+    expect(status).toBe(200);
+    const row = body.classes.find(
+      (c) => c.schoolclassId === key.schoolclassId && c.subjectId === key.subjectId,
+    );
+    expect(row).toMatchObject({ individualRaidsCompleted: 1, collectiveRaidsCompleted: 2, victoryRate: 0.5 });
+    expect(row?.studentsCount).toBeGreaterThanOrEqual(3);
+  });
+
+  it('student table: good-answer rates live and homework, hand-computed', async () => {
+    const { status, body } = await get<ClassStudentsAnalytics>(
+      prof,
+      `/api/analytics/schoolclasses/${key.schoolclassId}/${key.subjectId}?period=month`,
+    );
+    expect(status).toBe(200);
+    const n = firstPlayQuestions;
+    const row = (k: StoredUser) => body.students.find((s) => s.studentId === k.studentId);
+    expect(row(kids[0])).toMatchObject({
+      liveAnswers: n + 3,
+      liveGoodAnswerRate: 1,
+      homeworkAnswers: 2,
+      homeworkGoodAnswerRate: 0.5,
+    });
+    expect(row(kids[1])).toMatchObject({
+      liveAnswers: n + 2,
+      liveGoodAnswerRate: (n + 1) / (n + 2),
+      homeworkGoodAnswerRate: 0,
+    });
+    expect(row(kids[2])).toMatchObject({
+      liveAnswers: n + 3,
+      liveGoodAnswerRate: n / (n + 3),
+      homeworkAnswers: 0,
+      homeworkGoodAnswerRate: null,
+    });
+  });
+
+  it('raid report: share who found each question, the most chosen wrong answer, the time taken', async () => {
+    // Times set by hand: 1 s, 2 s and 6 s on the first question.
+    const db = ctx.database.db;
+    for (const [i, ms] of [1000, 2000, 6000].entries()) {
+      await db
+        .update(studentAnswers)
+        .set({ timeMs: ms })
+        .where(
+          and(
+            eq(studentAnswers.playId, livePlays[1]),
+            eq(studentAnswers.questionId, qs[0].id),
+            eq(studentAnswers.studentId, kids[i].studentId as string),
+          ),
+        );
+    }
+    const { status, body } = await get<RaidReport>(prof, `/api/analytics/plays/${livePlays[1]}`);
+    expect(status).toBe(200);
+    expect(body.play).toMatchObject({ kind: 'live', result: 'DEFEAT', participants: 3 });
+    const [q1, q2, q3, q4] = body.questions;
+    expect(q1).toMatchObject({
+      answered: 3,
+      correct: 1,
+      shareCorrect: 1 / 3,
+      meanTimeMs: 3000,
+      medianTimeMs: 2000,
+    });
+    expect(q1.mostChosenWrong).toMatchObject({ answerId: qs[0].wrong[0], chosenBy: 2 });
+    expect(q2).toMatchObject({ answered: 3, correct: 2 });
+    expect(q2.mostChosenWrong?.answerId).toBe(qs[1].wrong[1]);
+    expect(q3).toMatchObject({ answered: 2, correct: 1, shareCorrect: 0.5 });
+    expect(q4).toMatchObject({ answered: 0, shareCorrect: null, mostChosenWrong: null, meanTimeMs: null });
+    const s2 = body.students.find((s) => s.studentId === kids[1].studentId);
+    expect(s2).toMatchObject({ answered: 2, correct: 1 });
+    expect(s2?.answers.map((a) => [a.questionId, a.correct])).toEqual([
+      [qs[0].id, false],
+      [qs[1].id, true],
+    ]);
+  });
+
+  it("plays list: the class's live and homework plays, newest first", async () => {
+    const { body } = await get<RaidPlayList>(
+      prof,
+      `/api/analytics/schoolclasses/${key.schoolclassId}/${key.subjectId}/plays`,
+    );
+    expect(body.plays.map((p) => p.id)).toEqual([homeworkId, livePlays[1], livePlays[0]]);
+    const hw = await get<RaidPlayList>(
+      prof,
+      `/api/analytics/schoolclasses/${key.schoolclassId}/${key.subjectId}/plays?kind=homework`,
+    );
+    expect(hw.body.plays).toHaveLength(1);
+    expect(hw.body.plays[0]).toMatchObject({ participants: 2, goodAnswerRate: 1 / 3 });
+  });
+
+  it('personal page: the raids this teacher started, and connections', async () => {
+    const before = (await get<PersonalAnalytics>(prof, '/api/analytics/personal?period=week')).body;
+    await post(prof, '/api/session-logs/', { userId: prof.id });
+    const after = (await get<PersonalAnalytics>(prof, '/api/analytics/personal?period=week')).body;
+    expect(after.totals.connections).toBe(before.totals.connections + 1);
+    expect(after.totals.raidsStarted).toBe(3);
+    expect(after.series.raidsStarted.reduce((s, d) => s + d.count, 0)).toBe(3);
+  });
+});
+
+describe('manual XP and the student’s own stats', () => {
+  it('adds XP with a reason by the XP rules, and the student sees it in their stats', async () => {
+    const k = kids[2];
+    const before = (await get<StudentOwnStats>(k, '/api/analytics/me')).body;
+    const res = await post<{ applied: number; xp: number }>(
+      prof,
+      `/api/analytics/schoolclasses/${key.schoolclassId}/${key.subjectId}/students/${k.studentId}/xp`,
+      { amount: 40, reason: 'Exposé sur les fractions' },
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.xp).toBe(before.xp + res.body.applied);
+    const mine = (await get<StudentOwnStats>(k, '/api/analytics/me')).body;
+    expect(mine.xp).toBe(before.xp + res.body.applied);
+    expect(mine.xpHistory.at(-1)).toMatchObject({
+      source: 'manual',
+      reason: 'Exposé sur les fractions',
+      gain: res.body.applied,
+      xp: mine.xp,
+    });
+    expect(mine.raidsPlayed).toEqual({ live: 2, homework: 0 });
+    expect(mine.subjects[0]).toMatchObject({ answers: firstPlayQuestions + 3, correct: firstPlayQuestions });
+  });
+
+  it('refuses a bad amount or an empty reason with a translated key', async () => {
+    const url = `/api/analytics/schoolclasses/${key.schoolclassId}/${key.subjectId}/students/${kids[0].studentId}/xp`;
+    const zero = await post<{ message: string }>(prof, url, { amount: 0, reason: 'x' });
+    expect([zero.status, zero.body.message]).toEqual([400, 'ERRORS.MANUAL_XP_AMOUNT']);
+    const huge = await post<{ message: string }>(prof, url, { amount: 1e9, reason: 'x' });
+    expect(huge.body.message).toBe('ERRORS.MANUAL_XP_AMOUNT');
+    const empty = await post<{ message: string }>(prof, url, { amount: 5, reason: '   ' });
+    expect([empty.status, empty.body.message]).toEqual([400, 'ERRORS.MANUAL_XP_REASON']);
+  });
+
+  it('refuses a custom period that runs backwards or over 400 days', async () => {
+    const back = await get<{ message: string }>(
+      prof,
+      '/api/analytics/personal?period=custom&from=2026-10-01&to=2026-09-01',
+    );
+    expect([back.status, back.body.message]).toEqual([400, 'ERRORS.INVALID_PERIOD']);
+    const long = await get<{ message: string }>(
+      prof,
+      '/api/analytics/personal?period=custom&from=2020-01-01&to=2026-09-01',
+    );
+    expect(long.body.message).toBe('ERRORS.INVALID_PERIOD');
+  });
+});
+
+describe('session-log amounts (SPEC point 7)', () => {
+  it("counts a student's sessions for their teacher, one by one and in a batch", async () => {
+    await post(kids[0], '/api/session-logs/', { userId: kids[0].id });
+    const one = await get<{ amount: number }>(
+      prof,
+      `/api/session-logs/amount/users/${kids[0].id}?period=week`,
+    );
+    expect(one.status).toBe(200);
+    expect(one.body.amount).toBeGreaterThanOrEqual(1);
+    const batch = await post<{ amounts: { userId: string; amount: number }[] }>(
+      prof,
+      '/api/session-logs/amount/users/batch',
+      {
+        userIds: [kids[0].id, kids[1].id],
+        period: 'week',
+        schoolclassId: key.schoolclassId,
+      },
+    );
+    expect(batch.status).toBe(200);
+    expect(batch.body.amounts.map((a) => a.userId)).toEqual([kids[0].id, kids[1].id]);
+    expect(batch.body.amounts[0].amount).toBe(one.body.amount);
+  });
+});
+
+describe('another teacher is refused on every route', () => {
+  it('answers 404 for a class, a play, a student and their sessions that are not theirs', async () => {
+    const c = `/api/analytics/schoolclasses/${key.schoolclassId}/${key.subjectId}`;
+    expect((await get(other, c)).status).toBe(404);
+    expect((await get(other, `${c}/plays`)).status).toBe(404);
+    expect((await get(other, `/api/analytics/plays/${livePlays[0]}`)).status).toBe(404);
+    expect((await get(other, `/api/analytics/plays/${homeworkId}`)).status).toBe(404);
+    expect(
+      (await post(other, `${c}/students/${kids[0].studentId}/xp`, { amount: 5, reason: 'x' })).status,
+    ).toBe(404);
+    expect((await get(other, `/api/session-logs/amount/users/${kids[0].id}`)).status).toBe(404);
+    expect((await get(other, `/api/session-logs/amount/users/${prof.id}`)).status).toBe(404);
+    expect(
+      (await post(other, '/api/session-logs/amount/users/batch', { userIds: [other.id, kids[0].id] })).status,
+    ).toBe(404);
+    // Their own pages list none of it.
+    const mine = (await get<ClassesAnalytics>(other, '/api/analytics/schoolclasses')).body;
+    expect(
+      mine.classes.some((x) => x.schoolclassId === key.schoolclassId && x.subjectId === key.subjectId),
+    ).toBe(false);
+    expect((await get<PersonalAnalytics>(other, '/api/analytics/personal')).body.totals.raidsStarted).toBe(0);
+  });
+
+  it('refuses students on teacher routes and teachers on the student page', async () => {
+    expect((await get(kids[0], '/api/analytics/schoolclasses')).status).toBe(403);
+    expect((await get(kids[0], `/api/analytics/plays/${livePlays[0]}`)).status).toBe(403);
+    expect((await get(kids[0], `/api/session-logs/amount/users/${kids[1].id}`)).status).toBe(404);
+    expect((await get(prof, '/api/analytics/me')).status).toBe(403);
+  });
+});
+
+describe('deleting a student', () => {
+  it('deletes their answers', async () => {
+    const db = ctx.database.db;
+    const sid = kids[2].studentId as string;
+    expect(
+      (await db.select().from(studentAnswers).where(eq(studentAnswers.studentId, sid))).length,
+    ).toBeGreaterThan(0);
+    await db.delete(users).where(eq(users.id, kids[2].id));
+    expect(await db.select().from(studentAnswers).where(eq(studentAnswers.studentId, sid))).toEqual([]);
+    expect(await db.select().from(sessionLogs).where(eq(sessionLogs.userId, kids[2].id))).toEqual([]);
+  });
+});
