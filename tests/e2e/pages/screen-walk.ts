@@ -86,9 +86,16 @@ export async function demoParams(
   >(`/homeworkRaids/${student.studentId}`, student.token);
   const hw = homework[0];
   if (!hw) throw new Error(`the demo student ${student.studentId} has no homework`);
+  // A raid report: the class's latest play this school year (other test files play raids); with none,
+  // an id no play has, which opens the report's own "no report yet" state.
+  const plays = await api<{ plays: { id: string }[] }>(
+    `/analytics/schoolclasses/${cls.id}/${cls.subjectId}/plays?period=year`,
+    teacher.token,
+  );
+  const playId = plays.plays[0]?.id ?? '00000000-0000-4000-8000-000000000000';
   return {
     public: { professorId: teacher.id },
-    teacher: { schoolclassId: cls.id, subjectId: cls.subjectId, id: cls.id, chapterId, raidId },
+    teacher: { schoolclassId: cls.id, subjectId: cls.subjectId, id: cls.id, chapterId, raidId, playId },
     student: {
       schoolclassId: hw.schoolclassId,
       subjectId: hw.subject.id,
