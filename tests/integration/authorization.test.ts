@@ -400,6 +400,77 @@ const cases: Case[] = [
     refused: [['student', 403]],
     allowed: 'teacher',
   },
+  // ---- Analytics (issue 13): the teacher's own classes, the student's own stats ----
+  {
+    route: 'GET /api/analytics/personal',
+    url: () => '/api/analytics/personal?period=year',
+    refused: [['student', 403]],
+    allowed: 'teacher',
+  },
+  {
+    route: 'GET /api/analytics/schoolclasses',
+    url: () => '/api/analytics/schoolclasses?period=year',
+    refused: [['student', 403]],
+    allowed: 'teacher',
+  },
+  {
+    route: 'GET /api/analytics/schoolclasses/:schoolclassId/:subjectId',
+    url: () => `/api/analytics/schoolclasses/${fx.demoClassId}/${fx.maths}?period=year`,
+    refused: [
+      ['student', 403],
+      ['teacher', 404],
+    ],
+    allowed: 'admin',
+  },
+  {
+    route: 'GET /api/analytics/schoolclasses/:schoolclassId/:subjectId/plays',
+    url: () => `/api/analytics/schoolclasses/${fx.demoClassId}/${fx.maths}/plays?period=year`,
+    refused: [
+      ['student', 403],
+      ['teacher', 404],
+    ],
+    allowed: 'admin',
+  },
+  {
+    route: 'POST /api/analytics/schoolclasses/:schoolclassId/:subjectId/students/:studentId/xp',
+    url: () =>
+      `/api/analytics/schoolclasses/${fx.demoClassId}/${fx.maths}/students/${users.student.studentId}/xp`,
+    body: () => ({ amount: 1, reason: 'Participation' }),
+    refused: [
+      ['student', 403],
+      ['teacher', 404],
+    ],
+    allowed: 'admin',
+  },
+  {
+    route: 'GET /api/analytics/me',
+    url: () => '/api/analytics/me?period=year',
+    refused: [
+      ['teacher', 403],
+      ['admin', 403],
+    ],
+    allowed: 'student',
+  },
+  {
+    route: 'GET /api/session-logs/amount/users/:userId',
+    // The student may count their own sessions; another student may not.
+    url: () => `/api/session-logs/amount/users/${users.student.id}?period=year`,
+    refused: [
+      ['otherStudent', 404],
+      ['teacher', 404],
+    ],
+    allowed: 'admin',
+  },
+  {
+    route: 'POST /api/session-logs/amount/users/batch',
+    url: () => '/api/session-logs/amount/users/batch',
+    body: () => ({ userIds: [users.student.id], period: 'year' }),
+    refused: [
+      ['student', 403],
+      ['teacher', 404],
+    ],
+    allowed: 'admin',
+  },
   // ---- Teacher administration: classes, codes and students ----
   {
     route: 'GET /api/schoolclasses',
@@ -1029,10 +1100,13 @@ const cases: Case[] = [
 const oneSlash = (key: string) => key.replace(/(.)\/$/, '$1');
 
 /**
- * Routes whose allowed caller only exists through the school sign-on: their refusals are proven with a
- * GAR teacher in the file named (a demo teacher has no division to create a class from).
+ * Routes whose allowed case needs what the demo school lacks (a GAR teacher with divisions, a raid
+ * already played): their refusals are proven in the file named.
  */
 const PROVEN_ELSEWHERE: Record<string, string> = {
+  // The demo school has no raid played yet: the report of a play is refused to others there.
+  'GET /api/analytics/plays/:playId':
+    'tests/integration/analytics.test.ts › answers 404 for a class, a play, a student and their sessions that are not theirs',
   'POST /api/sso/divisions/:code/class':
     'tests/integration/school-sign-on.test.ts › a teacher cannot create the class of a division that is not theirs',
 };

@@ -367,6 +367,21 @@ const routes: Record<string, Route> = {
       expect(res.json()).toMatchObject({ firstName: 'Emma', username: 'eleve01', language: 'fr' });
     },
   },
+  'POST /api/analytics/schoolclasses/:schoolclassId/:subjectId/students/:studentId/xp': {
+    method: 'POST',
+    url: () => `/api/analytics/schoolclasses/${fx.demoClassId}/${fx.maths}/students/${student.studentId}/xp`,
+    token: () => admin.accessToken,
+    valid: () => ({ amount: 2, reason: 'Bonne participation' }),
+    check: (res) => expect(res.statusCode).toBeLessThan(300),
+  },
+  'POST /api/session-logs/amount/users/batch': {
+    method: 'POST',
+    url: () => '/api/session-logs/amount/users/batch',
+    token: () => admin.accessToken,
+    valid: () => ({ userIds: [student.id], period: 'year' }),
+    optional: ['period'],
+    check: (res) => expect(res.statusCode).toBe(200),
+  },
   'POST /api/session-logs/': {
     method: 'POST',
     url: () => '/api/session-logs/',
