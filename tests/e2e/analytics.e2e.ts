@@ -134,6 +134,10 @@ describe('analytics after a live raid', () => {
     await shot(report, 'analytics-report-1440');
     await report.setViewportSize(SMALL);
     await shot(report, 'analytics-report-1024');
+    // The lesson ends (Quit), so that the next file opens 5e B's board afresh.
+    teacher.once('dialog', (d) => void d.accept());
+    await board.quitButton().click();
+    await atPath(teacher, '/prof/select');
   });
 
   test('the report exports its questions as CSV and XLSX that read back', async () => {

@@ -189,8 +189,10 @@ describe('the board at 3.5 rem', () => {
     await page.getByTestId('blank').waitFor({ state: 'detached' });
     expect(await page.locator('[data-bug-report]').first().isVisible()).toBe(true);
 
-    // The room is left as found: the raid ended.
+    // The raid ends, and the lesson with it (Quit), so that the next file opens 2nde A's board afresh.
     await page.getByRole('button', { name: G.RAID.END }).click();
     await board.result().waitFor();
+    await board.quitButton().click();
+    await atPath(page, '/prof/select');
   });
 });

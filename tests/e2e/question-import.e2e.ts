@@ -71,21 +71,22 @@ describe('question import', () => {
       .getByText(tr(I.REFUSED_COUNT_other, { count: 2 }))
       .waitFor();
     const entries = await dialog.entries();
+    // Refused lines come first (what the teacher must fix), then the imported ones, each in file order.
     expect(entries.map((e) => e.status)).toEqual([
-      'imported',
-      'imported',
-      'imported',
       'refused',
       'refused',
+      'imported',
+      'imported',
+      'imported',
       'imported',
       'imported',
     ]);
     // Accents of the Windows-1252 file read right; each refused line says why, in French.
-    expect(entries[2].text).toContain('Quel est le résultat de 12 ÷ 4 ?');
-    expect(entries[3].text).toBe(
+    expect(entries[4].text).toContain('Quel est le résultat de 12 ÷ 4 ?');
+    expect(entries[0].text).toBe(
       `${tr(I.LINE, { line: 5 })}${I.REFUSED}${I.EMPTY_QUESTION}${I.ERRORS.QUESTION_REQUIRED}`,
     );
-    expect(entries[4].text).toBe(
+    expect(entries[1].text).toBe(
       `${tr(I.LINE, { line: 6 })}${I.REFUSED}Quel animal est un mammifère ?${R.ERRORS.CORRECT_ANSWER_REQUIRED}`,
     );
     const refusedColor = await dialog

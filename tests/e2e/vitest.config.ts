@@ -1,4 +1,18 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The screen walk goes first, on the demo school as seeded: the other files leave rooms open, raids
+ * played and reports behind them, and a board route then opens the running raid instead of itself.
+ * What they leave is theirs to check; the walk checks every screen in its first state.
+ */
+class WalkFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const walk = (f: TestSpecification) => f.moduleId.endsWith('every-screen.e2e.ts');
+    return [...sorted.filter(walk), ...sorted.filter((f) => !walk(f))];
+  }
+}
 
 // Browser flows: one real server (built client, seeded demo school) for the whole run, Chromium
 // driven by playwright-core. Files run one after another: they share the server and its data.
@@ -15,6 +29,7 @@ export default defineConfig({
     ],
     globalSetup: ['tests/e2e/global-setup.ts'],
     fileParallelism: false,
+    sequence: { sequencer: WalkFirst },
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },
