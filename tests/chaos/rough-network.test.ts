@@ -436,14 +436,27 @@ class Chaos {
   /** Errors of phones coming back by themselves: the test fails with them. */
   readonly errors: unknown[] = [];
   async reconnect(p: Phone) {
-    try {
-      await p.connect(pick(this.nodes, this.random));
-    } catch (err) {
-      this.errors.push(err);
+    // A phone that reconnects dozens of times in a few seconds meets the server's handshake budget
+    // (server/game/budgets.ts: 20, then one every 2 s): like the app's own reconnection, it tries
+    // again once the budget allows, and only another error fails the test.
+    for (let tries = 0; ; tries++) {
+      try {
+        await p.connect(pick(this.nodes, this.random));
+        break;
+      } catch (err) {
+        if ((err as Error).message !== 'GAME.RATE_LIMITED' || tries >= 20 || this.stopped) {
+          this.errors.push(err);
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, HANDSHAKE_REFILL_MS));
+      }
     }
     changed();
   }
 }
+
+/** How often the server admits one more handshake of a user past its burst (server/game/budgets.ts). */
+const HANDSHAKE_REFILL_MS = 2_100;
 
 let cluster: Cluster;
 let db: pg.Client;
