@@ -134,10 +134,10 @@ describe('analytics after a live raid', () => {
     await shot(report, 'analytics-report-1440');
     await report.setViewportSize(SMALL);
     await shot(report, 'analytics-report-1024');
-    // The lesson ends (Quit), so that the next file opens 5e B's board afresh.
-    teacher.once('dialog', (d) => void d.accept());
-    await board.quitButton().click();
-    await atPath(teacher, '/prof/select');
+    // Back to the board, so that the next file finds 5e B's board as it was.
+    await teacher.bringToFront();
+    await board.backToBoard().click();
+    await teacher.waitForURL((u) => /^\/prof\/game\/[^/]+\/[^/]+$/.test(u.pathname));
   });
 
   test('the report exports its questions as CSV and XLSX that read back', async () => {

@@ -189,10 +189,11 @@ describe('the board at 3.5 rem', () => {
     await page.getByTestId('blank').waitFor({ state: 'detached' });
     expect(await page.locator('[data-bug-report]').first().isVisible()).toBe(true);
 
-    // The raid ends, and the lesson with it (Quit), so that the next file opens 2nde A's board afresh.
+    // The raid ends and the board comes back, so that the next file finds 2nde A's board as it was.
     await page.getByRole('button', { name: G.RAID.END }).click();
     await board.result().waitFor();
-    await board.quitButton().click();
-    await atPath(page, '/prof/select');
+    await board.backToBoard().scrollIntoViewIfNeeded();
+    await board.backToBoard().click();
+    await atPath(page, boardPath);
   });
 });
