@@ -132,6 +132,9 @@ export async function settle(page: Page) {
     undefined,
     { timeout: 20_000 },
   );
+  // The pointer leaves the window: where the last click left it, a hover style would be judged instead
+  // of the screen's own, and the result would hang on the order of the walk.
+  await page.mouse.move(-1, -1);
   await page.evaluate(async () => {
     await document.fonts.ready;
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
