@@ -1,11 +1,11 @@
 // "Who answered" for the board: sent at once while a room is quiet, coalesced only under load.
 // The first answer after a quiet spell leaves at once (leading edge); answers arriving within
 // ANSWERED_WINDOW_MS of the last patch of the room wait for the end of that window and leave
-// together. A room thus sends at most one "answered" patch per window (50 a second), however many
+// together. A room thus sends at most one "answered" patch per window (100 a second), however many
 // phones answer, and a lone answer is never held back.
 
 /** Least time between two "answered" patches of one room. */
-export const ANSWERED_WINDOW_MS = 20;
+export const ANSWERED_WINDOW_MS = 10;
 
 export interface AnsweredBatch {
   questionId: string;

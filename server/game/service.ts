@@ -276,16 +276,33 @@ export function createGameService(deps: GameDeps) {
   }
 
   /** The record as of its current revision, read from the store only when it changed. */
-  const cache = new Map<string, { rev: number; record: RoomRecord; members: Set<string> }>();
-  async function cachedRoom(id: string) {
+  type CachedRoom = { rev: number; record: RoomRecord; members: Set<string> };
+  const cache = new Map<string, CachedRoom>();
+  /**
+   * Reads of a room's record in flight, by room and revision: when a thousand answers find the cache
+   * one revision behind at the same instant, they share one read and one parse of the record instead
+   * of a thousand (a 1,000-phone burst on Redis: answer p99 1.5 to 6 s before, see performance.md).
+   */
+  const loading = new Map<string, { rev: number; entry: Promise<CachedRoom> }>();
+  async function cachedRoom(id: string): Promise<CachedRoom> {
     const rev = await store.revision(id);
     const hit = cache.get(id);
     if (hit && hit.rev === rev) return hit;
-    const record = await requireRoom(id);
-    const entry = { rev, record, members: new Set(record.roster.map((x) => x.studentId)) };
-    // Records are never changed in place, so a cached one stays true to its revision.
-    cache.set(id, entry);
-    return entry;
+    const pending = loading.get(id);
+    if (pending && pending.rev === rev) return pending.entry;
+    const entry = (async () => {
+      const record = await requireRoom(id);
+      const read = { rev, record, members: new Set(record.roster.map((x) => x.studentId)) };
+      // Records are never changed in place, so a cached one stays true to its revision.
+      if ((cache.get(id)?.rev ?? -1) <= rev) cache.set(id, read);
+      return read;
+    })();
+    loading.set(id, { rev, entry });
+    try {
+      return await entry;
+    } finally {
+      if (loading.get(id)?.entry === entry) loading.delete(id);
+    }
   }
 
   /**
@@ -460,12 +477,20 @@ export function createGameService(deps: GameDeps) {
 
   /** Connected students, per room, read again at most every PRESENT_COUNT_MS. */
   const presentCounts = new Map<string, { at: number; count: number }>();
+  const presenceReads = new Map<string, Promise<string[]>>();
   /** After an answer: when every connected student has answered the open question, it is revealed. */
   async function revealIfAllAnswered(id: string, r: RoomRecord, questionId: string, answered: number) {
     if (r.activity?.kind !== 'raid' || !(r.activity.raid.settings?.endWhenAllAnswered ?? true)) return;
     const known = presentCounts.get(id);
     if (known && now() - known.at < PRESENT_COUNT_MS && answered < known.count) return;
-    const present = await presentIds(r);
+    // Answers arriving together share one read of the presence set (1,000 phones answering at once
+    // would otherwise read the 1,000-member set 1,000 times).
+    let reading = presenceReads.get(id);
+    if (!reading) {
+      reading = presentIds(r).finally(() => presenceReads.delete(id));
+      presenceReads.set(id, reading);
+    }
+    const present = await reading;
     presentCounts.set(id, { at: now(), count: present.length });
     if (answered < present.length) return;
     const given = await store.answers(id, answerKey(r.activity.raid, questionId));
