@@ -9,9 +9,9 @@ import { IMPORT_FILE_MAX_BYTES, type ImportResult } from '../../../shared/questi
 import { QUESTIONS_PER_RAID_MAX } from '../../../shared/schemas/raid.js';
 import { importResultSchema } from '../../../shared/schemas/responses-account.js';
 import { teacherOf } from '../../lib/contract.js';
-import { AppError, badRequest, tooMany } from '../../lib/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
-import { ImportWorker } from './pool.js';
+import { questionImportService } from './service.js';
 
 /**
  * The raid form's questions so far (a JSON array of texts in the `existingQuestions` field). A form
@@ -19,22 +19,16 @@ import { ImportWorker } from './pool.js';
  */
 const existingSchema = z.array(z.string().max(1000)).max(5 * QUESTIONS_PER_RAID_MAX);
 
-/** Files one teacher may have being read at once. */
-const IMPORTS_IN_FLIGHT_MAX = 2;
-
 const tooLarge = () =>
   new AppError(413, ERR.IMPORT_FILE_TOO_LARGE, { params: { maxMb: IMPORT_FILE_MAX_BYTES / (1024 * 1024) } });
 
 export default async function questionImportRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
-  // Files are read off the event loop, in a worker thread with a time budget (pool.ts).
-  const worker = new ImportWorker(app.log);
-  app.addHook('onClose', () => worker.close());
-  // A listening server (not the tests' injected requests) starts the worker at once.
-  app.addHook('onListen', async () => worker.warm());
-  /** Files of each teacher waiting for or in the worker: one teacher cannot fill its queue. */
-  const inFlight = new Map<string, number>();
+  // Files are read off the event loop, in a worker thread with a time budget (service.ts, pool.ts).
+  const imports = questionImportService(app.log);
+  app.addHook('onClose', () => imports.close());
+  app.addHook('onListen', async () => imports.warm());
 
   app.post(
     '/questions/import',
@@ -78,17 +72,7 @@ export default async function questionImportRoutes(fastify: FastifyInstance) {
       }
       const existing = parse(existingSchema, existingJson);
       if (!file) throw badRequest(ERR.IMPORT_FILE_EMPTY, { field: 'file' });
-      const running = inFlight.get(caller.sub) ?? 0;
-      if (running >= IMPORTS_IN_FLIGHT_MAX) throw tooMany(2);
-      inFlight.set(caller.sub, running + 1);
-      let result: ImportResult;
-      try {
-        result = await worker.run({ name: file.name, data: file.data, existing });
-      } finally {
-        const left = (inFlight.get(caller.sub) ?? 1) - 1;
-        if (left > 0) inFlight.set(caller.sub, left);
-        else inFlight.delete(caller.sub);
-      }
+      const result = await imports.read(caller.sub, file, existing);
       req.log.info(
         {
           imported: result.questions.length,
