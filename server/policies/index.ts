@@ -1,7 +1,8 @@
 // Who may touch what: the one place for the authorization rules of the teacher's and the student's
 // records. A module asks here ("may this teacher touch this class?") instead of joining another
 // module's tables itself. Each function answers a boolean; the route decides between 403 and 404.
-import { and, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   chapters,
   codex,
@@ -20,48 +21,44 @@ export const isSelfUser = (caller: AccessClaims, userId: string) => caller.sub =
 export const isSelfStudent = (caller: AccessClaims, studentId: string) =>
   !!caller.studentId && caller.studentId === studentId;
 
-const any = async (query: Promise<unknown[]>): Promise<boolean> => (await query).length > 0;
+/** One row of `table` matches `where`: every ownership rule below is this question. */
+async function rowExists(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<boolean> {
+  const rows = await db.select({ one: sql`1` }).from(table).where(where).limit(1);
+  return rows.length > 0;
+}
 
 /** The teacher teaches this class (in this subject, when given). */
 export function teachesClass(db: DbOrTx, professorId: string, schoolclassId: string, subjectId?: string) {
-  return any(
-    db
-      .select({ one: sql`1` })
-      .from(professorsSchoolclasses)
-      .where(
-        and(
-          eq(professorsSchoolclasses.professorId, professorId),
-          eq(professorsSchoolclasses.schoolclassId, schoolclassId),
-          subjectId ? eq(professorsSchoolclasses.subjectId, subjectId) : undefined,
-        ),
-      )
-      .limit(1),
+  return rowExists(
+    db,
+    professorsSchoolclasses,
+    and(
+      eq(professorsSchoolclasses.professorId, professorId),
+      eq(professorsSchoolclasses.schoolclassId, schoolclassId),
+      subjectId ? eq(professorsSchoolclasses.subjectId, subjectId) : undefined,
+    ),
   );
 }
 
 /** The teacher teaches one of the student's classes. */
 export function teachesStudent(db: DbOrTx, professorId: string, studentId: string) {
-  return any(
-    db
-      .select({ one: sql`1` })
-      .from(studentsSchoolclasses)
-      .where(
-        and(
-          eq(studentsSchoolclasses.studentId, studentId),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(professorsSchoolclasses)
-              .where(
-                and(
-                  eq(professorsSchoolclasses.schoolclassId, studentsSchoolclasses.schoolclassId),
-                  eq(professorsSchoolclasses.professorId, professorId),
-                ),
-              ),
+  return rowExists(
+    db,
+    studentsSchoolclasses,
+    and(
+      eq(studentsSchoolclasses.studentId, studentId),
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(professorsSchoolclasses)
+          .where(
+            and(
+              eq(professorsSchoolclasses.schoolclassId, studentsSchoolclasses.schoolclassId),
+              eq(professorsSchoolclasses.professorId, professorId),
+            ),
           ),
-        ),
-      )
-      .limit(1),
+      ),
+    ),
   );
 }
 
@@ -75,61 +72,37 @@ export function taughtClassIds(db: DbOrTx, professorId: string) {
 
 /** The student is a member of this class. */
 export function inClass(db: DbOrTx, studentId: string, schoolclassId: string) {
-  return any(
-    db
-      .select({ one: sql`1` })
-      .from(studentsSchoolclasses)
-      .where(
-        and(
-          eq(studentsSchoolclasses.studentId, studentId),
-          eq(studentsSchoolclasses.schoolclassId, schoolclassId),
-        ),
-      )
-      .limit(1),
+  return rowExists(
+    db,
+    studentsSchoolclasses,
+    and(
+      eq(studentsSchoolclasses.studentId, studentId),
+      eq(studentsSchoolclasses.schoolclassId, schoolclassId),
+    ),
   );
 }
 
 /** The chapter is the teacher's own. */
 export function ownsChapter(db: DbOrTx, professorId: string, chapterId: string) {
-  return any(
-    db
-      .select({ one: sql`1` })
-      .from(chapters)
-      .where(and(eq(chapters.id, chapterId), eq(chapters.professorId, professorId)))
-      .limit(1),
-  );
+  return rowExists(db, chapters, and(eq(chapters.id, chapterId), eq(chapters.professorId, professorId)));
 }
 
 /** The raid is the teacher's own. */
 export function ownsRaid(db: DbOrTx, professorId: string, raidId: string) {
-  return any(
-    db
-      .select({ one: sql`1` })
-      .from(raids)
-      .where(and(eq(raids.id, raidId), eq(raids.professorId, professorId)))
-      .limit(1),
-  );
+  return rowExists(db, raids, and(eq(raids.id, raidId), eq(raids.professorId, professorId)));
 }
 
 /** The codex phrase was written to this teacher (who approves, rejects or deletes it). */
 export function moderatesPhrase(db: DbOrTx, professorId: string, phraseId: string) {
-  return any(
-    db
-      .select({ one: sql`1` })
-      .from(codex)
-      .where(and(eq(codex.id, phraseId), eq(codex.professorId, professorId)))
-      .limit(1),
-  );
+  return rowExists(db, codex, and(eq(codex.id, phraseId), eq(codex.professorId, professorId)));
 }
 
 /** The homework was sent by this teacher. */
 export function ownsHomework(db: DbOrTx, professorId: string, homeworkId: string) {
-  return any(
-    db
-      .select({ one: sql`1` })
-      .from(homeworkRaids)
-      .where(and(eq(homeworkRaids.id, homeworkId), eq(homeworkRaids.professorId, professorId)))
-      .limit(1),
+  return rowExists(
+    db,
+    homeworkRaids,
+    and(eq(homeworkRaids.id, homeworkId), eq(homeworkRaids.professorId, professorId)),
   );
 }
 
