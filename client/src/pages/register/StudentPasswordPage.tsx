@@ -8,16 +8,15 @@ import { studentPasswordStepSchema } from '../../../../shared/schemas/account';
 import { codeSignup } from '../../api/auth';
 import { login } from '../../app/auth-store';
 import { useFeedback } from '../../app/feedback';
+import { type NewPassword, NewPasswordFields } from '../../components/PasswordChange';
 import { Button } from '../../components/ui/Button';
-import { PasswordField } from '../../components/ui/Field';
 import { translateError } from '../../i18n';
-import { validate } from '../../lib/form';
+import { useFormValues, validate } from '../../lib/form';
 import { errorField, errorKey } from '../auth/api-error';
-import { PasswordStrength } from './PasswordStrength';
 import { StudentFrame } from './StudentFrame';
 import { clearDraft, readDraft, stepUrl, useRegistrationCode } from './student-draft';
 
-type Values = { password: string; confirmation: string };
+type Values = NewPassword;
 const IDENTIFIER_FIELDS = ['firstName', 'lastName', 'username'];
 
 export default function StudentPasswordPage() {
@@ -25,15 +24,9 @@ export default function StudentPasswordPage() {
   const navigate = useNavigate();
   const feedback = useFeedback();
   const code = useRegistrationCode();
-  const [values, setValues] = useState<Values>({ password: '', confirmation: '' });
-  const [errors, setErrors] = useState<Partial<Values>>({});
+  const { values, errors, setErrors, set } = useFormValues<Values>({ password: '', confirmation: '' });
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const set = (k: keyof Values) => (v: string) => {
-    setValues((s) => ({ ...s, [k]: v }));
-    setErrors((e) => ({ ...e, [k]: undefined }));
-  };
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -81,22 +74,14 @@ export default function StudentPasswordPage() {
       <h1>{t('REGISTER.STUDENT.PASSWORD_TITLE')}</h1>
       <p className="lead">{t('REGISTER.STUDENT.PASSWORD_TEXT')}</p>
       <form onSubmit={onSubmit} noValidate>
-        <PasswordField
-          label={t('REGISTER.STUDENT.PASSWORD')}
-          name="password"
-          autoComplete="new-password"
-          value={values.password}
-          error={errors.password}
-          hint={<PasswordStrength password={values.password} />}
-          onChange={set('password')}
-        />
-        <PasswordField
-          label={t('REGISTER.STUDENT.CONFIRMATION')}
-          name="confirmation"
-          autoComplete="new-password"
-          value={values.confirmation}
-          error={errors.confirmation}
-          onChange={set('confirmation')}
+        <NewPasswordFields
+          labels={{
+            password: t('REGISTER.STUDENT.PASSWORD'),
+            confirmation: t('REGISTER.STUDENT.CONFIRMATION'),
+          }}
+          values={values}
+          errors={errors}
+          set={set}
         />
         {formError ? (
           <div className="notice notice--error" role="alert">

@@ -7,15 +7,17 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { ERR } from '../../../../../shared/errors';
 import { studentPasswordStepSchema as newPasswordSchema } from '../../../../../shared/schemas/account';
 import { changeProfessorPassword } from '../../../api/professors';
-import { getStoredUser, saveStoredUser } from '../../../app/auth-store';
 import { useFeedback } from '../../../app/feedback';
 import { useSession } from '../../../app/session';
+import {
+  keepFreshSession,
+  NewPasswordFields,
+  passwordChangeFailure,
+} from '../../../components/PasswordChange';
 import { Button } from '../../../components/ui/Button';
 import { PasswordField } from '../../../components/ui/Field';
 import { translateError } from '../../../i18n';
-import { validate } from '../../../lib/form';
-import { errorField, errorKey } from '../../auth/api-error';
-import { PasswordStrength } from '../../register/PasswordStrength';
+import { useFormValues, validate } from '../../../lib/form';
 import '../../auth/auth.css';
 import './account.css';
 
@@ -26,17 +28,15 @@ export default function AccountPasswordPage() {
   const navigate = useNavigate();
   const feedback = useFeedback();
   const { user } = useSession();
-  const [values, setValues] = useState<Values>({ currentPassword: '', password: '', confirmation: '' });
-  const [errors, setErrors] = useState<Partial<Values>>({});
+  const { values, errors, setErrors, set } = useFormValues<Values>({
+    currentPassword: '',
+    password: '',
+    confirmation: '',
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   if (user?.isGar) return <Navigate to="/prof/account" replace />;
-
-  const set = (k: keyof Values) => (v: string) => {
-    setValues((s) => ({ ...s, [k]: v }));
-    setErrors((e) => ({ ...e, [k]: undefined }));
-  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -49,19 +49,16 @@ export default function AccountPasswordPage() {
     if (Object.values(found).some(Boolean)) return setErrors(found);
     setBusy(true);
     try {
-      const fresh = await changeProfessorPassword(user.professorId, values.currentPassword, values.password);
-      const stored = getStoredUser();
-      if (stored)
-        saveStoredUser({ ...stored, accessToken: fresh.accessToken, refreshToken: fresh.refreshToken });
+      keepFreshSession(
+        await changeProfessorPassword(user.professorId, values.currentPassword, values.password),
+      );
       feedback({ status: 'success', message: 'ACCOUNT.PASSWORD.CHANGED' });
       navigate('/prof/account');
     } catch (err) {
       setBusy(false);
-      const key = errorKey(err);
-      const field = errorField(err);
-      if (field === 'currentPassword') setErrors({ currentPassword: key });
-      else if (field === 'newPassword') setErrors({ password: key });
-      else setFormError(key);
+      const failure = passwordChangeFailure(err);
+      setErrors(failure.errors);
+      setFormError(failure.formError);
     }
   }
 
@@ -80,22 +77,11 @@ export default function AccountPasswordPage() {
           error={errors.currentPassword}
           onChange={set('currentPassword')}
         />
-        <PasswordField
-          label={t('ACCOUNT.PASSWORD.NEW')}
-          name="password"
-          autoComplete="new-password"
-          value={values.password}
-          error={errors.password}
-          hint={<PasswordStrength password={values.password} />}
-          onChange={set('password')}
-        />
-        <PasswordField
-          label={t('ACCOUNT.PASSWORD.CONFIRMATION')}
-          name="confirmation"
-          autoComplete="new-password"
-          value={values.confirmation}
-          error={errors.confirmation}
-          onChange={set('confirmation')}
+        <NewPasswordFields
+          labels={{ password: t('ACCOUNT.PASSWORD.NEW'), confirmation: t('ACCOUNT.PASSWORD.CONFIRMATION') }}
+          values={values}
+          errors={errors}
+          set={set}
         />
         {formError ? (
           <div className="notice notice--error" role="alert">

@@ -10,7 +10,7 @@ import { useFeedback } from '../../../app/feedback';
 import { useSession } from '../../../app/session';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Field';
-import { validate } from '../../../lib/form';
+import { useFormValues, validate } from '../../../lib/form';
 import { errorField, errorKey, errorStatus } from '../../auth/api-error';
 import { StudentSheet } from './StudentSheet';
 
@@ -32,17 +32,11 @@ export default function IdentifierPage() {
     firstName: record?.firstName ?? '',
     username: record?.username ?? '',
   };
-  const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<Partial<Values>>({});
+  const { values, errors, setErrors, set } = useFormValues<Values>(initial);
   const [busy, setBusy] = useState(false);
 
   if (user?.isGar) return <Navigate to="/student/account" replace />;
   const changed = FIELDS.some((k) => values[k].trim() !== initial[k]);
-
-  const set = (k: keyof Values) => (v: string) => {
-    setValues((s) => ({ ...s, [k]: v }));
-    setErrors((e) => ({ ...e, [k]: undefined }));
-  };
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();

@@ -10,15 +10,18 @@ import { ERR } from '../../../../../shared/errors';
 import { studentPasswordStepSchema } from '../../../../../shared/schemas/account';
 import { changeOwnPassword } from '../../../api/student';
 import { checkPassword } from '../../../api/users';
-import { getStoredUser, saveStoredUser } from '../../../app/auth-store';
 import { useFeedback } from '../../../app/feedback';
 import { useSession } from '../../../app/session';
+import {
+  keepFreshSession,
+  NewPasswordFields,
+  passwordChangeFailure,
+} from '../../../components/PasswordChange';
 import { Button } from '../../../components/ui/Button';
 import { PasswordField } from '../../../components/ui/Field';
 import { translateError } from '../../../i18n';
-import { validate } from '../../../lib/form';
-import { errorField, errorKey, errorStatus } from '../../auth/api-error';
-import { PasswordStrength } from '../../register/PasswordStrength';
+import { useFormValues, validate } from '../../../lib/form';
+import { errorStatus } from '../../auth/api-error';
 import { StudentSheet } from './StudentSheet';
 
 type Values = { currentPassword: string; password: string; confirmation: string };
@@ -32,17 +35,15 @@ export default function PasswordPage() {
   const navigate = useNavigate();
   const feedback = useFeedback();
   const { user } = useSession();
-  const [values, setValues] = useState<Values>({ currentPassword: '', password: '', confirmation: '' });
-  const [errors, setErrors] = useState<Partial<Values>>({});
+  const { values, errors, setErrors, set } = useFormValues<Values>({
+    currentPassword: '',
+    password: '',
+    confirmation: '',
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   if (user?.isGar) return <Navigate to="/student/account" replace />;
-
-  const set = (k: keyof Values) => (v: string) => {
-    setValues((s) => ({ ...s, [k]: v }));
-    setErrors((e) => ({ ...e, [k]: undefined }));
-  };
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -70,19 +71,14 @@ export default function PasswordPage() {
       return setErrors(r.errors);
     }
     try {
-      const fresh = await changeOwnPassword(user.studentId, values.currentPassword, values.password);
-      const stored = getStoredUser();
-      if (stored)
-        saveStoredUser({ ...stored, accessToken: fresh.accessToken, refreshToken: fresh.refreshToken });
+      keepFreshSession(await changeOwnPassword(user.studentId, values.currentPassword, values.password));
       feedback({ status: 'success', message: 'STUDENT.PASSWORD.CHANGED' });
       navigate('/student/account');
     } catch (err) {
       setBusy(false);
-      const key = errorKey(err);
-      const field = errorField(err);
-      if (field === 'currentPassword') setErrors({ currentPassword: key });
-      else if (field === 'newPassword') setErrors({ password: key });
-      else setFormError(key);
+      const failure = passwordChangeFailure(err);
+      setErrors(failure.errors);
+      setFormError(failure.formError);
     }
   }
 
@@ -97,22 +93,11 @@ export default function PasswordPage() {
           error={errors.currentPassword}
           onChange={set('currentPassword')}
         />
-        <PasswordField
-          label={t('STUDENT.PASSWORD.NEW')}
-          name="password"
-          autoComplete="new-password"
-          value={values.password}
-          error={errors.password}
-          hint={<PasswordStrength password={values.password} />}
-          onChange={set('password')}
-        />
-        <PasswordField
-          label={t('STUDENT.PASSWORD.CONFIRMATION')}
-          name="confirmation"
-          autoComplete="new-password"
-          value={values.confirmation}
-          error={errors.confirmation}
-          onChange={set('confirmation')}
+        <NewPasswordFields
+          labels={{ password: t('STUDENT.PASSWORD.NEW'), confirmation: t('STUDENT.PASSWORD.CONFIRMATION') }}
+          values={values}
+          errors={errors}
+          set={set}
         />
         {formError ? (
           <div className="notice notice--error" role="alert">

@@ -10,7 +10,7 @@ import { useSession } from '../../../app/session';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Field';
 import { translateError } from '../../../i18n';
-import { validate } from '../../../lib/form';
+import { useFormValues, validate } from '../../../lib/form';
 import { errorField, errorKey } from '../../auth/api-error';
 import './account.css';
 
@@ -26,19 +26,13 @@ export default function UpdateAccountPage() {
   const navigate = useNavigate();
   const feedback = useFeedback();
   const { user, record, refresh } = useSession();
-  const [values, setValues] = useState<Values>({
+  const { values, errors, setErrors, set } = useFormValues<Values>({
     lastName: record?.lastName ?? '',
     firstName: record?.firstName ?? '',
     username: record?.username ?? '',
   });
-  const [errors, setErrors] = useState<Partial<Values>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const set = (k: keyof Values) => (v: string) => {
-    setValues((s) => ({ ...s, [k]: v }));
-    setErrors((e) => ({ ...e, [k]: undefined }));
-  };
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
