@@ -88,6 +88,12 @@ interface Visit {
   biggest: string[];
 }
 
+/** What each page shows once it is really there (its data loaded), before the network settles. */
+const READY: Record<string, string> = {
+  '/login': 'form button[type="submit"]',
+  '/student': '.hero-card__name',
+};
+
 async function visit(context: BrowserContext, url: string, label: string, which: Visit['visit']) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -117,7 +123,10 @@ async function visit(context: BrowserContext, url: string, label: string, which:
     }
   });
   await page.goto(url);
-  // The page is loaded when its lazy chunks have arrived and nothing moved for a while.
+  // The page is loaded when it shows its content (a busy machine can leave the network quiet for
+  // half a second before the lazy chunks are even asked for), then nothing moved for a while.
+  const ready = READY[url];
+  if (ready) await page.waitForSelector(ready, { timeout: 60_000 });
   await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
   let jsDecodedBytes = 0;
   for (const [id, n] of decoded) if (type.get(id) === 'Script') jsDecodedBytes += n;
