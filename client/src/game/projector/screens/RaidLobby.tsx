@@ -1,8 +1,10 @@
-// A raid's lobby on the board: the raid, its boss, who is connected and how a latecomer joins; the
-// teacher starts the first question when the class is ready.
+// A raid's lobby on the board: the raid, its boss, who is connected and how a latecomer joins (a QR
+// code of the student's home and its address); the teacher starts the first question when the class
+// is ready.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RaidView } from '../../../../../shared/game/contract';
+import { useQrCode } from '../../../lib/qr';
 import type { ScreenProps } from '../Projector';
 import './lifecycle.css';
 
@@ -10,6 +12,10 @@ export function RaidLobby({ raid, snapshot, run }: ScreenProps & { raid: RaidVie
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const here = snapshot.roster.filter((r) => r.connected);
+  // A latecomer scans the board: the phone opens the student's home (signing in first if needed),
+  // where "Rejoindre la partie" waits.
+  const address = `${window.location.origin}/student`;
+  const qr = useQrCode(address);
   return (
     <section className="panel raid-lobby" aria-labelledby="raid-lobby-title" data-testid="raid-lobby">
       <h2 id="raid-lobby-title">{t('GAME.LOBBY.TITLE', { title: raid.title })}</h2>
@@ -28,7 +34,17 @@ export function RaidLobby({ raid, snapshot, run }: ScreenProps & { raid: RaidVie
           ))}
         </ul>
       )}
-      <p className="raid-lobby__join">{t('GAME.LOBBY.HOW_TO_JOIN')}</p>
+      <div className="raid-lobby__join">
+        {qr ? (
+          <img className="raid-lobby__qr" src={qr} alt={t('GAME.LOBBY.QR_ALT')} data-testid="lobby-qr" />
+        ) : null}
+        <div>
+          <p>{t('GAME.LOBBY.HOW_TO_JOIN')}</p>
+          <p className="raid-lobby__address">
+            {t('GAME.LOBBY.ADDRESS', { address: address.replace(/^https?:\/\//, '') })}
+          </p>
+        </div>
+      </div>
       <div className="raid-lobby__actions">
         <button
           type="button"

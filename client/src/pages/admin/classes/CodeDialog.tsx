@@ -1,6 +1,5 @@
 // The registration-code modal: the six digits, a QR code large enough to scan from the back of the
 // room, the join address (a phone opens it straight on the registration flow), copy, renew, revoke.
-import QRCode from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClassCodeDto } from '../../../../../shared/schemas/schoolclass';
@@ -8,6 +7,7 @@ import { generateCode, joinUrl, revokeCode } from '../../../api/classes';
 import { useFeedback } from '../../../app/feedback';
 import { Button } from '../../../components/ui/Button';
 import { formatDateTime } from '../../../lib/dates';
+import { useQrCode } from '../../../lib/qr';
 import { errorKey } from '../../auth/api-error';
 
 export function CodeDialog({
@@ -25,24 +25,12 @@ export function CodeDialog({
 }) {
   const { t } = useTranslation();
   const feedback = useFeedback();
-  const [qr, setQr] = useState<string | null>(null);
   const [busy, setBusy] = useState<'generate' | 'revoke' | null>(null);
   const [confirmRevoke, setConfirmRevoke] = useState(false);
   const [copied, setCopied] = useState(false);
   const dialog = useRef<HTMLDivElement>(null);
   const url = code.code ? joinUrl(code.code) : null;
-
-  useEffect(() => {
-    setQr(null);
-    if (!url) return;
-    let live = true;
-    QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
-      .then((svg) => live && setQr(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
-      .catch(() => live && setQr(null));
-    return () => {
-      live = false;
-    };
-  }, [url]);
+  const qr = useQrCode(url);
 
   const close = useRef(onClose);
   close.current = onClose;
