@@ -894,8 +894,11 @@ export function createGameService(deps: GameDeps) {
         if (!entry.members.has(s.studentId)) refusal = 'ERRORS.FORBIDDEN';
         else if (r.closed) refusal = 'GAME.ROOM_CLOSED';
         else if (r.paused) refusal = 'GAME.PAUSED';
-        else if (r.activity?.kind !== 'raid') refusal = 'GAME.NOT_CURRENT_QUESTION';
-        else {
+        else if (r.activity?.kind !== 'raid' || r.activity.raid.phase !== 'question') {
+          // A lobby, a revealed question or a raid over: what the state machine tells the phone.
+          const check = allowed(stateOf(r), 'answer:submit');
+          refusal = check.ok ? 'GAME.NOT_CURRENT_QUESTION' : check.message;
+        } else {
           // Checks the question, the phase, the deadline and the answer ids (the answer map is empty).
           const checked = submitAnswer({ ...r.activity.raid, answers: {} }, s.studentId, a, now());
           if (!checked.ok) refusal = checked.message;

@@ -355,8 +355,8 @@ describe('a live raid with a projector and three phones', () => {
     await atPath(page, '/prof/select');
     for (const phone of [first, second]) await phone.closed().waitFor();
     await shot(first.page, 'live-phone-closed', false);
-    // The home's poll is every 15 s: the server's push removes the card well before.
-    await atHome.joinLink(CLASS).waitFor({ state: 'detached', timeout: 5000 });
+    // The home's poll is every 15 s: the server's push removes the card within the 2 s of issue 12.
+    await atHome.joinLink(CLASS).waitFor({ state: 'detached', timeout: 2000 });
     for (const [n, phone] of [first, second].entries()) {
       await atPath(phone.page, '/student');
       expect(await (await homesLoaded[n]).json()).toEqual([]);
