@@ -63,7 +63,7 @@ describe('school sign-on through the GAR', () => {
     await browser?.close();
   });
 
-  test('a teacher signs in at the identity provider, passes gar-signup and creates her class from a division', async () => {
+  test('a teacher signs in at the identity provider and passes gar-signup', async () => {
     const { page } = teacher;
     const idp = new TestIdpPage(page);
     await idp.openFromLogin();
@@ -76,7 +76,10 @@ describe('school sign-on through the GAR', () => {
     await page
       .getByRole('heading', { name: tr(fr.PROF_HOME.HELLO, { name: 'Claire Durand' }), level: 1 })
       .waitFor();
+  });
 
+  test('she creates the class of her division in one click', async () => {
+    const { page } = teacher;
     // The divisions the GAR sent, each one click away from its class.
     const divisions = new SchoolDivisionsSection(page);
     await divisions.goto();
@@ -127,8 +130,9 @@ describe('school sign-on through the GAR', () => {
     ).toEqual([]);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await shot(page, 'gar-pupil-home', false);
+  });
 
-    // The teacher sees her pupil in the class.
+  test('the teacher sees her pupil in the class', async () => {
     await teacher.page.reload();
     await teacher.page
       .getByTestId('class-tile')
