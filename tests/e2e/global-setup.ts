@@ -1,6 +1,7 @@
 // Builds the client into a folder of its own, then starts the real server (`tsx server/main.ts`) on
 // a free port with its own data directory (and its own PostgreSQL database when DATABASE_URL is set).
-// The demo class codes are read from the server's start banner.
+// The demo class codes are read from the server's start banner. A test identity provider for the
+// GAR (tests/helpers/test-idp.ts) starts first: the server trusts it as a school would configure it.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -8,6 +9,8 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { PUPIL, TEACHER } from '../helpers/sso';
+import { startTestIdp } from '../helpers/test-idp';
 import { CHROMIUM_PATH } from './chromium';
 
 declare module 'vitest' {
@@ -16,6 +19,8 @@ declare module 'vitest' {
     dataDir: string;
     /** The live registration code of each demo class, by class name ('5e B', '2nde A'). */
     classCodes: Record<string, string>;
+    /** The test identity provider of the GAR that the server trusts. */
+    idpUrl: string;
   }
 }
 
@@ -102,6 +107,9 @@ export default async function setup(project: TestProject) {
       await a.end();
     };
   }
+  // Its directory: a teacher of 5EME B and 4EME A, and a pupil of 5EME B, at the same school.
+  const idp = await startTestIdp({ teacher: TEACHER, pupil: PUPIL });
+  Object.assign(env, idp.env());
   // Its own process group: npx starts tsx, which starts node; stopping npx alone would leave them running.
   const server: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], {
     cwd: ROOT,
@@ -127,6 +135,7 @@ export default async function setup(project: TestProject) {
     server.stderr?.destroy();
     await dropDb?.();
     await dropRedisKeys().catch(() => {});
+    await idp.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
   let output = '';
@@ -159,5 +168,6 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   project.provide('classCodes', classCodes);
+  project.provide('idpUrl', idp.url);
   return teardown;
 }

@@ -14,7 +14,6 @@ import {
 } from '../../server/db/schema.js';
 import { ERR } from '../../shared/errors.js';
 import type { StoredUser } from '../../shared/types.js';
-import { bearer, createTestContext, type TestContext } from './helpers/app.js';
 import {
   assertionXml,
   b64,
@@ -27,7 +26,8 @@ import {
   signedResponse,
   startCasStub,
   TEACHER,
-} from './helpers/sso.js';
+} from '../helpers/sso.js';
+import { bearer, createTestContext, type TestContext } from './helpers/app.js';
 
 const logLines: string[] = [];
 const logStream = new Writable({

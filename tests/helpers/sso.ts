@@ -1,5 +1,6 @@
-// A test identity provider that signs real SAML 2.0 responses (xml-crypto, as the GAR's IdP would),
-// and a CAS server stub speaking CAS 2.0/3.0 serviceValidate over HTTP.
+// School sign-on test doubles, shared by the integration tests and the browser tests: SAML 2.0
+// responses signed for real (xml-crypto, as the GAR's IdP would; tests/helpers/test-idp.ts serves
+// them over HTTP to a browser), and a CAS server stub speaking CAS 2.0/3.0 serviceValidate over HTTP.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -7,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SignedXml } from 'xml-crypto';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/sso');
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/sso');
 export const pemOf = (name: string, kind: 'key' | 'cert') =>
   readFileSync(path.join(FIXTURES, `${name}.${kind}.pem`), 'utf8');
 
@@ -28,6 +29,7 @@ export const garEnv = (idpCerts = pemOf('idp', 'cert')) => ({
 const esc = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const iso = (ms: number) => new Date(ms).toISOString();
+const inResponseTo = (id?: string) => (id ? ` InResponseTo="${esc(id)}"` : '');
 
 export interface AssertionOptions {
   attributes: Record<string, string[]>;
@@ -36,6 +38,8 @@ export interface AssertionOptions {
   recipient?: string;
   destination?: string;
   issuer?: string;
+  /** The ID of the AuthnRequest answered (absent: an IdP-initiated sign-on, as from an ENT's media centre). */
+  inResponseTo?: string;
   /** Issue instant; the assertion is valid from it for validForMs. */
   issuedAt?: number;
   validForMs?: number;
@@ -54,7 +58,7 @@ export function assertionXml(o: AssertionOptions): string {
     `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${o.assertionId ?? `_a${randomUUID()}`}" Version="2.0" IssueInstant="${iso(now)}">` +
     `<saml:Issuer>${esc(o.issuer ?? IDP_ENTITY_ID)}</saml:Issuer>` +
     `<saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:2.0:nameid-format:transient">_n${randomUUID()}</saml:NameID>` +
-    `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData NotOnOrAfter="${iso(until)}" Recipient="${esc(o.recipient ?? ACS_URL)}"/></saml:SubjectConfirmation></saml:Subject>` +
+    `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData${inResponseTo(o.inResponseTo)} NotOnOrAfter="${iso(until)}" Recipient="${esc(o.recipient ?? ACS_URL)}"/></saml:SubjectConfirmation></saml:Subject>` +
     `<saml:Conditions NotBefore="${iso(now - 1000)}" NotOnOrAfter="${iso(until)}"><saml:AudienceRestriction><saml:Audience>${esc(o.audience ?? SP_ENTITY_ID)}</saml:Audience></saml:AudienceRestriction></saml:Conditions>` +
     `<saml:AuthnStatement AuthnInstant="${iso(now)}" SessionIndex="_s${randomUUID()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:unspecified</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +
     `<saml:AttributeStatement>${attrs}</saml:AttributeStatement>` +
@@ -84,9 +88,12 @@ export function signAssertion(xml: string, keyName = 'idp'): string {
   return sig.getSignedXml();
 }
 
-export function responseXml(assertions: string, o: { destination?: string; issuer?: string } = {}): string {
+export function responseXml(
+  assertions: string,
+  o: { destination?: string; issuer?: string; inResponseTo?: string } = {},
+): string {
   return (
-    `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomUUID()}" Version="2.0" IssueInstant="${iso(Date.now())}" Destination="${esc(o.destination ?? ACS_URL)}">` +
+    `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomUUID()}" Version="2.0" IssueInstant="${iso(Date.now())}" Destination="${esc(o.destination ?? ACS_URL)}"${inResponseTo(o.inResponseTo)}>` +
     `<saml:Issuer>${esc(o.issuer ?? IDP_ENTITY_ID)}</saml:Issuer>` +
     `<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>` +
     assertions +
@@ -96,7 +103,10 @@ export function responseXml(assertions: string, o: { destination?: string; issue
 
 /** A complete, validly signed response, base64 as the browser posts it. */
 export function signedResponse(o: AssertionOptions & { keyName?: string }): string {
-  const xml = signAssertion(responseXml(assertionXml(o), { destination: o.destination }), o.keyName);
+  const xml = signAssertion(
+    responseXml(assertionXml(o), { destination: o.destination, inResponseTo: o.inResponseTo }),
+    o.keyName,
+  );
   return Buffer.from(xml).toString('base64');
 }
 
