@@ -41,6 +41,7 @@ const TEACHER_KEYS = [
   'DOCS.LEGAL.',
   'DOCS.TERMS.',
   'DOCS.PRIVACY.',
+  'PUPIL_DATA.',
 ];
 
 /** Texts read by students only. */
@@ -60,6 +61,7 @@ const STUDENT_KEYS = [
   'DOCS.GUIDE_STUDENT.',
   'MISC.USER_DISABLED.STUDENT',
   'ERRORS.CODEX_DUPLICATE',
+  'MY_DATA.',
 ];
 
 /**
