@@ -33,6 +33,7 @@ import catalogueRoutes from './modules/catalogue/routes.js';
 import changelogRoutes from './modules/changelog/routes.js';
 import classRoutes from './modules/classes/routes.js';
 import codexRoutes from './modules/codex/routes.js';
+import dataRightsRoutes from './modules/data-rights/routes.js';
 import gameRoutes from './modules/game/routes.js';
 import homeworkRoutes from './modules/homework/routes.js';
 import legalRoutes from './modules/legal/routes.js';
@@ -172,6 +173,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(studentRoutes);
       await api.register(ssoRoutes, { redisPrefix: opts.redisPrefix ?? config.REDIS_PREFIX });
       await api.register(analyticsRoutes);
+      await api.register(dataRightsRoutes);
     },
     { prefix: '/api' },
   );

@@ -28,5 +28,12 @@ export function liveEvictor(io: Server, service: GameService): Evictor {
         ...rooms.flatMap((id) => [`room:${id}:phones`, `room:${id}:board`]),
       ]);
     },
+    async erase(studentId, schoolclassIds, phraseIds) {
+      const rooms = await service.eraseStudent(schoolclassIds, studentId, phraseIds);
+      io.in(`student:${studentId}`).socketsLeave([
+        ...schoolclassIds.map((id) => `class:${id}`),
+        ...rooms.flatMap((id) => [`room:${id}:phones`, `room:${id}:board`]),
+      ]);
+    },
   };
 }

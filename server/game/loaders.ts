@@ -23,8 +23,9 @@ import {
   studentsSchoolclasses,
   users,
 } from '../db/schema.js';
-import { grantLevelUnlocks } from '../modules/avatars/unlocks.js';
+import { type DbOrTx, grantLevelUnlocks } from '../modules/avatars/unlocks.js';
 import { teachesClass } from '../policies/index.js';
+import { forgetStudent, mentions } from './forget.js';
 import type { Boss, RaidQuestion } from './raid.js';
 import type { RoomRecord } from './store.js';
 
@@ -287,6 +288,30 @@ export async function loadPausedRoom(
 ): Promise<{ record: RoomRecord; answers: Record<string, string> } | null> {
   const [row] = await db.select().from(pausedRooms).where(eq(pausedRooms.roomId, roomId));
   return row ? { record: row.record as RoomRecord, answers: row.answers as Record<string, string> } : null;
+}
+
+/**
+ * A deleted pupil out of the paused rooms of their classes (issue 14): the saved record and the
+ * answers already given to its open question.
+ */
+export async function forgetInPausedRooms(
+  db: DbOrTx,
+  schoolclassIds: string[],
+  studentId: string,
+  phraseIds: ReadonlySet<string>,
+) {
+  if (!schoolclassIds.length) return;
+  const rows = await db.select().from(pausedRooms).where(inArray(pausedRooms.schoolclassId, schoolclassIds));
+  for (const row of rows) {
+    const record = row.record as RoomRecord;
+    const given = row.answers as Record<string, string>;
+    if (!mentions(record, studentId, phraseIds) && !(studentId in given)) continue;
+    const { [studentId]: _, ...answersLeft } = given;
+    await db
+      .update(pausedRooms)
+      .set({ record: forgetStudent(record, studentId, phraseIds), answers: answersLeft })
+      .where(eq(pausedRooms.roomId, row.roomId));
+  }
 }
 
 export async function deletePausedRoom(db: Db, roomId: string) {

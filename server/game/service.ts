@@ -23,6 +23,7 @@ import {
   livePlayId,
 } from './answer-writer.js';
 import { createAnsweredBatcher } from './answered-batch.js';
+import { forgetStudent, mentions } from './forget.js';
 import { allowed, type LifeEvent, stateOf } from './lifecycle.js';
 import {
   approvedPhrases,
@@ -992,6 +993,26 @@ export function createGameService(deps: GameDeps) {
           };
         });
         if (changed) await broadcast(id, { type: 'presence', studentId, connected: false });
+      }
+      return ids;
+    },
+
+    /**
+     * A pupil deleted for good (issue 14): out of every live room of their classes, roster, pool,
+     * answers, gains and the activity on screen (server/game/forget.ts). The rooms they were in.
+     */
+    async eraseStudent(schoolclassIds: string[], studentId: string, phraseIds: ReadonlySet<string>) {
+      const ids = (await store.liveRooms()).filter((id) => schoolclassIds.includes(id.split(':')[0]));
+      for (const id of ids) {
+        let changed = false;
+        const after = await store.updateRoom(id, (cur) => {
+          changed = !!cur && mentions(cur, studentId, phraseIds);
+          return cur && changed ? forgetStudent(cur, studentId, phraseIds) : null;
+        });
+        if (!changed || !after) continue;
+        await broadcast(id, { type: 'presence', studentId, connected: false });
+        // A summon, pick or codex phrase naming them leaves the board at once.
+        await broadcast(id, { type: 'activity', activity: activityView(after.activity) });
       }
       return ids;
     },

@@ -8,10 +8,16 @@ export interface Evictor {
   session(sid: string): Promise<void>;
   /** A student removed from a class: out of its live rooms' rosters, their sockets out of those rooms. */
   fromClass(studentId: string, schoolclassId: string): Promise<void>;
+  /**
+   * A pupil deleted for good: forgotten by the live rooms of their classes (roster, answers, gains,
+   * their codex phrases by id), their sockets out of those rooms.
+   */
+  erase(studentId: string, schoolclassIds: string[], phraseIds: ReadonlySet<string>): Promise<void>;
 }
 
 export const noEvictor = (): Evictor => ({
   async user() {},
   async session() {},
   async fromClass() {},
+  async erase() {},
 });

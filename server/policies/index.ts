@@ -62,6 +62,15 @@ export function teachesStudent(db: DbOrTx, professorId: string, studentId: strin
   );
 }
 
+/**
+ * The teacher may export or delete this pupil's data (families' data rights, issue 14): a teacher of
+ * one of the pupil's classes (a class shared by two teachers: either), or the administrator.
+ */
+export async function actsForPupil(db: DbOrTx, caller: AccessClaims, studentId: string) {
+  if (caller.role !== 'PROFESSOR' || !caller.professorId) return false;
+  return caller.isAdmin || teachesStudent(db, caller.professorId, studentId);
+}
+
 /** The ids of the classes the teacher teaches, as a subquery: filters a list to what they may still see. */
 export function taughtClassIds(db: DbOrTx, professorId: string) {
   return db

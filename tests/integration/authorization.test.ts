@@ -978,6 +978,42 @@ const cases: Case[] = [
     allowed: 'richStudent',
   },
 
+  // ---- Families' data rights (issue 14): a teacher of the pupil's class or the admin; the pupil for their own ----
+  {
+    route: 'GET /api/students/:studentId/data',
+    url: () => `/api/students/${users.student.studentId}/data`,
+    refused: [
+      ['student', 403],
+      ['otherStudent', 403],
+      ['teacher', 404],
+    ],
+    allowed: 'admin',
+  },
+  {
+    route: 'GET /api/students/:studentId/my-data',
+    url: () => `/api/students/${users.student.studentId}/my-data`,
+    refused: [
+      ['otherStudent', 404],
+      ['teacher', 403],
+      ['admin', 403],
+    ],
+    allowed: 'student',
+  },
+  {
+    route: 'DELETE /api/students/:studentId',
+    url: () => `/api/students/${users.student.studentId}`,
+    refused: [
+      ['student', 403],
+      ['otherStudent', 403],
+      ['teacher', 404],
+    ],
+    allowed: 'admin',
+    // eleve01 stays: the admin deletes a pupil of hers who signed up for this.
+    own: async () => {
+      const pupil = await signUpWithCode(ctx, fx.joinCode, `authz-efface-${++unique}`);
+      return { url: `/api/students/${pupil.studentId}` };
+    },
+  },
   // ---- Student account and homework practice (another student 404, a teacher 403) ----
   {
     route: 'GET /api/students/:id',

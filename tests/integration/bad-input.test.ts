@@ -56,7 +56,7 @@ let address = 0;
 /** A new client address per request: the per-address limits must not be what answers. */
 const nextAddress = () => `10.9.${Math.floor(++address / 250)}.${(address % 250) + 1}`;
 
-type Method = 'POST' | 'PUT' | 'PATCH' | 'GET';
+type Method = 'POST' | 'PUT' | 'PATCH' | 'GET' | 'DELETE';
 interface Sent {
   label: string;
   payload?: string | object;
@@ -951,6 +951,9 @@ describe('garbage in params and queries', () => {
         ['GET', `/api/users/${g}/changelog`, student.accessToken],
         ['PUT', `/api/users/${g}/active`, admin.accessToken],
         ['GET', `/api/professors/${g}`, admin.accessToken],
+        ['GET', `/api/students/${g}/data`, admin.accessToken],
+        ['GET', `/api/students/${g}/my-data`, student.accessToken],
+        ['DELETE', `/api/students/${g}`, admin.accessToken],
         ['GET', `/api/avatars/${g}`, undefined],
       ] as [Method, string, string | undefined][]) {
         expectStableRefusal(await send(method, url, token, { label: g, payload: {} }), `${method} ${url}`);
@@ -960,6 +963,19 @@ describe('garbage in params and queries', () => {
     const nobody = '00000000-0000-4000-8000-000000000000';
     const res = await send('GET', `/api/users/${nobody}`, admin.accessToken, { label: 'nobody' });
     expect(res.statusCode).toBe(404);
+    for (const [method, url] of [
+      ['GET', `/api/students/${nobody}/data`],
+      ['DELETE', `/api/students/${nobody}`],
+    ] as const)
+      expect((await send(method, url, admin.accessToken, { label: 'nobody' })).statusCode).toBe(404);
+    // The export's format: json or csv, once.
+    for (const q of ['format=xml', 'format=', 'format=json&format=csv', `format=${'x'.repeat(400)}`])
+      expectStableRefusal(
+        await send('GET', `/api/students/${student.studentId}/my-data?${q}`, student.accessToken, {
+          label: q,
+        }),
+        q,
+      );
   });
 
   it('public params and queries', async () => {

@@ -51,7 +51,8 @@ export interface RequestOptions {
   auth?: boolean;
 }
 
-export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+/** The response of one REST call: the Bearer token, and one refresh and retry on 401. */
+async function send(method: string, path: string, opts: RequestOptions = {}): Promise<Response> {
   const qs = opts.query
     ? `?${new URLSearchParams(
         Object.entries(opts.query)
@@ -59,7 +60,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
           .map(([k, v]) => [k, String(v)]),
       )}`
     : '';
-  const send = () => {
+  const once = () => {
     const headers: Record<string, string> = {};
     const user = getStoredUser();
     if (user && opts.auth !== false) headers.authorization = `Bearer ${user.accessToken}`;
@@ -71,14 +72,38 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     }
     return fetch(`/api${path}${qs}`, { method, headers, body });
   };
-  let res = await send();
+  let res = await once();
   if (res.status === 401 && getStoredUser() && opts.auth !== false && !path.startsWith('/auth/')) {
-    if (await refreshAccessToken()) res = await send();
+    if (await refreshAccessToken()) res = await once();
   }
-  if (res.status === 204) return undefined as T;
+  return res;
+}
+
+async function failure(res: Response): Promise<ApiError> {
   const data = (await res.json().catch(() => ({}))) as { message?: string; field?: string };
-  if (!res.ok) throw new ApiError(res.status, data.message ?? 'ERRORS.GENERIC', data.field);
-  return data as T;
+  return new ApiError(res.status, data.message ?? 'ERRORS.GENERIC', data.field);
+}
+
+export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await send(method, path, opts);
+  if (res.status === 204) return undefined as T;
+  if (!res.ok) throw await failure(res);
+  return (await res.json().catch(() => ({}))) as T;
+}
+
+/** A file the server answers (an export): its bytes, type and the name it suggests. */
+export async function getFile(
+  path: string,
+  opts: RequestOptions = {},
+): Promise<{ bytes: Uint8Array; type: string; fileName: string | null }> {
+  const res = await send('GET', path, opts);
+  if (!res.ok) throw await failure(res);
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? null;
+  return {
+    bytes: new Uint8Array(await res.arrayBuffer()),
+    type: res.headers.get('content-type') ?? 'application/octet-stream',
+    fileName: name,
+  };
 }
 
 export const api = {

@@ -11,6 +11,8 @@ export interface Reply {
   status?: number;
   body?: unknown;
   text?: string;
+  /** Response headers (a download's content-disposition and type). */
+  headers?: Record<string, string>;
 }
 export type Routes = Record<string, Reply | ((init: RequestInit | undefined, url: string) => Reply)>;
 export interface Call {
@@ -40,6 +42,9 @@ export function stubFetch(routes: Routes): Call[] {
         status,
         json: async () => reply.body ?? {},
         text: async () => reply.text ?? JSON.stringify(reply.body ?? {}),
+        headers: new Headers(reply.headers ?? {}),
+        arrayBuffer: async () =>
+          new TextEncoder().encode(reply.text ?? JSON.stringify(reply.body ?? {})).buffer,
       };
     }),
   );

@@ -41,6 +41,7 @@ const TEACHER_KEYS = [
   'DOCS.LEGAL.',
   'DOCS.TERMS.',
   'DOCS.PRIVACY.',
+  'PUPIL_DATA.',
 ];
 
 /** Texts read by students only. */
@@ -60,6 +61,7 @@ const STUDENT_KEYS = [
   'DOCS.GUIDE_STUDENT.',
   'MISC.USER_DISABLED.STUDENT',
   'ERRORS.CODEX_DUPLICATE',
+  'MY_DATA.',
 ];
 
 /**
@@ -67,7 +69,7 @@ const STUDENT_KEYS = [
  * the teacher projects for the class, and the privacy notice's line that speaks to a student, then
  * to parents and teachers.
  */
-const BOTH = ['CLASSES.CODE.STEP_', 'DOCS.PRIVACY.SECTIONS.6.body.1'];
+const BOTH = ['CLASSES.CODE.STEP_', 'DOCS.PRIVACY.SECTIONS.7.body.1'];
 
 const W = '[^\\p{L}\\d]';
 const words = (list: string) => new RegExp(`(?:^|${W})(?:${list})(?=$|${W})`, 'iu');

@@ -33,6 +33,10 @@ export interface Handler {
   path: string | RegExp;
   status?: number;
   body?: unknown;
+  /** Response headers (a download's content-disposition). */
+  headers?: Record<string, string>;
+  /** A file's bytes, for a download; the JSON body's otherwise. */
+  bytes?: Uint8Array;
 }
 
 /** Stubs global fetch; the first matching handler answers (a handler used once is kept). Returns the calls. */
@@ -51,7 +55,14 @@ export function mockApi(handlers: Handler[]): FetchCall[] {
       );
       const status = h ? (h.status ?? 200) : 404;
       const payload = h ? h.body : { message: 'ERRORS.NOT_FOUND' };
-      return { ok: status < 400, status, json: async () => payload ?? {} };
+      const bytes = h?.bytes ?? new TextEncoder().encode(JSON.stringify(payload ?? {}));
+      return {
+        ok: status < 400,
+        status,
+        json: async () => payload ?? {},
+        headers: new Headers(h?.headers ?? {}),
+        arrayBuffer: async () => bytes.slice().buffer,
+      };
     }),
   );
   return calls;

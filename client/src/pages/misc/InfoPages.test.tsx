@@ -41,6 +41,23 @@ describe('information pages', () => {
     expect(text).toContain("Aucune donnée n'est transmise à un tiers");
   });
 
+  it('privacy policy says how long data is kept and how families download or erase it, not through the bug form', async () => {
+    stubFetch({});
+    renderApp('/privacy-policy', ROUTES);
+    const text = (await screen.findByTestId('doc-privacy')).textContent ?? '';
+    for (const words of [
+      'Combien de temps',
+      '30 jours',
+      'IDO',
+      'UAI',
+      '« Télécharger mes données »',
+      'supprimer définitivement',
+      'CNIL',
+    ])
+      expect(text).toContain(words);
+    expect(text).not.toContain('Signaler un bug');
+  });
+
   it('legal notice names the publisher, host, data controller and DPO the operator configured', async () => {
     stubFetch({
       'GET /api/legal': {

@@ -7,6 +7,7 @@ import { generateStudentPassword, removeStudent } from '../../../api/classes';
 import { useFeedback } from '../../../app/feedback';
 import { Button } from '../../../components/ui/Button';
 import { errorKey } from '../../auth/api-error';
+import { StudentDataDialog } from './StudentDataDialog';
 
 type SortKey = 'lastName' | 'firstName' | 'username';
 type Sort = { key: SortKey; dir: 'asc' | 'desc' };
@@ -88,6 +89,7 @@ function StudentRow({
   const feedback = useFeedback();
   const [confirm, setConfirm] = useState<'password' | 'remove' | null>(null);
   const [busy, setBusy] = useState(false);
+  const [dataOpen, setDataOpen] = useState(false);
   const name = `${s.firstName} ${s.lastName}`;
 
   async function run() {
@@ -171,8 +173,19 @@ function StudentRow({
             >
               {t('CLASSES.STUDENTS.REMOVE')}
             </Button>
+            <Button
+              variant="secondary"
+              onClick={() => setDataOpen(true)}
+              aria-label={t('PUPIL_DATA.OPEN_FOR', { name })}
+              aria-haspopup="dialog"
+            >
+              {t('PUPIL_DATA.OPEN')}
+            </Button>
           </div>
         )}
+        {dataOpen ? (
+          <StudentDataDialog student={s} onClose={() => setDataOpen(false)} onDeleted={onRemoved} />
+        ) : null}
       </td>
     </tr>
   );

@@ -1,11 +1,17 @@
 // /student/account (Options): My identifier, My password and Join class (not for school sign-on
-// accounts, whose identity and classes come from the ENT), Disconnect, the student documents and
-// the release notes with their unread badge.
+// accounts, whose identity and classes come from the ENT), My data (a download of everything kept
+// about the pupil, issue 14), Disconnect, the student documents and the release notes with their
+// unread badge.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import type { DataExportFormat } from '../../../../../shared/schemas/data-export';
+import { downloadMyData } from '../../../api/data-rights';
 import { removeSessionMarker } from '../../../app/activity';
 import { useChangelog } from '../../../app/changelog';
+import { useFeedback } from '../../../app/feedback';
 import { useSession } from '../../../app/session';
+import { errorKey } from '../../auth/api-error';
 import { StudentSheet } from './StudentSheet';
 
 const ACCOUNT_LINKS = [
@@ -26,6 +32,21 @@ export default function OptionsPage() {
   const { user } = useSession();
   const { unread } = useChangelog();
   const isGar = !!user?.isGar;
+  const feedback = useFeedback();
+  const [downloading, setDownloading] = useState<DataExportFormat | null>(null);
+
+  async function download(format: DataExportFormat) {
+    if (!user?.studentId) return;
+    setDownloading(format);
+    try {
+      await downloadMyData(user.studentId, format);
+      feedback({ status: 'success', message: 'MY_DATA.DONE' });
+    } catch (err) {
+      feedback({ status: 'error', message: errorKey(err) });
+    } finally {
+      setDownloading(null);
+    }
+  }
 
   const disconnect = () => {
     removeSessionMarker();
@@ -50,6 +71,25 @@ export default function OptionsPage() {
           ))}
         </ul>
       )}
+      <section className="options__data" aria-labelledby="options-data">
+        <h2 id="options-data">{t('MY_DATA.TITLE')}</h2>
+        <p className="options__data-text">{t('MY_DATA.TEXT')}</p>
+        {(['csv', 'json'] as const).map((format) => (
+          <button
+            key={format}
+            type="button"
+            className="options__item"
+            disabled={!!downloading}
+            aria-busy={downloading === format || undefined}
+            onClick={() => void download(format)}
+          >
+            {t(format === 'csv' ? 'MY_DATA.DOWNLOAD_CSV' : 'MY_DATA.DOWNLOAD_JSON')}
+            <span className="options__chevron" aria-hidden="true">
+              ⤓
+            </span>
+          </button>
+        ))}
+      </section>
       <button type="button" className="options__item options__item--danger" onClick={disconnect}>
         {t('STUDENT.OPTIONS.DISCONNECT')}
       </button>

@@ -50,6 +50,51 @@ const dialog = () => screen.findByRole('dialog');
 describe('Options (/student/account)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
+  it('downloads my data (spreadsheet zip or JSON) under the name the server gives', async () => {
+    const saved: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:mine');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    const file = (name: string, type: string): Reply => ({
+      text: 'PK',
+      headers: { 'content-type': type, 'content-disposition': `attachment; filename="${name}"` },
+    });
+    const { calls } = open('/student/account', {
+      'GET /api/students/st1/my-data?format=csv': file('donnees-eleve-2026-11-27.zip', 'application/zip'),
+      'GET /api/students/st1/my-data?format=json': file('donnees-eleve-2026-11-27.json', 'application/json'),
+    });
+    const d = await dialog();
+    expect(within(d).getByRole('heading', { name: tx('MY_DATA.TITLE') })).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(within(d).getByRole('button', { name: tx('MY_DATA.DOWNLOAD_CSV') }));
+    await waitFor(() => expect(saved).toEqual(['donnees-eleve-2026-11-27.zip']));
+    await user.click(within(d).getByRole('button', { name: tx('MY_DATA.DOWNLOAD_JSON') }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1]).toBe('donnees-eleve-2026-11-27.json');
+    expect(calls.filter((c) => c.url.includes('my-data')).map((c) => c.url)).toEqual([
+      '/api/students/st1/my-data?format=csv',
+      '/api/students/st1/my-data?format=json',
+    ]);
+    click.mockRestore();
+    vi.restoreAllMocks();
+  });
+
+  it('says so when my data cannot be downloaded (too many downloads)', async () => {
+    open('/student/account', {
+      'GET /api/students/st1/my-data?format=csv': {
+        status: 429,
+        body: { message: 'ERRORS.TOO_MANY_REQUESTS' },
+      },
+    });
+    const d = await dialog();
+    await userEvent.click(within(d).getByRole('button', { name: tx('MY_DATA.DOWNLOAD_CSV') }));
+    expect(await screen.findByText(tx('ERRORS.TOO_MANY_REQUESTS'))).toBeTruthy();
+  });
+
   it('shows identifier, password and join-class links, Disconnect and the student documents', async () => {
     open('/student/account');
     const d = await dialog();
