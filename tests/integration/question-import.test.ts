@@ -359,6 +359,10 @@ describe('hostile files', () => {
       };
       // Both threads started, as on a listening server (the tests' inject does not warm them).
       await Promise.all([upload(csv(`${HEADER}\nA ?;;a;x;b;\n`)), upload(csv(`${HEADER}\nB ?;;a;x;b;\n`))]);
+      // The same request without an upload in flight: what the machine itself takes (a loaded CI).
+      const baselineAt = performance.now();
+      await ctx.app.inject({ method: 'GET', url: '/api/schoolclasses', headers: bearer(teacher) });
+      const baselineMs = performance.now() - baselineAt;
       // The other request leaves as the file starts being read (or, where nothing says so, once
       // the upload is answered): it must not wait for the file.
       const started = diagnostics_channel.channel('classe-raid:question-import:started');
@@ -375,8 +379,9 @@ describe('hostile files', () => {
         });
         expect((await other)?.statusCode).toBe(200);
         expect(answered).toEqual(['other request', 'upload']);
-        // The issue's bounds: no other request waits 100 ms for the file; its 400 comes within 2 s.
-        expect(otherMs).toBeLessThan(100);
+        // The issue's bounds: no other request waits 100 ms more because of the file; its 400 comes
+        // within 2 s.
+        expect(otherMs - baselineMs).toBeLessThan(100);
         expect(uploadMs).toBeLessThanOrEqual(2000);
         expect({ status: res.statusCode, body: res.json() }).toEqual({
           status: 400,
