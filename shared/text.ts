@@ -19,6 +19,7 @@ const JOINER_RE = /(\p{Extended_Pictographic}\uFE0F?)?\u200D(?=(\p{Extended_Pict
 const dropJoiner = (m: string, before?: string, after?: string) =>
   m === '\u200C' ? '' : before && after ? m : (before ?? '');
 const LONE_SURROGATE_RE = /\p{Cs}/u;
+const LONE_SURROGATES_RE = /\p{Cs}/gu;
 
 /** True when the string has no unpaired UTF-16 surrogate (it can be stored and shown as typed). */
 export const isWellFormed = (s: string) => !LONE_SURROGATE_RE.test(s);
@@ -29,6 +30,17 @@ export const isWellFormed = (s: string) => !LONE_SURROGATE_RE.test(s);
  */
 export const cleanName = (s: string) =>
   s.replace(INVISIBLE_RE, '').replace(JOINER_RE, dropJoiner).normalize('NFC');
+
+/** The first `n` code points of `s`: a surrogate pair is never cut in two. */
+export const firstCodePoints = (s: string, n: number) => Array.from(s).slice(0, n).join('');
+
+/**
+ * A name that comes from elsewhere than a form (a school sign-on's attributes): nothing to refuse
+ * it to, so lone surrogates are dropped, then it is cleaned like a typed name, trimmed and cut to
+ * `n` code points.
+ */
+export const clipName = (s: string, n: number) =>
+  firstCodePoints(cleanName(s.replace(LONE_SURROGATES_RE, '')).trim(), n).trim();
 
 /**
  * Content (question and answer texts, bug reports): bidi controls removed, then NFC. Zero-width

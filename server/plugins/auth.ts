@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { Role } from '../../shared/constants.js';
 import { refreshTokens, users } from '../db/schema.js';
 import type { Access } from '../lib/contract.js';
-import { forbidden, unauthorized } from '../lib/errors.js';
+import { AppError, forbidden, unauthorized } from '../lib/errors.js';
 import type { AccessClaims } from '../lib/tokens.js';
 
 declare module 'fastify' {
@@ -23,8 +23,16 @@ export default fp(async function auth(app: FastifyInstance) {
     // always 401, even when the body is malformed.
     const access = req.routeOptions.config?.access;
     if (access && access !== 'public') await CHECKS[access](req);
+    // A public route (a bug report, a sign-up with a class code) with a token: a revoked or stale
+    // token is read as no token at all, so nothing is attributed to the account it named.
+    else if (req.auth) await requireAuth(req).catch(anonymousIfUnauthorized(req));
   });
 });
+
+const anonymousIfUnauthorized = (req: FastifyRequest) => (err: unknown) => {
+  if (!(err instanceof AppError) || err.statusCode !== 401) throw err;
+  req.auth = null;
+};
 
 /**
  * The caller's claims, checked against the database: an access token lives 15 minutes, and a teacher

@@ -47,6 +47,8 @@ const closed = (s: Client) =>
 
 describe('sign-in limits cannot lock the owner out', () => {
   it('after 11 wrong passwords for the admin from one address, the right one from another signs in at once', async () => {
+    // Frozen clock: on a loaded machine a slow try could outlast the 1, 2, 4 … s turns it set.
+    vi.useFakeTimers({ toFake: ['Date'] });
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
       statuses.push((await signinFrom('prof-demo', `Faux-Mot-${i}!`, '203.0.113.10')).statusCode);
@@ -58,6 +60,8 @@ describe('sign-in limits cannot lock the owner out', () => {
   });
 
   it('ten guesses sent at once from one address: no more are checked than one by one', async () => {
+    // Frozen clock: on a loaded machine the fifth try's 1 s turn could end before the tenth arrives.
+    vi.useFakeTimers({ toFake: ['Date'] });
     const all = await Promise.all(
       Array.from({ length: 10 }, (_, i) => signinFrom('eleve22', `Rafale-${i}!`, '203.0.113.22')),
     );
@@ -93,8 +97,43 @@ describe('sign-in limits cannot lock the owner out', () => {
   });
 });
 
+describe('a sprayer behind the school address cannot lock the school out', () => {
+  it('invented logins share one budget per address; the owner with the right password still signs in', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const school = '192.0.2.60';
+    // A classmate sprays 120 invented logins, 5 wrong passwords each (600 tries, the count that shut
+    // the address before), then wrong passwords on real classmates' logins.
+    const statuses: number[] = [];
+    for (let i = 0; i < 120; i++) {
+      for (let t = 0; t < 5; t++) {
+        statuses.push((await signinFrom(`invente${i}`, `Devine-${t}!`, school)).statusCode);
+      }
+    }
+    for (const login of ['eleve12', 'eleve13', 'eleve14']) {
+      for (let t = 0; t < 6; t++) statuses.push((await signinFrom(login, `Devine-${t}!`, school)).statusCode);
+    }
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+    // Inventing logins bought no fresh tries: 10 for every invented login, 5 for each real one.
+    expect(statuses.filter((s) => s === 401).length).toBe(10 + 3 * 5);
+    // The owner, behind the same address, with the right password: in at once.
+    expect((await signinFrom('eleve15', DEMO.student.password, school)).statusCode).toBe(200);
+  }, 120_000);
+
+  it('past 600 failures from one address, its tries are slowed by 1 s, never refused for it', async () => {
+    const school = '192.0.2.61';
+    // The address already counts 600 failures over many accounts in this window.
+    for (let i = 0; i < 600; i++) await ctx.app.deps.throttle.fail(`signin:ip:${school}`, 900);
+    const t0 = Date.now();
+    const wrong = await signinFrom('eleve16', 'Devine-0!', school);
+    expect(wrong.statusCode).toBe(401);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(1000);
+    const owner = await signinFrom('eleve17', DEMO.student.password, school);
+    expect(owner.statusCode).toBe(200);
+  });
+});
+
 describe('class codes: one budget of misses per address, whatever the route and the account', () => {
-  it('misses through the look-up, the code sign-up and /students/join by several students add up', async () => {
+  it('misses through the look-up, the code sign-up and /students/join by several students add up; past them the address is slowed, a right code still gets in', async () => {
     const ip = '203.0.113.77';
     let code = 100000;
     const misses: number[] = [];
@@ -141,7 +180,7 @@ describe('class codes: one budget of misses per address, whatever the route and 
       misses.push(r.statusCode);
     }
     expect(misses.every((s) => s === 404)).toBe(true);
-    // The budget is spent: the next try is refused, whichever route and even with a right code.
+    // The budget is spent: past it the address gets one look-up a turn, whichever route.
     const prof = await signin(ctx.app, DEMO.admin);
     const me = (await get(`/api/users/${prof.id}`, prof.accessToken)).json();
     const codes = await ctx.app.inject({
@@ -152,6 +191,7 @@ describe('class codes: one budget of misses per address, whatever the route and 
     });
     const rightCode = codes.json().code as string;
     expect(rightCode).toMatch(/^\d{6}$/);
+    vi.useFakeTimers({ toFake: ['Date'] });
     const next = await ctx.app.inject({
       method: 'POST',
       url: '/api/students/join',
@@ -159,13 +199,41 @@ describe('class codes: one budget of misses per address, whatever the route and 
       headers: bearer(students[0].accessToken),
       payload: { code: String(code++), studentId: students[0].studentId },
     });
-    expect(next.statusCode).toBe(429);
-    const right = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/professorsSchoolclasses?code=${rightCode}`,
-      remoteAddress: ip,
-    });
-    expect(right.statusCode).toBe(429);
+    expect(next.statusCode).toBe(404);
+    const guess = () =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/professorsSchoolclasses?code=${code++}`,
+        remoteAddress: ip,
+      });
+    const refused = await guess();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().retryAfter).toBe(1);
+    // A classmate keeps guessing, as fast as the turns allow, for 40 more tries: the turn grows to
+    // 10 s and stays there; a burst in between is refused without a look-up.
+    const looked: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const burst = await Promise.all([guess(), guess(), guess()]);
+      const wait = Math.max(...burst.map((r) => (r.statusCode === 429 ? r.json().retryAfter : 0)));
+      looked.push(burst.filter((r) => r.statusCode === 404).length);
+      expect(wait).toBeLessThanOrEqual(10);
+      vi.setSystemTime(Date.now() + wait * 1000);
+    }
+    expect(looked.every((n) => n <= 1)).toBe(true);
+    // The school is not shut out: a right code right after the guesser's try waits one turn, at most
+    // 10 s, then gets in.
+    expect((await guess()).statusCode).toBe(404);
+    const right = () =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/professorsSchoolclasses?code=${rightCode}`,
+        remoteAddress: ip,
+      });
+    const first = await right();
+    expect(first.statusCode).toBe(429);
+    expect(first.json().retryAfter).toBeLessThanOrEqual(10);
+    vi.setSystemTime(Date.now() + first.json().retryAfter * 1000);
+    expect((await right()).statusCode).toBe(200);
     // Another address is not concerned.
     const elsewhere = await ctx.app.inject({
       method: 'GET',

@@ -3,7 +3,7 @@
 // together stay within a disk budget. Each context has its own data directory and Redis prefix.
 import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tickets } from '../../server/db/schema.js';
 import { ANONYMOUS_TICKETS_PER_DAY } from '../../server/modules/tickets/routes.js';
@@ -116,6 +116,37 @@ describe('anonymous bug reports', () => {
   });
 });
 
+describe('a logged-out token', () => {
+  it('files the report as anonymous: not attributed to the account, counted in the address quota', async () => {
+    const user = await signin(direct.app, { login: 'eleve05', password: DEMO.student.password });
+    const signedIn = await report(direct, { remoteAddress: '192.0.2.90', token: user.accessToken });
+    expect(signedIn.statusCode).toBe(201);
+    const out = await direct.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refreshToken: user.refreshToken },
+    });
+    expect(out.statusCode).toBe(204);
+    const after = await report(direct, { remoteAddress: '192.0.2.90', token: user.accessToken });
+    expect(after.statusCode).toBe(201);
+    const rows = await direct.database.db
+      .select({ id: tickets.id, userId: tickets.userId })
+      .from(tickets)
+      .where(inArray(tickets.id, [signedIn.json().id, after.json().id]));
+    const byId = new Map(rows.map((r) => [r.id, r.userId]));
+    expect(byId.get(signedIn.json().id)).toBe(user.id);
+    expect(byId.get(after.json().id)).toBeNull();
+    // The revoked token is anonymous, so it shares the address's daily quota (one report already).
+    for (let i = 1; i < ANONYMOUS_TICKETS_PER_DAY; i++)
+      expect(
+        (await report(direct, { remoteAddress: '192.0.2.90', token: user.accessToken })).statusCode,
+      ).toBe(201);
+    expect((await report(direct, { remoteAddress: '192.0.2.90', token: user.accessToken })).statusCode).toBe(
+      429,
+    );
+  });
+});
+
 describe('screenshots', () => {
   it('deletes at start a screenshot older than its retention', () => {
     expect(existsSync(expiredAtStart)).toBe(false);
@@ -137,6 +168,23 @@ describe('screenshots', () => {
     expect(existsSync(file)).toBe(false);
     const [after] = await proxied.database.db.select().from(tickets).where(eq(tickets.id, id));
     expect(after).toMatchObject({ summary: 'Capture', screenshotPath: null });
+  });
+
+  it('refuse a PNG declaring 100,000 x 100,000 pixels, or cut short, with a translated 400 at once', async () => {
+    const user = await signin(proxied.app, { login: 'eleve06', password: DEMO.student.password });
+    const huge = Buffer.from(PNG_HEADER);
+    huge.writeUInt32BE(100_000, 16);
+    huge.writeUInt32BE(100_000, 20);
+    for (const [file, message] of [
+      [huge, ERR.IMAGE_TOO_LARGE],
+      [PNG_HEADER.subarray(0, 40), ERR.IMAGE_TYPE],
+    ] as const) {
+      const sentAt = performance.now();
+      const res = await report(proxied, { screenshot: file, token: user.accessToken });
+      expect(performance.now() - sentAt).toBeLessThanOrEqual(2000);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message });
+    }
   });
 
   it('stay within the disk budget: past it a screenshot is refused with a translated error, none is deleted', async () => {

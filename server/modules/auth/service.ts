@@ -34,50 +34,54 @@ import { issueSession } from './sessions.js';
 const ACTIVATION_TTL_MS = 48 * 3600 * 1000;
 
 /**
- * Sign-in failures never lock an account: its owner must always get in (a student login such as
- * `eleve21` is easy to guess, and a whole school shares one address). Failures are counted per
- * (account, address) pair: from the `pairFree`-th try on, that pair waits 1, 2, 4 … seconds, at
- * most `pairMaxWait`, between tries (a try refused meanwhile counts too, so hammering only reaches
- * the cap sooner); another address is not slowed. A looser count per account, over
- * every address, slows each try by at most `accountMaxWait` once `accountFree` failures were
- * spread over many addresses. So the owner signs in at once from another address, and from the
- * same school address within `pairMaxWait` seconds of a classmate's last failure. One address is
- * shut for the rest of the window after `addressFailures` failures over every account (successes do
- * not count: a school signs in from one address).
+ * Sign-in failures never lock an account nor an address: its owner must always get in (a student
+ * login such as `eleve21` is easy to guess, and a whole school shares one address). Failures are
+ * counted per (account, address) pair: from the `pairFree`-th try on, that pair waits 1, 2, 4 …
+ * seconds, at most `pairMaxWait`, between tries (a try refused meanwhile counts too, so hammering
+ * only reaches the cap sooner); another address is not slowed. Every login that matches no account
+ * shares one pair per address (`unknownFree` free tries, then the same back-off): inventing logins
+ * buys no fresh tries. A looser count per account, over every address, slows each try by at most
+ * `accountMaxWait` once `accountFree` failures were spread over many addresses. Past
+ * `addressFailures` failures from one address over every account (successes do not count: a school
+ * signs in from one address), each try from that address is answered `addressDelayMs` later; it is
+ * never refused for that. So the owner with the right password signs in within `addressDelayMs`
+ * whatever classmates do to other logins, and within `pairMaxWait` + `accountMaxWait` seconds (plus
+ * that delay) of a classmate's last failure on the owner's own login.
  */
 export const SIGNIN_LIMITS = {
   windowSec: 15 * 60,
   pairFree: 5,
   pairMaxWait: 30,
+  unknownFree: 10,
   accountFree: 50,
   accountMaxWait: 5,
   /** Failures from one address over every account (a machine spraying passwords at a school). */
   addressFailures: 600,
+  addressDelayMs: 1_000,
 } as const;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function signin(deps: Deps, login: string, password: string, ip: string): Promise<StoredUser> {
   const L = SIGNIN_LIMITS;
   // Per address, failures only: a whole school signing in at 8 o'clock is not an attack.
   const ipKey = `signin:ip:${ip}`;
-  const ipWait = await deps.throttle.waiting(ipKey);
-  if (ipWait > 0) throw tooMany(ipWait);
+  if ((await deps.throttle.count(ipKey)) >= L.addressFailures) await sleep(L.addressDelayMs);
   const account = await loadAccount(deps.db, { login: login.trim() });
-  // An unknown login is counted like an account: the answers must not tell which logins exist.
-  // By id, so that a username and its e-mail share one count.
-  const who = account ? `user:${account.id}` : `login:${login.trim().toLowerCase()}`;
+  // By id, so that a username and its e-mail share one count. Unknown logins share one count per
+  // address: a sprayer cannot get five fresh tries (and argon2 hashes) by inventing a login.
+  const who = account ? `user:${account.id}` : 'unknown';
   const pairKey = `signin:pair:${who}:${ip}`;
   const accountKey = `signin:acct:${who}`;
-  // The try is counted before the password is checked, and from the `pairFree`-th on each one must
+  const free = account ? L.pairFree : L.unknownFree;
+  // The try is counted before the password is checked, and from the `free`-th on each one must
   // take the pair's turn atomically: tries sent all at once cannot slip through together.
   const pair = await deps.throttle.fail(pairKey, L.windowSec);
-  if (pair.count >= L.pairFree) {
-    const wait = await deps.throttle.acquire(
-      pairKey,
-      Math.min(2 ** (pair.count - L.pairFree), L.pairMaxWait),
-    );
+  if (pair.count >= free) {
+    const wait = await deps.throttle.acquire(pairKey, Math.min(2 ** (pair.count - free), L.pairMaxWait));
     if (wait > 0) throw tooMany(wait);
   }
-  const spread = await deps.throttle.count(accountKey);
+  const spread = account ? await deps.throttle.count(accountKey) : 0;
   if (spread >= L.accountFree) {
     const wait = await deps.throttle.acquire(
       accountKey,
@@ -89,9 +93,8 @@ export async function signin(deps: Deps, login: string, password: string, ip: st
     ? await verifyPassword(account.passwordHash, password)
     : await verifyPassword(await dummyHash(), password).then(() => false);
   if (!account || !ok) {
-    const fromIp = await deps.throttle.fail(ipKey, L.windowSec);
-    if (fromIp.count >= L.addressFailures) await deps.throttle.block(ipKey, fromIp.windowLeft);
-    await deps.throttle.fail(accountKey, L.windowSec);
+    await deps.throttle.fail(ipKey, L.windowSec);
+    if (account) await deps.throttle.fail(accountKey, L.windowSec);
     throw unauthorized(ERR.BAD_CREDENTIALS);
   }
   if (account.status === 'PENDING_EMAIL') throw forbidden(ERR.EMAIL_NOT_CONFIRMED);

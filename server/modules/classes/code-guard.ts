@@ -7,14 +7,20 @@ import { AppError, tooMany } from '../../lib/errors.js';
 import { findClassByLiveCode } from './code.js';
 
 /**
- * MISSES_PER_ADDRESS misses per address in WINDOW_SEC, across every route: then the address waits
- * for the rest of the window (a right code is refused too, so the wait is no oracle). Over
- * SERVER_MISSES misses in the window, on the whole server, every look-up waits SLOW_MS first and a
- * warning is logged, at most once a minute, with the count only (never a code nor an address).
+ * `missesPerAddress` misses per address in `windowSec`, across every route. Past them the address is
+ * slowed, never shut: one look-up per turn, the turn growing 1, 2, 4, 8 s up to `maxWaitSec` (a try
+ * refused meanwhile counts as a miss, so hammering only reaches the cap sooner), and a right code
+ * gets through at the next turn. A school behind one address keeps joining while a classmate guesses:
+ * a right code waits at most `maxWaitSec` after the guesser's last try. One address gets at most
+ * 60 + 600 / 10 = 120 look-ups in 10 minutes (720 an hour): with six-digit codes (10^6) and 100
+ * classes holding a live code, a guess hits one in 10,000 tries, about 14 hours from one address.
+ * Over `serverMisses` misses in the window, on the whole server, every look-up waits `slowMs` first
+ * and a warning is logged, at most once a minute, with the count only (never a code nor an address).
  */
 export const CODE_LIMITS = {
   windowSec: 600,
   missesPerAddress: 60,
+  maxWaitSec: 10,
   serverMisses: 600,
   slowMs: 1_000,
   warnEverySec: 60,
@@ -25,14 +31,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function resolveClassCode(deps: Deps, code: string, ip: string, log: FastifyBaseLogger) {
   const L = CODE_LIMITS;
   const ipKey = `code-miss:ip:${ip}`;
-  const wait = await deps.throttle.waiting(ipKey);
-  if (wait > 0) throw tooMany(wait);
   // Counted as a miss before the look-up (and forgiven if it is a hit): of a thousand guesses sent at
-  // once, only the budget's worth is looked up.
+  // once, only the budget's worth is looked up; past it, one a turn.
   const mine = await deps.throttle.fail(ipKey, L.windowSec);
-  if (mine.count > L.missesPerAddress) {
-    await deps.throttle.block(ipKey, mine.windowLeft);
-    throw tooMany(mine.windowLeft);
+  const over = mine.count - L.missesPerAddress;
+  if (over > 0) {
+    const wait = await deps.throttle.acquire(ipKey, Math.min(2 ** (over - 1), L.maxWaitSec));
+    if (wait > 0) throw tooMany(wait);
   }
   if ((await deps.throttle.count('code-miss:server')) >= L.serverMisses) await sleep(L.slowMs);
   const schoolclass = await findClassByLiveCode(deps.db, code);
@@ -40,7 +45,6 @@ export async function resolveClassCode(deps: Deps, code: string, ip: string, log
     await deps.throttle.forgive(ipKey);
     return schoolclass;
   }
-  if (mine.count >= L.missesPerAddress) await deps.throttle.block(ipKey, mine.windowLeft);
   const all = await deps.throttle.fail('code-miss:server', L.windowSec);
   if (all.count >= L.serverMisses && (await deps.throttle.waiting('code-miss:warned')) === 0) {
     await deps.throttle.block('code-miss:warned', L.warnEverySec);

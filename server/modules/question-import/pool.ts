@@ -1,6 +1,6 @@
-// Imports run in a worker thread, one at a time, each within a time budget: however a file was
-// crafted, reading it never holds the server's event loop, and a file still being read when its
-// budget is spent is refused (the thread is ended and a fresh one started for the next file).
+// Imports run in worker threads (two, `ImportPool`), one file at a time in each, each within a time
+// budget: however a file was crafted, reading it never holds the server's event loop, and a file
+// still being read when its budget is spent is refused (the thread is ended and a fresh one started).
 import { channel } from 'node:diagnostics_channel';
 import type { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,6 +16,15 @@ export const IMPORT_TIME_BUDGET_MS = 1500;
 const START_MAX_MS = 30_000;
 /** Files waiting for the worker; past it, a teacher is asked to try again in a few seconds. */
 const QUEUE_MAX = 20;
+/** Worker threads reading files side by side (`ImportPool`): a hostile file holds one, not all. */
+export const IMPORT_LANES = 2;
+/**
+ * A file is answered within this time of its arrival, whatever is queued before it: its reading
+ * budget is what is left of it after its wait for a free thread (never more than its own budget).
+ */
+export const IMPORT_ANSWER_MS = 2000;
+/** Less than this left after the wait: the file is not read but answered 429 (try again shortly). */
+const MIN_READ_MS = 1000;
 /** Heap of the worker: a file that would need more ends the thread, not the server. */
 const HEAP_MAX_MB = 256;
 
@@ -53,6 +62,11 @@ export class ImportWorker {
       this.queue.push({ job, budgetMs, resolve, reject });
       this.next();
     });
+  }
+
+  /** A started thread is waiting for files (no start to wait for). */
+  get ready(): boolean {
+    return this.live !== null;
   }
 
   /** Starts the worker ahead of the first file, so that its start is not waited for then. */
@@ -159,5 +173,87 @@ export class ImportWorker {
     });
     this.worker = ready;
     return ready;
+  }
+}
+
+interface Queued {
+  job: ImportJob;
+  budgetMs: number;
+  queuedAt: number;
+  resolve: (result: ImportResult) => void;
+  reject: (err: Error) => void;
+}
+
+/**
+ * `lanes` workers and one queue, first come first served. The time a file waits for a free thread
+ * counts in its answer time (`IMPORT_ANSWER_MS`): a hostile file queued behind other teachers' files
+ * is read for what is left of 2 s and refused with its 400, and a file that would have less than
+ * `MIN_READ_MS` left is answered 429 at once rather than read in a hurry and called unreadable. A
+ * thread's own start (once, and after a thread was ended) is not counted: a lane that lost its thread
+ * starts a fresh one at once.
+ */
+/** What the pool needs of a thread (a test gives its own). */
+export type ImportLane = Pick<ImportWorker, 'run' | 'warm' | 'close'> & { readonly ready?: boolean };
+
+export class ImportPool {
+  private readonly lanes: { worker: ImportLane; busy: boolean }[];
+  private queue: Queued[] = [];
+  private closed = false;
+
+  constructor(
+    log: FastifyBaseLogger,
+    lanes = IMPORT_LANES,
+    private readonly budgetMs = IMPORT_TIME_BUDGET_MS,
+    makeLane: () => ImportLane = () => new ImportWorker(log, budgetMs),
+  ) {
+    this.lanes = Array.from({ length: lanes }, () => ({ worker: makeLane(), busy: false }));
+  }
+
+  run(job: ImportJob, budgetMs = this.budgetMs): Promise<ImportResult> {
+    if (this.closed) return Promise.reject(new Error('import worker closed'));
+    if (this.queue.length >= QUEUE_MAX) return Promise.reject(tooMany(5));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ job, budgetMs, queuedAt: performance.now(), resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  warm(): void {
+    for (const lane of this.lanes) lane.worker.warm();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const q of this.queue.splice(0)) q.reject(new Error('import worker closed'));
+    await Promise.all(this.lanes.map((lane) => lane.worker.close()));
+  }
+
+  private dispatch(): void {
+    // A lane whose thread is started first: one that lost its thread is starting a fresh one.
+    const lanes = [...this.lanes].sort(
+      (a, b) => Number(b.worker.ready ?? true) - Number(a.worker.ready ?? true),
+    );
+    for (const lane of lanes) {
+      while (!lane.busy && !this.closed) {
+        const q = this.queue.shift();
+        if (!q) return;
+        const left = IMPORT_ANSWER_MS - (performance.now() - q.queuedAt);
+        const budget = Math.min(q.budgetMs, left);
+        if (budget < Math.min(MIN_READ_MS, q.budgetMs)) {
+          q.reject(tooMany(2));
+          continue;
+        }
+        lane.busy = true;
+        lane.worker
+          .run(q.job, budget)
+          .then(q.resolve, q.reject)
+          .finally(() => {
+            lane.busy = false;
+            // A thread ended past its budget is replaced now, not when the next file comes.
+            if (!this.closed) lane.worker.warm();
+            this.dispatch();
+          });
+      }
+    }
   }
 }

@@ -1,15 +1,15 @@
-// Reading an uploaded question file: one worker thread for the server (pool.ts), and a cap on the
+// Reading an uploaded question file: two worker threads for the server (pool.ts), and a cap on the
 // files one teacher may have waiting for it or in it, so that one teacher cannot fill its queue.
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImportResult } from '../../../shared/question-import.js';
 import { tooMany } from '../../lib/errors.js';
-import { ImportWorker } from './pool.js';
+import { ImportPool } from './pool.js';
 
 /** Files one teacher may have being read at once. */
 export const IMPORTS_IN_FLIGHT_MAX = 2;
 
 export function questionImportService(log: FastifyBaseLogger) {
-  const worker = new ImportWorker(log);
+  const worker = new ImportPool(log);
   /** Files of each teacher waiting for or in the worker. */
   const inFlight = new Map<string, number>();
   return {

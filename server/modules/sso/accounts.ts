@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { ERR } from '../../../shared/errors.js';
+import { clipName, firstCodePoints } from '../../../shared/text.js';
 import { professors, ssoIdentities, students, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { forbidden, isUniqueViolation } from '../../lib/errors.js';
@@ -51,16 +52,16 @@ export function parseDivisions(values: string[]): Division[] {
   const seen = new Set<string>();
   for (const v of values) {
     const [code, ...rest] = v.split('##');
-    const c = code.trim().slice(0, 100);
+    const c = firstCodePoints(code.trim(), 100);
     if (!c || seen.has(c)) continue;
     seen.add(c);
-    out.push({ code: c, name: (rest.join('##').trim() || c).slice(0, 100) });
+    out.push({ code: c, name: clipName(rest.join('##'), 100) || clipName(c, 100) || c });
     if (out.length >= 100) break;
   }
   return out;
 }
 
-const clip = (s: string | null, n: number) => (s ? s.trim().slice(0, n) : '');
+const clip = (s: string | null, n: number) => (s ? clipName(s, n) : '');
 
 /** The account of this person, created at their first sign-in; its user id. */
 export async function upsertSsoAccount(deps: Deps, person: SsoPerson): Promise<string> {

@@ -8,7 +8,7 @@ import { ERR } from '../../../shared/errors.js';
 import type { Db } from '../../db/client.js';
 import { tickets } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { imageKind, storeImage } from '../../lib/images.js';
+import { checkImage, storeImage } from '../../lib/images.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How often the sweep runs while the server is up (it also runs at start). */
@@ -67,7 +67,7 @@ export function screenshotStore(uploadsDir: string, budgetBytes: number) {
     const turn = last.then(async () => {
       // What is wrong with the file itself is said first.
       if (buf.length > maxBytes) throw new AppError(413, ERR.IMAGE_TOO_LARGE);
-      if (!imageKind(buf)) throw new AppError(400, ERR.IMAGE_TYPE);
+      checkImage(buf);
       if ((await usedBytes(dir)) + buf.length > budgetBytes) throw new AppError(507, ERR.SCREENSHOTS_FULL);
       return storeImage(dir, buf, maxBytes);
     });
