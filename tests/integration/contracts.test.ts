@@ -2,7 +2,7 @@
 // schemas; the caller is checked before the body is read; answers carry only what the response schema
 // names; the OpenAPI document at /api/docs/json lists every route with its caller, and the page at
 // /api/docs loads nothing from another host.
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,12 +18,14 @@ import {
   users,
 } from '../../server/db/schema.js';
 import {
+  inClass,
   isSelfStudent,
   isSelfUser,
   moderatesPhrase,
   ownsChapter,
   ownsHomework,
   ownsRaid,
+  taughtLinks,
   teachesClass,
   teachesStudent,
 } from '../../server/policies/index.js';
@@ -234,6 +236,25 @@ describe('policies: who may touch what', () => {
     expect(await ownsChapter(db, sciences, chapter.id)).toBe(false);
     expect(await ownsRaid(db, demo, raid.id)).toBe(true);
     expect(await ownsRaid(db, sciences, raid.id)).toBe(false);
+    // In this chapter: a copy into a raid of another chapter of the teacher's is refused.
+    expect(await ownsRaid(db, demo, raid.id, raid.chapterId)).toBe(true);
+    const [otherChapter] = await db
+      .insert(chapters)
+      .values({ professorId: demo, name: 'Policies probe', level: 4, subjectId: chapter.subjectId })
+      .returning();
+    expect(await ownsRaid(db, demo, raid.id, otherChapter.id)).toBe(false);
+    expect(await inClass(db, eleve01.id, fiveB.id)).toBe(true);
+    const [otherClass] = await db.select().from(schoolclasses).where(ne(schoolclasses.id, fiveB.id));
+    expect(await inClass(db, eleve01.id, otherClass.id)).toBe(false);
+    // Where a homework may go: the (class, subject) pairs the teacher teaches, nothing of another's.
+    const links = async (professorId: string) => {
+      const t = taughtLinks(db, professorId);
+      return db.select().from(t);
+    };
+    const demoLinks = await links(demo);
+    expect(demoLinks.map((l) => l.schoolclassId)).toContain(fiveB.id);
+    expect((await links(sciences)).map((l) => l.schoolclassId)).not.toContain(fiveB.id);
+    for (const l of demoLinks) expect(await teachesClass(db, demo, l.schoolclassId, l.subjectId)).toBe(true);
     expect(await moderatesPhrase(db, demo, phrase.id)).toBe(true);
     expect(await moderatesPhrase(db, sciences, phrase.id)).toBe(false);
     expect(await ownsHomework(db, demo, homework.id)).toBe(true);
