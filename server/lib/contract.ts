@@ -25,8 +25,8 @@ export type SelfKind = 'studentId' | 'userId' | 'professorId';
  * A route about the caller's own record: the ids of the request that must be the caller's, by where
  * they are read (path params, query string, JSON body) and which of the caller's ids each must equal.
  * Checked for every route, before the handler runs (plugins/auth.ts): params and query in `onRequest`
- * with the caller, body fields in `preValidation`, before the body schema. A query or body field that
- * is absent is left to the schema (required or optional); one that is present must be the caller's.
+ * with the caller, body fields in `preValidation`, before the body schema. A field that is absent or
+ * not an id is left to the schema (every self field is declared a UUID there); an id must be the caller's.
  */
 export interface SelfRule {
   params?: Record<string, SelfKind>;
@@ -46,6 +46,8 @@ declare module 'fastify' {
     self?: SelfRule;
   }
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The caller's own id of this kind (undefined when the caller has none, e.g. a teacher's studentId). */
 function callerId(caller: AccessClaims, kind: SelfKind): string | null | undefined {
@@ -69,7 +71,8 @@ export function assertSelfRule(
   const record = values && typeof values === 'object' ? (values as Record<string, unknown>) : {};
   for (const [name, kind] of Object.entries(fields)) {
     const value = record[name];
-    if (value === undefined && place !== 'params') continue;
+    // Not an id at all (absent, malformed): the route's schema answers it (400), as it did before.
+    if (typeof value !== 'string' || !UUID.test(value)) continue;
     const own = callerId(caller, kind);
     if (!own || value !== own) throw rule.refuse === 404 ? notFound() : forbidden();
   }
