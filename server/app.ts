@@ -50,6 +50,7 @@ import { ROOT_DIR } from './paths.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
 import openApiPlugin from './plugins/openapi.js';
+import sweepsPlugin from './plugins/sweeps.js';
 
 // Kept for callers outside server/ (tests, scripts); modules import ./deps.js and ./paths.js.
 export type { Deps } from './deps.js';
@@ -177,6 +178,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+  // Housekeeping timers (orphan question images, old screenshots): started when ready, stopped on close.
+  await app.register(sweepsPlugin);
 
   // Question images: random file names, PNG or JPEG checked on upload, never executable.
   await app.register(fastifyStatic, {

@@ -24,7 +24,7 @@ import {
   users,
 } from '../db/schema.js';
 import { type DbOrTx, grantLevelUnlocks } from '../modules/avatars/unlocks.js';
-import { teachesClass } from '../policies/index.js';
+import { ownsRaid, teachesClass } from '../policies/index.js';
 import { forgetStudent, mentions } from './forget.js';
 import type { Boss, RaidQuestion } from './raid.js';
 import type { RoomRecord } from './store.js';
@@ -76,19 +76,6 @@ export async function loadRoster(db: Db, schoolclassId: string): Promise<RoomRec
   }));
 }
 
-export async function isStudentOfClass(db: Db, studentId: string, schoolclassId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(studentsSchoolclasses)
-    .where(
-      and(
-        eq(studentsSchoolclasses.studentId, studentId),
-        eq(studentsSchoolclasses.schoolclassId, schoolclassId),
-      ),
-    );
-  return !!row;
-}
-
 export async function studentClassIds(db: Db, studentId: string): Promise<string[]> {
   const rows = await db
     .select({ id: studentsSchoolclasses.schoolclassId })
@@ -103,10 +90,8 @@ export async function loadRaid(
   professorId: string,
   raidId: string,
 ): Promise<{ raidId: string; title: string; questions: RaidQuestion[] } | null> {
-  const [raid] = await db
-    .select()
-    .from(raids)
-    .where(and(eq(raids.id, raidId), eq(raids.professorId, professorId)));
+  if (!(await ownsRaid(db, professorId, raidId))) return null;
+  const [raid] = await db.select({ title: raids.title }).from(raids).where(eq(raids.id, raidId));
   if (!raid) return null;
   const qs = await raidQuestions(db, raidId);
   return {

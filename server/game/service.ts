@@ -15,6 +15,7 @@ import {
 import { drawFromPool, POWER_COST, XP_SUMMON_RIGHT } from '../../shared/game/rules.js';
 import type { Db } from '../db/client.js';
 import { gameEvents, raidPlays, students } from '../db/schema.js';
+import { inClass } from '../policies/index.js';
 import {
   type AnswerRow,
   type AnswerWriter,
@@ -28,7 +29,6 @@ import { allowed, type LifeEvent, stateOf } from './lifecycle.js';
 import {
   approvedPhrases,
   deletePausedRoom,
-  isStudentOfClass,
   loadPausedRoom,
   loadRaid,
   loadRaidSettings,
@@ -859,7 +859,7 @@ export function createGameService(deps: GameDeps) {
       key: RoomKey,
       attach?: (id: string) => Promise<void>,
     ): Promise<{ snapshot: RoomSnapshot; phone: PhoneState; id: string }> {
-      if (!(await isStudentOfClass(db, s.studentId, key.schoolclassId))) return fail('ERRORS.FORBIDDEN');
+      if (!(await inClass(db, s.studentId, key.schoolclassId))) return fail('ERRORS.FORBIDDEN');
       const id = makeRoomId(key);
       const r = await requireRoom(id);
       const check = allowed(stateOf(r), 'room:join');

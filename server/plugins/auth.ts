@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../shared/constants.js';
 import { refreshTokens, users } from '../db/schema.js';
-import type { Access } from '../lib/contract.js';
+import { type Access, assertSelfRule } from '../lib/contract.js';
 import { AppError, forbidden, unauthorized } from '../lib/errors.js';
 import type { AccessClaims } from '../lib/tokens.js';
 
@@ -26,6 +26,20 @@ export default fp(async function auth(app: FastifyInstance) {
     // A public route (a bug report, a sign-up with a class code) with a token: a revoked or stale
     // token is read as no token at all, so nothing is attributed to the account it named.
     else if (req.auth) await requireAuth(req).catch(anonymousIfUnauthorized(req));
+    // A route about the caller's own record: the ids in its path and query are the caller's, or it
+    // answers the rule's refusal here, whatever its handler does.
+    const self = req.routeOptions.config?.self;
+    if (self) {
+      if (!access || access === 'public') await requireAuth(req);
+      assertSelfRule(req.auth, self, 'params', req.params);
+      assertSelfRule(req.auth, self, 'query', req.query);
+    }
+  });
+  // Self ids in the body: once it is parsed, before its schema is checked (another student's request
+  // is refused before its other fields are judged).
+  app.addHook('preValidation', async (req) => {
+    const self = req.routeOptions.config?.self;
+    if (self?.body) assertSelfRule(req.auth, self, 'body', req.body);
   });
 });
 
@@ -83,15 +97,6 @@ export async function requireAdmin(req: FastifyRequest): Promise<AccessClaims> {
   if (!a.isAdmin) throw forbidden();
   return a;
 }
-/** The caller is this user. */
-export function assertSelf(caller: AccessClaims, userId: string): AccessClaims {
-  if (caller.sub !== userId) throw forbidden();
-  return caller;
-}
-export async function requireSelf(req: FastifyRequest, userId: string): Promise<AccessClaims> {
-  return assertSelf(await requireAuth(req), userId);
-}
-
 const CHECKS: Record<Exclude<Access, 'public'>, (req: FastifyRequest) => Promise<unknown>> = {
   signedIn: requireAuth,
   student: requireStudent,

@@ -5,7 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { describeAccess } from '../lib/contract.js';
+import { describeAccess, type SelfRule } from '../lib/contract.js';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -47,7 +47,7 @@ export default fp(async function openApi(app: FastifyInstance) {
         title: 'Classe Raid API',
         version: '1',
         description:
-          'Every REST call of Classe Raid. Each operation says who may call it (`x-access`: public, signedIn, student, teacher, admin; `x-self` when only about the caller themself). Errors answer `{ message }` with a stable key (shared/errors.ts), and `field` for a bad input. The live game events are in docs/protocol.md.',
+          'Every REST call of Classe Raid. Each operation says who may call it (`x-access`: public, signedIn, student, teacher, admin; `x-self`: the ids that must be the caller themself, and the refusal anyone else gets). Errors answer `{ message }` with a stable key (shared/errors.ts), and `field` for a bad input. The live game events are in docs/protocol.md.',
       },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'access token' } },
@@ -55,7 +55,7 @@ export default fp(async function openApi(app: FastifyInstance) {
     },
     transform: (input) => {
       const out = jsonSchemaTransform(input);
-      const config = (input.route?.config ?? {}) as { access?: string; self?: string };
+      const config = (input.route?.config ?? {}) as { access?: string; self?: SelfRule };
       const schema = (out.schema ?? {}) as Record<string, unknown>;
       if (schema.hide) return out;
       const access = config.access as Parameters<typeof describeAccess>[0];

@@ -71,6 +71,21 @@ export async function actsForPupil(db: DbOrTx, caller: AccessClaims, studentId: 
   return caller.isAdmin || teachesStudent(db, caller.professorId, studentId);
 }
 
+/**
+ * The (class, subject) pairs the teacher teaches, as a subquery to join a list onto: where a homework
+ * may go, which classes a list may show with their subject.
+ */
+export function taughtLinks(db: DbOrTx, professorId: string) {
+  return db
+    .select({
+      schoolclassId: professorsSchoolclasses.schoolclassId,
+      subjectId: professorsSchoolclasses.subjectId,
+    })
+    .from(professorsSchoolclasses)
+    .where(eq(professorsSchoolclasses.professorId, professorId))
+    .as('taught_links');
+}
+
 /** The ids of the classes the teacher teaches, as a subquery: filters a list to what they may still see. */
 export function taughtClassIds(db: DbOrTx, professorId: string) {
   return db
@@ -96,9 +111,17 @@ export function ownsChapter(db: DbOrTx, professorId: string, chapterId: string) 
   return rowExists(db, chapters, and(eq(chapters.id, chapterId), eq(chapters.professorId, professorId)));
 }
 
-/** The raid is the teacher's own. */
-export function ownsRaid(db: DbOrTx, professorId: string, raidId: string) {
-  return rowExists(db, raids, and(eq(raids.id, raidId), eq(raids.professorId, professorId)));
+/** The raid is the teacher's own (and in this chapter, when given). */
+export function ownsRaid(db: DbOrTx, professorId: string, raidId: string, chapterId?: string) {
+  return rowExists(
+    db,
+    raids,
+    and(
+      eq(raids.id, raidId),
+      eq(raids.professorId, professorId),
+      chapterId ? eq(raids.chapterId, chapterId) : undefined,
+    ),
+  );
 }
 
 /** The codex phrase was written to this teacher (who approves, rejects or deletes it). */

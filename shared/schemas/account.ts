@@ -48,11 +48,14 @@ export const phoneSchema = z
 export const requiredText = (max = 120) =>
   cleanText('name').trim().min(1, ERR.REQUIRED).max(max, ERR.INVALID_BODY);
 
-export const classCodeSchema = z
-  .string({ error: ERR.REQUIRED })
-  .trim()
-  .min(1, 'GENERIC_FORM.ERRORS.REQUIRED_FIELD')
-  .regex(CLASS_CODE_RE, ERR.INVALID_CODE);
+/** A class code (six digits); `missing` is the key answered when it is absent or not a string. */
+export const classCode = (missing: string = ERR.REQUIRED) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, 'GENERIC_FORM.ERRORS.REQUIRED_FIELD')
+    .regex(CLASS_CODE_RE, ERR.INVALID_CODE);
+export const classCodeSchema = classCode();
 
 export const signinSchema = z.object({
   login: z.string({ error: ERR.REQUIRED }).trim().min(1, ERR.REQUIRED).max(254, ERR.BAD_CREDENTIALS),

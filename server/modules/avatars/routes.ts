@@ -11,9 +11,7 @@ import {
   skinPurchaseSchema,
   unlockOfferSchema,
 } from '../../../shared/schemas/avatar.js';
-import { noBody, studentOf } from '../../lib/contract.js';
-import { notFound } from '../../lib/errors.js';
-import { isSelfStudent, isSelfUser } from '../../policies/index.js';
+import { noBody, type SelfRule, studentOf } from '../../lib/contract.js';
 import {
   addFirstAvatar,
   avatarGrid,
@@ -32,19 +30,19 @@ const byStudent = z.object({ studentId: uuid });
 const equipped = z.object({ avatar: avatarRefSchema.nullable() });
 const amount = z.object({ amount: z.number() });
 
-/** The calling student, who must be `studentId` (anyone else: 404). */
-function selfByStudentId(req: FastifyRequest, studentId: string) {
+/**
+ * The calling student's ids. Each route's `self` rule has already refused anyone whose id in the
+ * request is not their own (another student: 404); the handlers use the caller's ids, not the request's.
+ */
+function me(req: FastifyRequest) {
   const caller = studentOf(req);
-  if (!isSelfStudent(caller, studentId)) throw notFound();
   return { studentId: caller.studentId, userId: caller.sub };
 }
-
-/** The calling student, who must be the user `userId` (anyone else: 404). */
-function selfByUserId(req: FastifyRequest, userId: string) {
-  const caller = studentOf(req);
-  if (!isSelfUser(caller, userId)) throw notFound();
-  return { studentId: caller.studentId, userId: caller.sub };
-}
+/** A student route about the caller's own record; another student's id answers 404. */
+const selfBy = (ids: Omit<SelfRule, 'refuse'>) => ({
+  access: 'student' as const,
+  self: { ...ids, refuse: 404 as const },
+});
 
 export default async function avatarsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -53,20 +51,20 @@ export default async function avatarsRoutes(fastify: FastifyInstance) {
   app.get(
     '/avatars/students/:studentId',
     {
-      config: { access: 'student', self: 'studentId' },
+      config: selfBy({ params: { studentId: 'studentId' } }),
       schema: {
         summary: 'The avatar grid: owned, offered and still locked avatars',
         params: byStudent,
         response: { 200: avatarGridSchema },
       },
     },
-    async (req) => avatarGrid(db, selfByStudentId(req, req.params.studentId).studentId),
+    async (req) => avatarGrid(db, me(req).studentId),
   );
 
   app.put(
     '/avatars/:avatarId/students/:studentId',
     {
-      config: { access: 'student', self: 'studentId' },
+      config: selfBy({ params: { studentId: 'studentId' } }),
       schema: {
         summary: 'Equip an owned avatar',
         params: z.object({ avatarId: uuid, studentId: uuid }),
@@ -74,39 +72,39 @@ export default async function avatarsRoutes(fastify: FastifyInstance) {
         response: { 200: equipped },
       },
     },
-    async (req) => equipAvatar(db, selfByStudentId(req, req.params.studentId).userId, req.params.avatarId),
+    async (req) => equipAvatar(db, me(req).userId, req.params.avatarId),
   );
 
   app.get(
     '/usersAvatars/findAllByUserId/:id',
     {
-      config: { access: 'student', self: 'id' },
+      config: selfBy({ params: { id: 'userId' } }),
       schema: {
         summary: 'The avatars the student owns, oldest first',
         params: z.object({ id: uuid }),
         response: { 200: z.array(ownedAvatarSchema) },
       },
     },
-    async (req) => ownedAvatars(db, selfByUserId(req, req.params.id).userId),
+    async (req) => ownedAvatars(db, me(req).userId),
   );
 
   app.get(
     '/usersAvatars/getAmountOfNewAvatars/:id',
     {
-      config: { access: 'student', self: 'id' },
+      config: selfBy({ params: { id: 'userId' } }),
       schema: {
         summary: 'How many owned avatars are not seen yet',
         params: z.object({ id: uuid }),
         response: { 200: amount },
       },
     },
-    async (req) => ({ amount: await countNewAvatars(db, selfByUserId(req, req.params.id).userId) }),
+    async (req) => ({ amount: await countNewAvatars(db, me(req).userId) }),
   );
 
   app.patch(
     '/usersAvatars/:userId/seen',
     {
-      config: { access: 'student', self: 'userId' },
+      config: selfBy({ params: { userId: 'userId' } }),
       schema: {
         summary: 'Mark every owned avatar as seen',
         params: z.object({ userId: uuid }),
@@ -115,7 +113,7 @@ export default async function avatarsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      await markAvatarsSeen(db, selfByUserId(req, req.params.userId).userId);
+      await markAvatarsSeen(db, me(req).userId);
       return { amount: 0 };
     },
   );
@@ -123,20 +121,20 @@ export default async function avatarsRoutes(fastify: FastifyInstance) {
   app.post(
     '/usersAvatars/',
     {
-      config: { access: 'student', self: 'userId' },
+      config: selfBy({ body: { userId: 'userId' } }),
       schema: {
         summary: 'A student without an avatar records and equips a starter one',
         body: z.object({ userId: uuid, avatarId: uuid }),
         response: { 200: avatarDtoSchema },
       },
     },
-    async (req) => addFirstAvatar(db, selfByUserId(req, req.body.userId).userId, req.body.avatarId),
+    async (req) => addFirstAvatar(db, me(req).userId, req.body.avatarId),
   );
 
   app.put(
     '/usersAvatars/:userId/:avatarId',
     {
-      config: { access: 'student', self: 'userId' },
+      config: selfBy({ params: { userId: 'userId' } }),
       schema: {
         summary: 'Equip an owned avatar',
         params: z.object({ userId: uuid, avatarId: uuid }),
@@ -144,27 +142,26 @@ export default async function avatarsRoutes(fastify: FastifyInstance) {
         response: { 200: equipped },
       },
     },
-    async (req) => equipAvatar(db, selfByUserId(req, req.params.userId).userId, req.params.avatarId),
+    async (req) => equipAvatar(db, me(req).userId, req.params.avatarId),
   );
 
   app.get(
     '/studentAvatarUnlock/findAll',
     {
-      config: { access: 'student', self: 'studentId' },
+      config: selfBy({ query: { studentId: 'studentId' } }),
       schema: {
         summary: 'The unlock offers of the student, pending or (isUnlocked=true) chosen',
         querystring: z.object({ studentId: uuid, isUnlocked: z.enum(['true', 'false']).optional() }),
         response: { 200: z.array(unlockOfferSchema) },
       },
     },
-    async (req) =>
-      listOffers(db, selfByStudentId(req, req.query.studentId).studentId, req.query.isUnlocked === 'true'),
+    async (req) => listOffers(db, me(req).studentId, req.query.isUnlocked === 'true'),
   );
 
   app.put(
     '/studentAvatarUnlock/:studentId',
     {
-      config: { access: 'student', self: 'studentId' },
+      config: selfBy({ params: { studentId: 'studentId' } }),
       schema: {
         summary: 'Choose one avatar of a pending unlock offer',
         params: byStudent,
@@ -174,34 +171,34 @@ export default async function avatarsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const me = selfByStudentId(req, req.params.studentId);
-      return chooseOffer(db, me.studentId, me.userId, req.query.avatarId);
+      const caller = me(req);
+      return chooseOffer(db, caller.studentId, caller.userId, req.query.avatarId);
     },
   );
 
   app.get(
     '/studentAvatar/hasUnlockableSkin/:studentId',
     {
-      config: { access: 'student', self: 'studentId' },
+      config: selfBy({ params: { studentId: 'studentId' } }),
       schema: {
         summary: 'Whether the skin chest still holds a skin for the student',
         params: byStudent,
         response: { 200: z.boolean() },
       },
     },
-    async (req) => hasUnlockableSkin(db, selfByStudentId(req, req.params.studentId).userId),
+    async (req) => hasUnlockableSkin(db, me(req).userId),
   );
 
   app.post(
     '/studentAvatar/unlockSkin',
     {
-      config: { access: 'student', self: 'studentId' },
+      config: selfBy({ body: { studentId: 'studentId' } }),
       schema: {
         summary: 'Open the skin chest: spends its price, gives a random skin',
         body: byStudent,
         response: { 200: skinPurchaseSchema },
       },
     },
-    async (req) => buySkin(db, selfByStudentId(req, req.body.studentId).studentId),
+    async (req) => buySkin(db, me(req).studentId),
   );
 }

@@ -18,7 +18,6 @@ import {
   shareClassSchema,
 } from '../../../shared/schemas/schoolclass.js';
 import { noBody, teacherOf } from '../../lib/contract.js';
-import { forbidden } from '../../lib/errors.js';
 import { lookupClassCode } from './code-guard.js';
 import {
   classStudents,
@@ -184,18 +183,14 @@ export default async function classesRoutes(fastify: FastifyInstance) {
   app.get(
     '/professors/:id/users',
     {
-      config: { access: 'teacher', self: 'id' },
+      config: { access: 'teacher', self: { params: { id: 'professorId' } } },
       schema: {
         summary: 'The students of all your classes',
         params: idParams,
         response: { 200: z.array(professorStudentDtoSchema) },
       },
     },
-    async (req) => {
-      const { professorId } = teacherOf(req);
-      if (req.params.id !== professorId) throw forbidden();
-      return professorUsers(db, professorId);
-    },
+    async (req) => professorUsers(db, teacherOf(req).professorId),
   );
 
   app.put(

@@ -14,8 +14,6 @@ import {
 } from '../../../shared/schemas/codex.js';
 import { cleanText } from '../../../shared/text.js';
 import { studentOf, teacherOf } from '../../lib/contract.js';
-import { forbidden } from '../../lib/errors.js';
-import { isSelfStudent } from '../../policies/index.js';
 import {
   changeStatus,
   createCodex,
@@ -56,17 +54,14 @@ export default async function codexRoutes(fastify: FastifyInstance) {
   app.get(
     '/professors/students/:studentId',
     {
-      config: { access: 'student', self: 'studentId' },
+      config: { access: 'student', self: { params: { studentId: 'studentId' } } },
       schema: {
         summary: "The teachers of the student's classes, with the (class, subject) pairs they teach",
         params: z.object({ studentId: z.uuid() }),
         response: { 200: z.array(studentProfessorDtoSchema) },
       },
     },
-    async (req) => {
-      if (!isSelfStudent(studentOf(req), req.params.studentId)) throw forbidden();
-      return professorsOfStudent(db, req.params.studentId);
-    },
+    async (req) => professorsOfStudent(db, studentOf(req).studentId),
   );
 
   // SPEC point 7 writes POST /codex/; the path without the slash answers the same.
@@ -74,7 +69,7 @@ export default async function codexRoutes(fastify: FastifyInstance) {
     app.post(
       url,
       {
-        config: { access: 'student', self: 'studentId' },
+        config: { access: 'student', self: { body: { studentId: 'studentId' } } },
         schema: {
           summary: 'Write a codex phrase to a teacher of one of your classes',
           body: createSchema,
@@ -84,7 +79,6 @@ export default async function codexRoutes(fastify: FastifyInstance) {
       async (req, reply) => {
         const caller = studentOf(req);
         const body = req.body;
-        if (body.studentId && !isSelfStudent(caller, body.studentId)) throw forbidden();
         // A child tapping Send in a loop, or a script: plenty for a lesson, not a flood for the teacher.
         await limiter.hit(`codex:student:${caller.studentId}`, 30, 600);
         const { professorId, subjectId, schoolclassId, text } = body;
@@ -129,7 +123,7 @@ export default async function codexRoutes(fastify: FastifyInstance) {
   app.get(
     '/codex/professors/:id',
     {
-      config: { access: 'teacher', self: 'id' },
+      config: { access: 'teacher', self: { params: { id: 'professorId' } } },
       schema: {
         summary: 'The phrases written to you (the trash with trash=true)',
         params: idParams,
@@ -137,32 +131,26 @@ export default async function codexRoutes(fastify: FastifyInstance) {
         response: { 200: z.array(codexEntryDtoSchema) },
       },
     },
-    async (req) => {
-      if (teacherOf(req).professorId !== req.params.id) throw forbidden();
-      return professorCodex(db, req.params.id, req.query.trash === 'true');
-    },
+    async (req) => professorCodex(db, teacherOf(req).professorId, req.query.trash === 'true'),
   );
 
   app.get(
     '/codex/students/:id',
     {
-      config: { access: 'student', self: 'id' },
+      config: { access: 'student', self: { params: { id: 'studentId' } } },
       schema: {
         summary: 'Your own codex phrases',
         params: idParams,
         response: { 200: z.array(codexEntryDtoSchema) },
       },
     },
-    async (req) => {
-      if (!isSelfStudent(studentOf(req), req.params.id)) throw forbidden();
-      return studentCodex(db, req.params.id);
-    },
+    async (req) => studentCodex(db, studentOf(req).studentId),
   );
 
   app.get(
     '/students/codex/subjects/:subjectId/schoolclasses/:schoolclassId/professors/:professorId',
     {
-      config: { access: 'teacher', self: 'professorId' },
+      config: { access: 'teacher', self: { params: { professorId: 'professorId' } } },
       schema: {
         summary: 'The students of a class you teach who wrote to you in this subject',
         params: z.object({ subjectId: z.uuid(), schoolclassId: z.uuid(), professorId: z.uuid() }),
@@ -171,8 +159,7 @@ export default async function codexRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const p = req.params;
-      if (teacherOf(req).professorId !== p.professorId) throw forbidden();
-      return studentsWithCodex(db, p.professorId, p.subjectId, p.schoolclassId);
+      return studentsWithCodex(db, teacherOf(req).professorId, p.subjectId, p.schoolclassId);
     },
   );
 }

@@ -6,7 +6,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { homeworkTargetDtoSchema, teacherHomeworkDtoSchema } from '../../../shared/schemas/library.js';
 import { noBody, teacherOf } from '../../lib/contract.js';
-import { forbidden } from '../../lib/errors.js';
 import {
   deleteHomework,
   listTargets,
@@ -18,18 +17,11 @@ import {
 
 const idParam = z.object({ id: z.uuid() });
 const professorParam = z.object({ professorId: z.uuid() });
-const selfTeacher = { access: 'teacher', self: 'professorId' } as const;
+const selfTeacher = { access: 'teacher', self: { params: { professorId: 'professorId' } } } as const;
 
 export default async function homeworkRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
-
-  /** The caller, who must be the teacher named in the path. */
-  const self = (req: Parameters<typeof teacherOf>[0], professorId: string) => {
-    const caller = teacherOf(req);
-    if (caller.professorId !== professorId) throw forbidden();
-    return caller;
-  };
 
   app.get(
     '/homeworkRaids/professors/:professorId/targets',
@@ -41,7 +33,7 @@ export default async function homeworkRoutes(fastify: FastifyInstance) {
         response: { 200: z.array(homeworkTargetDtoSchema) },
       },
     },
-    async (req) => listTargets(db, self(req, req.params.professorId).professorId),
+    async (req) => listTargets(db, teacherOf(req).professorId),
   );
 
   app.get(
@@ -54,7 +46,7 @@ export default async function homeworkRoutes(fastify: FastifyInstance) {
         response: { 200: z.array(teacherHomeworkDtoSchema) },
       },
     },
-    async (req) => listTeacherHomework(db, self(req, req.params.professorId).professorId),
+    async (req) => listTeacherHomework(db, teacherOf(req).professorId),
   );
 
   app.post(

@@ -9,7 +9,6 @@ import type { Db } from '../../db/client.js';
 import {
   homeworkCompletions,
   homeworkRaids,
-  professorsSchoolclasses,
   questions,
   raidPlays,
   raids,
@@ -18,7 +17,7 @@ import {
   subjects,
 } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { taughtClassIds, teachesClass } from '../../policies/index.js';
+import { ownsRaid, taughtClassIds, taughtLinks, teachesClass } from '../../policies/index.js';
 import type { DbOrTx } from '../avatars/unlocks.js';
 
 const uuid = z.uuid({ error: ERR.INVALID_BODY });
@@ -34,6 +33,7 @@ export type SendHomework = z.infer<typeof sendHomeworkSchema>;
 
 /** The caller's classes with the subject of each link: where a homework may go. */
 export async function listTargets(db: Db, professorId: string) {
+  const taught = taughtLinks(db, professorId);
   return db
     .select({
       schoolclassId: schoolclasses.id,
@@ -42,20 +42,16 @@ export async function listTargets(db: Db, professorId: string) {
       subjectId: subjects.id,
       subjectCode: subjects.code,
     })
-    .from(professorsSchoolclasses)
-    .innerJoin(schoolclasses, eq(schoolclasses.id, professorsSchoolclasses.schoolclassId))
-    .innerJoin(subjects, eq(subjects.id, professorsSchoolclasses.subjectId))
-    .where(eq(professorsSchoolclasses.professorId, professorId))
+    .from(taught)
+    .innerJoin(schoolclasses, eq(schoolclasses.id, taught.schoolclassId))
+    .innerJoin(subjects, eq(subjects.id, taught.subjectId))
     .orderBy(asc(schoolclasses.name), asc(subjects.position));
 }
 
 /** One homework row per class, and the raid marked as sent, in one transaction. */
 export async function sendHomework(db: Db, professorId: string, body: SendHomework): Promise<string[]> {
-  const [raid] = await db
-    .select({ id: raids.id })
-    .from(raids)
-    .where(and(eq(raids.id, body.raidId), eq(raids.professorId, professorId)));
-  if (!raid) throw notFound();
+  if (!(await ownsRaid(db, professorId, body.raidId))) throw notFound();
+  const raid = { id: body.raidId };
   const [{ n }] = await db.select({ n: count() }).from(questions).where(eq(questions.raidId, raid.id));
   if (n === 0) throw badRequest(ERR.QUESTIONS_REQUIRED);
 

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.js';
 import { raidQuestions } from '../../db/raid-questions.js';
 import { answers, chapters, professors, questions, raids, subjects, users } from '../../db/schema.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { ownsChapter, ownsRaid } from '../../policies/index.js';
 
 /** Question images live in the uploads' questions folder (served under /uploads/questions/). */
 const questionsDir = (uploadsDir: string) => path.join(uploadsDir, 'questions');
@@ -158,11 +159,7 @@ export async function copyFromLibrary(
   body: CopyBody,
 ): Promise<CopyResult> {
   const source = await libraryRaid(db, professorId, raidId);
-  const [chapter] = await db
-    .select({ id: chapters.id })
-    .from(chapters)
-    .where(and(eq(chapters.id, body.chapterId), eq(chapters.professorId, professorId)));
-  if (!chapter) throw notFound();
+  if (!(await ownsChapter(db, professorId, body.chapterId))) throw notFound();
 
   let picked = source.questions;
   if (body.questionIds) {
@@ -175,16 +172,11 @@ export async function copyFromLibrary(
   const seen = new Set<string>();
   let position = 0;
   if (body.targetRaidId) {
+    if (!(await ownsRaid(db, professorId, body.targetRaidId, body.chapterId))) throw notFound();
     const [row] = await db
       .select({ id: raids.id, title: raids.title })
       .from(raids)
-      .where(
-        and(
-          eq(raids.id, body.targetRaidId),
-          eq(raids.professorId, professorId),
-          eq(raids.chapterId, body.chapterId),
-        ),
-      );
+      .where(eq(raids.id, body.targetRaidId));
     if (!row) throw notFound();
     target = row;
     const existing = await db

@@ -8,11 +8,13 @@ import { passwordSchema } from '../../../shared/schemas/account.js';
 import { teacherAccountSchema } from '../../../shared/schemas/responses.js';
 import { storedUserSchema } from '../../../shared/schemas/responses-account.js';
 import { teacherOf } from '../../lib/contract.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { changeProfessorPassword } from './password.js';
 import { account, accountUpdateSchema, setupStatus, updateAccount } from './service.js';
 
 const byId = z.object({ id: z.uuid() });
+/** The teacher's own account: the `id` in the path is theirs (anyone else: 403). */
+const selfTeacher = { access: 'teacher', self: { params: { id: 'professorId' } } } as const;
 
 export default async function professorRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -21,7 +23,7 @@ export default async function professorRoutes(fastify: FastifyInstance) {
   app.get(
     '/professors/:id',
     {
-      config: { access: 'teacher', self: 'id' },
+      config: selfTeacher,
       schema: {
         summary: "The teacher's own account: preferences, identity, contact, school and subjects",
         params: byId,
@@ -29,16 +31,14 @@ export default async function professorRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const caller = teacherOf(req);
-      if (caller.professorId !== req.params.id) throw forbidden();
-      return account(db, req.params.id);
+      return account(db, teacherOf(req).professorId);
     },
   );
 
   app.put(
     '/professors/:id/password',
     {
-      config: { access: 'teacher', self: 'id' },
+      config: selfTeacher,
       schema: {
         summary:
           "Change the teacher's own password: the current one first, then the sign-up rules; every other session is ended and fresh tokens answered (not for school sign-on accounts)",
@@ -52,7 +52,6 @@ export default async function professorRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const caller = teacherOf(req);
-      if (caller.professorId !== req.params.id) throw forbidden();
       return changeProfessorPassword(app.deps, caller, req.body.currentPassword, req.body.newPassword);
     },
   );
@@ -60,7 +59,7 @@ export default async function professorRoutes(fastify: FastifyInstance) {
   app.put(
     '/professors/:id',
     {
-      config: { access: 'teacher', self: 'id' },
+      config: selfTeacher,
       schema: {
         summary:
           'Change preferences and "My information" (only the fields sent; not for school sign-on accounts)',
@@ -71,8 +70,7 @@ export default async function professorRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const caller = teacherOf(req);
-      if (caller.professorId !== req.params.id) throw forbidden();
-      return updateAccount(db, req.params.id, caller.sub, req.body);
+      return updateAccount(db, caller.professorId, caller.sub, req.body);
     },
   );
 

@@ -23,7 +23,6 @@ import {
   questionsDir,
   removeUnusedImages,
   saveRaid,
-  scheduleOrphanSweep,
   updateChapter,
 } from './service.js';
 
@@ -35,9 +34,6 @@ const noContent = { 204: z.null().describe('Deleted') };
 export default async function raidsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, uploadsDir } = app.deps;
-
-  const stopSweep = scheduleOrphanSweep(db, uploadsDir, app.log);
-  app.addHook('onClose', async () => stopSweep());
 
   // ---- Chapters ----
   app.get(

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../lib/contract.js';
-import { assertSelf } from '../../plugins/auth.js';
 import { recordSessionLog } from './service.js';
 
 export default async function sessionLogRoutes(fastify: FastifyInstance) {
@@ -12,7 +11,7 @@ export default async function sessionLogRoutes(fastify: FastifyInstance) {
   app.post(
     '/session-logs/',
     {
-      config: { access: 'signedIn', self: 'userId' },
+      config: { access: 'signedIn', self: { body: { userId: 'userId' } } },
       schema: {
         summary: 'Record a session of the caller (30 per 10 minutes)',
         body: z.object({ userId: z.uuid() }),
@@ -20,8 +19,7 @@ export default async function sessionLogRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { userId } = req.body;
-      assertSelf(callerOf(req), userId);
+      const userId = callerOf(req).sub;
       await deps.limiter.hit(`session-log:${userId}`, 30, 600);
       return reply.status(201).send({ id: await recordSessionLog(deps.db, userId) });
     },

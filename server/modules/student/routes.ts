@@ -1,15 +1,10 @@
 // The student's own account and homework practice (SPEC points 4 and 7). Every route is for the
 // signed-in student about themselves: another student's id answers 404.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERR } from '../../../shared/errors.js';
-import {
-  classCodeSchema,
-  nameSchema,
-  passwordSchema,
-  usernameSchema,
-} from '../../../shared/schemas/account.js';
+import { classCode, nameSchema, passwordSchema, usernameSchema } from '../../../shared/schemas/account.js';
 import {
   homeworkAnswerResultSchema,
   homeworkFinishResultSchema,
@@ -18,12 +13,9 @@ import {
   storedUserSchema,
   studentDtoSchema,
 } from '../../../shared/schemas/responses-account.js';
-import { noBody, studentOf } from '../../lib/contract.js';
-import { notFound } from '../../lib/errors.js';
-import { parse } from '../../lib/validate.js';
+import { noBody, type SelfRule, studentOf } from '../../lib/contract.js';
 import {
   answerHomework,
-  assertOwnStudent,
   changePassword,
   completeAccount,
   countHomeworkToDo,
@@ -37,16 +29,16 @@ import {
 const uuid = z.uuid({ error: ERR.INVALID_BODY });
 const idParams = z.object({ id: uuid });
 const studentParams = z.object({ studentId: uuid });
+/** The code a student types to join a class; absent, the form's own "required" key. */
+const joinCodeSchema = classCode('GENERIC_FORM.ERRORS.REQUIRED_FIELD');
 const homeworkParams = z.object({ studentId: uuid, homeworkId: uuid });
-const byId = { access: 'student', self: 'id' } as const;
-const byStudentId = { access: 'student', self: 'studentId' } as const;
-
-/** The calling student, who must be `studentId` (anyone else: 404). */
-function self(req: FastifyRequest, studentId: string) {
-  const caller = studentOf(req);
-  assertOwnStudent(caller, studentId);
-  return caller;
-}
+/** A student route about the caller's own record; another student's id answers 404. */
+const selfBy = (ids: Omit<SelfRule, 'refuse'>) => ({
+  access: 'student' as const,
+  self: { ...ids, refuse: 404 as const },
+});
+const byId = selfBy({ params: { id: 'studentId' } });
+const byStudentId = selfBy({ params: { studentId: 'studentId' } });
 
 export default async function studentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -55,7 +47,7 @@ export default async function studentRoutes(fastify: FastifyInstance) {
   app.get(
     '/students/findOne',
     {
-      config: { access: 'student', self: 'id' },
+      config: selfBy({ query: { id: 'studentId', userId: 'userId' } }),
       schema: {
         summary: "The calling student's profile, by student id or user id",
         querystring: z
@@ -65,10 +57,7 @@ export default async function studentRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const caller = studentOf(req);
-      const q = req.query;
-      if ((q.id && q.id !== caller.studentId) || (q.userId && q.userId !== caller.sub)) throw notFound();
-      return getStudent(deps.db, caller.studentId);
+      return getStudent(deps.db, studentOf(req).studentId);
     },
   );
 
@@ -82,25 +71,20 @@ export default async function studentRoutes(fastify: FastifyInstance) {
         response: { 200: studentDtoSchema },
       },
     },
-    async (req) => getStudent(deps.db, self(req, req.params.id).studentId),
+    async (req) => getStudent(deps.db, studentOf(req).studentId),
   );
 
   app.post(
     '/students/join',
     {
-      config: { access: 'student', self: 'studentId' },
+      config: selfBy({ body: { studentId: 'studentId' } }),
       schema: {
         summary: 'Join a class with its code',
-        body: z.object({ code: z.string({ error: 'GENERIC_FORM.ERRORS.REQUIRED_FIELD' }), studentId: uuid }),
+        body: z.object({ code: joinCodeSchema, studentId: uuid }),
         response: { 200: z.object({ name: z.string(), schoolclassId: z.uuid() }) },
       },
     },
-    async (req) => {
-      const caller = self(req, req.body.studentId);
-      // The code's format is checked once the student is known to be the caller (another id: 404).
-      const { code } = parse(z.object({ code: classCodeSchema }), { code: req.body.code });
-      return joinClass(deps, caller, code, req.ip, req.log);
-    },
+    async (req) => joinClass(deps, studentOf(req), req.body.code, req.ip, req.log),
   );
 
   app.put(
@@ -117,8 +101,7 @@ export default async function studentRoutes(fastify: FastifyInstance) {
         response: { 200: storedUserSchema },
       },
     },
-    async (req) =>
-      changePassword(deps, self(req, req.params.id), req.body.currentPassword, req.body.newPassword),
+    async (req) => changePassword(deps, studentOf(req), req.body.currentPassword, req.body.newPassword),
   );
 
   app.put(
@@ -132,7 +115,7 @@ export default async function studentRoutes(fastify: FastifyInstance) {
         response: { 200: z.object({ ok: z.boolean() }) },
       },
     },
-    async (req) => completeAccount(deps, self(req, req.params.id), req.body),
+    async (req) => completeAccount(deps, studentOf(req), req.body),
   );
 
   app.get(
@@ -145,7 +128,7 @@ export default async function studentRoutes(fastify: FastifyInstance) {
         response: { 200: z.object({ count: z.number() }) },
       },
     },
-    async (req) => countHomeworkToDo(deps.db, self(req, req.params.id).studentId),
+    async (req) => countHomeworkToDo(deps.db, studentOf(req).studentId),
   );
 
   app.get(
@@ -158,7 +141,7 @@ export default async function studentRoutes(fastify: FastifyInstance) {
         response: { 200: z.array(homeworkRaidDtoSchema) },
       },
     },
-    async (req) => listHomework(deps.db, self(req, req.params.studentId).studentId),
+    async (req) => listHomework(deps.db, studentOf(req).studentId),
   );
 
   app.get(
@@ -171,7 +154,7 @@ export default async function studentRoutes(fastify: FastifyInstance) {
         response: { 200: homeworkPlayDtoSchema },
       },
     },
-    async (req) => getHomeworkPlay(deps.db, self(req, req.params.studentId).studentId, req.params.homeworkId),
+    async (req) => getHomeworkPlay(deps.db, studentOf(req).studentId, req.params.homeworkId),
   );
 
   app.post(
@@ -188,8 +171,7 @@ export default async function studentRoutes(fastify: FastifyInstance) {
         response: { 200: homeworkAnswerResultSchema },
       },
     },
-    async (req) =>
-      answerHomework(deps.db, self(req, req.params.studentId).studentId, req.params.homeworkId, req.body),
+    async (req) => answerHomework(deps.db, studentOf(req).studentId, req.params.homeworkId, req.body),
   );
 
   app.post(
@@ -203,6 +185,6 @@ export default async function studentRoutes(fastify: FastifyInstance) {
         response: { 200: homeworkFinishResultSchema },
       },
     },
-    async (req) => finishHomework(deps.db, self(req, req.params.studentId).studentId, req.params.homeworkId),
+    async (req) => finishHomework(deps.db, studentOf(req).studentId, req.params.homeworkId),
   );
 }

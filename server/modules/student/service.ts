@@ -43,11 +43,6 @@ import { avatarRef } from '../users/service.js';
 
 export type StudentCaller = AccessClaims & { studentId: string };
 
-/** A student touches only their own student record: anything else is "not found". */
-export function assertOwnStudent(caller: StudentCaller, studentId: string) {
-  if (caller.studentId !== studentId) throw notFound();
-}
-
 /** School sign-on students get their identity and classes from the school (SPEC point 6). */
 async function assertNotGar(db: Db, userId: string) {
   const [u] = await db.select({ isGar: users.isGar }).from(users).where(eq(users.id, userId));

@@ -11,7 +11,7 @@ import { cleanText } from '../../../shared/text.js';
 import { badRequest } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
 import { screenshotStore } from './screenshots.js';
-import { createTicket, scheduleScreenshotSweep } from './service.js';
+import { createTicket } from './service.js';
 
 /** Reports without an account one address (as the app sees it: TRUST_PROXY) may send a day. */
 export const ANONYMOUS_TICKETS_PER_DAY = 10;
@@ -27,7 +27,6 @@ export default async function ticketRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const storeScreenshot = screenshotStore(deps.uploadsDir, deps.config.SCREENSHOTS_MAX_MB * 1024 * 1024);
-  scheduleScreenshotSweep(app, deps);
 
   app.post(
     '/tickets',

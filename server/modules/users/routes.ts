@@ -15,8 +15,6 @@ import {
   userRecordSchema,
 } from '../../../shared/schemas/responses-account.js';
 import { callerOf, noBody } from '../../lib/contract.js';
-import { forbidden } from '../../lib/errors.js';
-import { isSelfUser } from '../../policies/index.js';
 import { signupStudentWithCode } from '../auth/service.js';
 import { emailTaken } from './queries.js';
 import type { ApprovalAction } from './service.js';
@@ -38,12 +36,8 @@ export default async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
-  /** The caller, who must be the user `id` (anyone else: 403). */
-  const self = (req: Parameters<typeof callerOf>[0], id: string) => {
-    const caller = callerOf(req);
-    if (!isSelfUser(caller, id)) throw forbidden();
-    return caller;
-  };
+  /** A route about the caller's own account: the `id` in the path is theirs (anyone else: 403). */
+  const selfUser = { access: 'signedIn', self: { params: { id: 'userId' } } } as const;
 
   // SPEC point 7's "POST /users, create": a student creates their account with a class code (the
   // spec's student registration). Same rules, limits and answer as POST /auth/code-signup: a valid
@@ -146,7 +140,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
   app.put(
     '/users/:id',
     {
-      config: { access: 'signedIn', self: 'id' },
+      config: selfUser,
       schema: {
         summary: "Change the caller's own names, username, avatar or language",
         params: idParams,
@@ -181,7 +175,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
   app.get(
     '/users/:id/changelog',
     {
-      config: { access: 'signedIn', self: 'id' },
+      config: selfUser,
       schema: {
         summary: 'When the caller last read the changelog',
         params: idParams,
@@ -189,8 +183,8 @@ export default async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const caller = self(req, req.params.id);
-      const record = await getUserRecord(deps, caller, req.params.id);
+      const caller = callerOf(req);
+      const record = await getUserRecord(deps, caller, caller.sub);
       return { lastChangelogViewedAt: record.lastChangelogViewedAt };
     },
   );
@@ -198,7 +192,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
   app.put(
     '/users/:id/changelog',
     {
-      config: { access: 'signedIn', self: 'id' },
+      config: selfUser,
       schema: {
         summary: 'Mark the changelog read by the caller',
         params: idParams,
@@ -206,6 +200,6 @@ export default async function userRoutes(fastify: FastifyInstance) {
         response: { 200: lastViewed },
       },
     },
-    async (req) => setChangelogViewed(deps, self(req, req.params.id).sub),
+    async (req) => setChangelogViewed(deps, callerOf(req).sub),
   );
 }
