@@ -15,6 +15,7 @@ import {
 import { drawFromPool, POWER_COST, XP_SUMMON_RIGHT } from '../../shared/game/rules.js';
 import type { Db } from '../db/client.js';
 import { gameEvents, raidPlays, students } from '../db/schema.js';
+import { liveSnapshot } from '../modules/analytics/snapshot.js';
 import {
   type AnswerRow,
   type AnswerWriter,
@@ -675,6 +676,8 @@ export function createGameService(deps: GameDeps) {
             subjectId: after.subjectId,
             kind: 'live',
             startedAt: new Date(now()),
+            raidTitle: raid.title,
+            questions: liveSnapshot(raid.questions),
           })
           .onConflictDoNothing();
       }

@@ -102,6 +102,17 @@ export const manualXpBodySchema = z.object({
 });
 export type ManualXpInput = z.infer<typeof manualXpBodySchema>;
 
+/**
+ * A question as a play asked it, kept with the play (raid_plays.questions): the report reads this,
+ * never the raid as it is now. Answer ids are those the students' answers name.
+ */
+export interface PlayQuestionSnapshot {
+  questionId: string;
+  text: string;
+  equationMode: boolean;
+  answers: { answerId: string; text: string; isCorrect: boolean }[];
+}
+
 // ----- responses -----
 
 const iso = z.string();
@@ -188,7 +199,9 @@ export type ClassStudentsAnalytics = z.infer<typeof classStudentsAnalyticsSchema
 export const RAID_RESULTS = ['VICTORY', 'DEFEAT'] as const;
 export const raidPlaySchema = z.object({
   id: z.uuid(),
-  raidId: z.uuid(),
+  /** Null once the raid was deleted (the report stays). */
+  raidId: z.uuid().nullable(),
+  /** The title when the play started. */
   raidTitle: z.string(),
   kind: z.enum(PLAY_KINDS),
   /** The homework this play is (kind homework), else null. */

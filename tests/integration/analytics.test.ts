@@ -407,6 +407,114 @@ describe('another teacher is refused on every route', () => {
   });
 });
 
+describe('past reports survive editing and deleting the raid', () => {
+  type RaidDto = {
+    title: string;
+    shared: boolean;
+    questions: {
+      id: string;
+      text: string;
+      equationMode: boolean;
+      imagePath: string | null;
+      answers: { id: string; text: string; isCorrect: boolean }[];
+    }[];
+  };
+  const put = async (user: StoredUser, url: string, payload: object) =>
+    ctx.app.inject({ method: 'PUT', url, headers: bearer(user.accessToken), payload });
+
+  it('shows what was asked and what each student chose after the questions and answers were edited', async () => {
+    const before = (await get<RaidReport>(prof, `/api/analytics/plays/${livePlays[1]}`)).body;
+    const hwBefore = (await get<RaidReport>(prof, `/api/analytics/plays/${homeworkId}`)).body;
+    const raid = (await get<RaidDto>(prof, `/api/raids/${raidId}`)).body;
+    // The teacher rewrites the first question and its most chosen wrong answer, changes the second
+    // question's right answer, and deletes the third question.
+    const edited = raid.questions
+      .filter((_, i) => i !== 2)
+      .map((q, i) => ({
+        id: q.id,
+        text: i === 0 ? `${q.text} (réécrite)` : q.text,
+        equationMode: q.equationMode,
+        imagePath: q.imagePath,
+        answers: q.answers.map((a) => ({
+          text:
+            (i === 0 && a.id === qs[0].wrong[0]) || (i === 1 && a.id === qs[1].right)
+              ? `${a.text} bis`
+              : a.text,
+          isCorrect: a.isCorrect,
+        })),
+      }));
+    const saved = await put(prof, `/api/raids/${raidId}`, {
+      title: `${raid.title} v2`,
+      shared: raid.shared,
+      questions: edited,
+    });
+    expect(saved.statusCode).toBe(200);
+    const now = saved.json() as RaidDto;
+    // An answer kept as it was keeps its id; the edited ones are new.
+    expect(now.questions[1].answers.map((a) => a.id)).toContain(qs[1].wrong[0]);
+    expect(now.questions[0].answers.map((a) => a.id)).not.toContain(qs[0].wrong[0]);
+
+    const after = (await get<RaidReport>(prof, `/api/analytics/plays/${livePlays[1]}`)).body;
+    expect(after.play.raidTitle).toBe(raid.title);
+    expect(after.questions).toEqual(before.questions);
+    expect(after.questions[0].text).toBe(raid.questions[0].text);
+    expect(after.questions[0].mostChosenWrong).toMatchObject({
+      answerId: qs[0].wrong[0],
+      text: raid.questions[0].answers.find((a) => a.id === qs[0].wrong[0])?.text,
+      chosenBy: 2,
+    });
+    // The deleted third question is still there, with the answers given to it.
+    expect(after.questions[2]).toMatchObject({ questionId: qs[2].id, answered: 2, correct: 1 });
+    expect(after.students).toEqual(before.students);
+    // Every answer a student chose is one of the report's options (no "?").
+    for (const s of after.students)
+      for (const a of s.answers) {
+        const q = after.questions.find((x) => x.questionId === a.questionId);
+        for (const id of a.answerIds) expect(q?.answers.map((o) => o.answerId)).toContain(id);
+      }
+    expect((await get<RaidReport>(prof, `/api/analytics/plays/${homeworkId}`)).body.questions).toEqual(
+      hwBefore.questions,
+    );
+  });
+
+  it('a homework answered after the edit names the answer as the student saw it', async () => {
+    const now = (await get<RaidDto>(prof, `/api/raids/${raidId}`)).body;
+    const newRight = now.questions[1].answers.find((a) => a.isCorrect) as { id: string; text: string };
+    const res = await post(kids[1], `/api/students/${kids[1].studentId}/homework/${homeworkId}/answer`, {
+      questionId: qs[1].id,
+      answerIds: [newRight.id],
+    });
+    expect(res.status).toBe(200);
+    const report = (await get<RaidReport>(prof, `/api/analytics/plays/${homeworkId}`)).body;
+    const q2 = report.questions.find((q) => q.questionId === qs[1].id);
+    expect(q2?.answers.find((a) => a.answerId === newRight.id)).toMatchObject({
+      text: newRight.text,
+      isCorrect: true,
+      chosenBy: 1,
+    });
+    expect(q2).toMatchObject({ answered: 2, correct: 1 });
+  });
+
+  it('keeps the plays and their reports when the raid and its homework are deleted', async () => {
+    const before = (await get<RaidReport>(prof, `/api/analytics/plays/${livePlays[1]}`)).body;
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/raids/${raidId}`,
+      headers: bearer(prof.accessToken),
+    });
+    expect(del.statusCode).toBe(204);
+    const after = await get<RaidReport>(prof, `/api/analytics/plays/${livePlays[1]}`);
+    expect(after.status).toBe(200);
+    expect(after.body.play.raidId).toBeNull();
+    expect(after.body.questions).toEqual(before.questions);
+    expect(after.body.students).toEqual(before.students);
+    const hw = await get<RaidReport>(prof, `/api/analytics/plays/${homeworkId}`);
+    expect(hw.status).toBe(200);
+    expect(hw.body.play.homeworkRaidId).toBeNull();
+    expect(hw.body.students.find((s) => s.studentId === kids[0].studentId)?.answered).toBe(2);
+  });
+});
+
 describe('deleting a student', () => {
   it('deletes their answers', async () => {
     const db = ctx.database.db;

@@ -10,6 +10,7 @@ import type {
   ManualXpResult,
   PersonalAnalytics,
   PlayKind,
+  PlayQuestionSnapshot,
   RaidPlay,
   RaidPlayList,
   RaidReport,
@@ -218,7 +219,7 @@ export async function classStudents(
 
 interface PlayRow {
   id: string;
-  raid_id: string;
+  raid_id: string | null;
   title: string;
   kind: PlayKind;
   homework_raid_id: string | null;
@@ -241,9 +242,9 @@ const playDto = (p: PlayRow): RaidPlay => ({
   participants: p.participants,
   goodAnswerRate: rate(p.ok, p.n),
 });
-const playSelect = sql`select p.id, p.raid_id, r.title, p.kind, p.homework_raid_id, p.started_at, p.ended_at, p.result,
+const playSelect = sql`select p.id, p.raid_id, p.raid_title as title, p.kind, p.homework_raid_id, p.started_at, p.ended_at, p.result,
     coalesce(x.participants, 0) as participants, coalesce(x.n, 0) as n, coalesce(x.ok, 0) as ok
-  from raid_plays p join raids r on r.id = p.raid_id
+  from raid_plays p
   left join lateral (select count(distinct a.student_id)::int as participants, count(*)::int as n,
     count(*) filter (where a.correct)::int as ok from student_answers a where a.play_id = p.id) x on true`;
 
@@ -274,28 +275,26 @@ export async function playClass(db: Db, playId: string) {
 }
 
 export async function report(db: Db, playId: string): Promise<RaidReport> {
-  const [play] = await rows<PlayRow & { schoolclass_id: string; subject_id: string }>(
+  const [play] = await rows<
+    PlayRow & { schoolclass_id: string; subject_id: string; questions: PlayQuestionSnapshot[] }
+  >(
     db,
-    sql`select q.*, p.schoolclass_id, p.subject_id from (${playSelect} where p.id = ${playId}::uuid) q
+    sql`select q.*, p.schoolclass_id, p.subject_id, p.questions from (${playSelect} where p.id = ${playId}::uuid) q
       join raid_plays p on p.id = q.id`,
   );
   if (!play) throw notFound();
   const h = await classHeader(db, play.schoolclass_id, play.subject_id);
-  const qs = await rows<{
-    question_id: string;
-    position: number;
-    text: string;
-    equation_mode: boolean;
-    answer_id: string;
-    answer_text: string;
-    is_correct: boolean;
-    answer_position: number;
-  }>(
-    db,
-    sql`select q.id as question_id, q.position, q.text, q.equation_mode, a.id as answer_id, a.text as answer_text,
-        a.is_correct, a.position as answer_position
-      from questions q join answers a on a.question_id = q.id
-      where q.raid_id = ${play.raid_id}::uuid order by q.position, a.position`,
+  // What the play asked, as it asked it (raid_plays.questions): never the raid as edited since.
+  const qs = play.questions.flatMap((q, position) =>
+    q.answers.map((a) => ({
+      question_id: q.questionId,
+      position,
+      text: q.text,
+      equation_mode: q.equationMode,
+      answer_id: a.answerId,
+      answer_text: a.text,
+      is_correct: a.isCorrect,
+    })),
   );
   const given = await rows<{
     question_id: string;
