@@ -21,6 +21,7 @@
 // the client formats them dd/MM/yyyy HH:mm.
 import { z } from 'zod';
 import { ERR } from '../errors.js';
+import { cleanText } from '../text.js';
 
 export const PERIODS = ['week', 'month', 'term', 'year', 'custom'] as const;
 export type Period = (typeof PERIODS)[number];
@@ -94,8 +95,7 @@ export const manualXpBodySchema = z.object({
     .min(-MANUAL_XP_MAX, ERR.MANUAL_XP_AMOUNT)
     .max(MANUAL_XP_MAX, ERR.MANUAL_XP_AMOUNT)
     .refine((n) => n !== 0, ERR.MANUAL_XP_AMOUNT),
-  reason: z
-    .string({ error: ERR.MANUAL_XP_REASON })
+  reason: cleanText('content', ERR.MANUAL_XP_REASON)
     .trim()
     .min(1, ERR.MANUAL_XP_REASON)
     .max(MANUAL_XP_REASON_MAX, ERR.MANUAL_XP_REASON),

@@ -11,6 +11,7 @@ import {
   raids,
   sessionLogs,
   studentAnswers,
+  students,
   users,
 } from '../../server/db/schema.js';
 import type { GameService } from '../../server/game/service.js';
@@ -38,6 +39,9 @@ let raidId: string;
 let qs: { id: string; right: string; wrong: string[] }[];
 let livePlays: string[] = [];
 let homeworkId: string;
+/** Each kid's XP before this file's history, and when it began. */
+let xpAtStart: number[] = [];
+let testStart = '';
 
 const get = async <T>(user: StoredUser, url: string) => {
   const res = await ctx.app.inject({ method: 'GET', url, headers: bearer(user.accessToken) });
@@ -135,6 +139,17 @@ beforeAll(async () => {
       wrong: mine.filter((a) => !a.isCorrect).map((a) => a.id),
     };
   });
+  const progress = await db
+    .select({ id: students.id, xp: students.xp })
+    .from(students)
+    .where(
+      inArray(
+        students.id,
+        kids.map((k) => k.studentId as string),
+      ),
+    );
+  xpAtStart = kids.map((k) => progress.find((p) => p.id === k.studentId)?.xp ?? 0);
+  testStart = new Date().toISOString();
   await game.open({ professorId: prof.professorId as string }, key);
   for (const k of kids) await game.join({ studentId: k.studentId as string }, key);
 });
@@ -190,6 +205,10 @@ describe('every answer is kept', () => {
         questionId: qs[q].id,
         answerIds: [a],
       });
+    // kids[0] opens the homework first: their first answer has a time too.
+    expect((await get(kids[0], `/api/students/${kids[0].studentId}/homework/${homeworkId}`)).status).toBe(
+      200,
+    );
     expect((await answer(kids[0], 0, qs[0].right)).status).toBe(200);
     expect((await answer(kids[0], 1, qs[1].wrong[0])).status).toBe(200);
     expect((await answer(kids[1], 0, qs[0].wrong[1])).status).toBe(200);
@@ -201,6 +220,11 @@ describe('every answer is kept', () => {
       .from(studentAnswers)
       .where(eq(studentAnswers.playId, homeworkId));
     expect(stored).toHaveLength(3);
+    const first = (k: StoredUser) =>
+      stored.find((a) => a.studentId === k.studentId && a.questionId === qs[0].id);
+    expect(first(kids[0])?.timeMs).toBeGreaterThanOrEqual(0);
+    expect(first(kids[0])?.timeMs).toBeLessThan(60_000);
+    expect(first(kids[1])?.timeMs).toBeNull();
   });
 });
 
@@ -312,7 +336,8 @@ describe('manual XP and the student’s own stats', () => {
     const res = await post<{ applied: number; xp: number }>(
       prof,
       `/api/analytics/schoolclasses/${key.schoolclassId}/${key.subjectId}/students/${k.studentId}/xp`,
-      { amount: 40, reason: 'Exposé sur les fractions' },
+      // The reason is cleaned as every text is: NFC, no bidi controls.
+      { amount: 40, reason: 'Expose\u0301 sur les fractions\u202E ' },
     );
     expect(res.status).toBe(201);
     expect(res.body.xp).toBe(before.xp + res.body.applied);
@@ -328,6 +353,30 @@ describe('manual XP and the student’s own stats', () => {
     expect(mine.subjects[0]).toMatchObject({ answers: firstPlayQuestions + 3, correct: firstPlayQuestions });
   });
 
+  it('a summon answered right is in the curve, as the student got it', async () => {
+    const t = { professorId: prof.professorId as string };
+    await game.summonDraw(t, room);
+    const act = (await ctx.app.game?.store.readRoom(room))?.activity;
+    const drawn = act?.kind === 'summon' ? act.view.drawn : null;
+    const k = kids.find((x) => x.studentId === drawn) as StoredUser;
+    expect(k).toBeDefined();
+    const before = (await get<StudentOwnStats>(k, '/api/analytics/me')).body;
+    await game.summonMark(t, room, drawn as string, true);
+    const mine = (await get<StudentOwnStats>(k, '/api/analytics/me')).body;
+    expect(mine.xp).toBeGreaterThan(before.xp);
+    expect(mine.xpHistory.at(-1)).toMatchObject({ source: 'summon', gain: mine.xp - before.xp, xp: mine.xp });
+  });
+
+  it('every XP gain of this history is in the curve, divided by the active professors as applied', async () => {
+    for (const [i, k] of kids.entries()) {
+      const mine = (await get<StudentOwnStats>(k, '/api/analytics/me?period=year')).body;
+      const gained = mine.xpHistory.filter((p) => p.at >= testStart).reduce((sum, p) => sum + p.gain, 0);
+      expect(gained).toBe(mine.xp - xpAtStart[i]);
+      // The curve's level follows the XP: its last point is the student's level now.
+      expect(mine.xpHistory.at(-1)?.level).toBe(mine.level);
+    }
+  });
+
   it('refuses a bad amount or an empty reason with a translated key', async () => {
     const url = `/api/analytics/schoolclasses/${key.schoolclassId}/${key.subjectId}/students/${kids[0].studentId}/xp`;
     const zero = await post<{ message: string }>(prof, url, { amount: 0, reason: 'x' });
@@ -336,6 +385,8 @@ describe('manual XP and the student’s own stats', () => {
     expect(huge.body.message).toBe('ERRORS.MANUAL_XP_AMOUNT');
     const empty = await post<{ message: string }>(prof, url, { amount: 5, reason: '   ' });
     expect([empty.status, empty.body.message]).toEqual([400, 'ERRORS.MANUAL_XP_REASON']);
+    const broken = await post<{ message: string }>(prof, url, { amount: 5, reason: 'a\uD800b' });
+    expect([broken.status, broken.body.message]).toEqual([400, 'VALIDATION.INVALID_CHARACTERS']);
   });
 
   it('refuses a custom period that runs backwards or over 400 days', async () => {

@@ -409,34 +409,36 @@ export async function addManualXp(
   t: { professorId: string; schoolclassId: string; subjectId: string; studentId: string },
   input: { amount: number; reason: string },
 ): Promise<ManualXpResult> {
-  const [before] = await db.select({ xp: students.xp }).from(students).where(eq(students.id, t.studentId));
-  if (!before) throw notFound();
-  await rewardStudents(db, { [t.studentId]: { xp: input.amount, coins: 0 } });
-  const [after] = await db.select().from(students).where(eq(students.id, t.studentId));
-  const applied = after.xp - before.xp;
-  await db.insert(gameEvents).values({
-    type: 'XP_GAIN',
-    professorId: t.professorId,
-    schoolclassId: t.schoolclassId,
-    subjectId: t.subjectId,
-    studentId: t.studentId,
-    payload: {
-      source: 'manual',
-      amount: applied,
-      requested: input.amount,
-      reason: input.reason,
-      xp: after.xp,
-      level: after.level,
-    },
+  // The reward and its event in one transaction: the curve never misses a gain, nor shows one undone.
+  return db.transaction(async (tx) => {
+    const rewarded = (await rewardStudents(tx, { [t.studentId]: { xp: input.amount, coins: 0 } }))[
+      t.studentId
+    ];
+    if (!rewarded) throw notFound();
+    await tx.insert(gameEvents).values({
+      type: 'XP_GAIN',
+      professorId: t.professorId,
+      schoolclassId: t.schoolclassId,
+      subjectId: t.subjectId,
+      studentId: t.studentId,
+      payload: {
+        source: 'manual',
+        amount: rewarded.xpGained,
+        requested: input.amount,
+        reason: input.reason,
+        xp: rewarded.xp,
+        level: rewarded.level,
+      },
+    });
+    return {
+      studentId: t.studentId,
+      applied: rewarded.xpGained,
+      xp: rewarded.xp,
+      level: rewarded.level,
+      levelProgression: rewarded.levelProgression,
+      powerXp: rewarded.powerXp,
+    };
   });
-  return {
-    studentId: t.studentId,
-    applied,
-    xp: after.xp,
-    level: after.level,
-    levelProgression: after.levelProgression,
-    powerXp: after.powerXp,
-  };
 }
 
 export async function ownStats(db: Db, studentId: string, r: Range): Promise<StudentOwnStats> {
