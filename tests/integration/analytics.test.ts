@@ -1,6 +1,6 @@
 // Analytics (issue 13): every answer kept, the numbers of a small known history, and each route
 // refused to another teacher. Two live plays and one homework of the demo's 5e B, by three students.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   answers,
@@ -544,6 +544,36 @@ describe('past reports survive editing and deleting the raid', () => {
       chosenBy: 1,
     });
     expect(q2).toMatchObject({ answered: 2, correct: 1 });
+  });
+
+  it('opens the report of a homework sent last school year, before plays were recorded, for its teacher only', async () => {
+    const db = ctx.database.db;
+    const [older] = await db
+      .select()
+      .from(raids)
+      .where(and(eq(raids.professorId, prof.professorId as string), ne(raids.id, raidId)))
+      .limit(1);
+    const [hw] = await db
+      .insert(homeworkRaids)
+      .values({
+        name: 'Devoir de juin',
+        raidId: older.id,
+        professorId: prof.professorId as string,
+        ...key,
+        isOnGoing: false,
+        createdAt: new Date('2025-06-10T10:00:00Z'),
+      })
+      .returning({ id: homeworkRaids.id });
+    expect((await get(other, `/api/analytics/plays/${hw.id}`)).status).toBe(404);
+    const res = await get<RaidReport>(prof, `/api/analytics/plays/${hw.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.play).toMatchObject({
+      kind: 'homework',
+      raidTitle: older.title,
+      startedAt: '2025-06-10T10:00:00.000Z',
+    });
+    const asked = await db.select().from(questions).where(eq(questions.raidId, older.id));
+    expect(res.body.questions).toHaveLength(asked.length);
   });
 
   it('keeps the plays and their reports when the raid and its homework are deleted', async () => {

@@ -10,6 +10,9 @@ import { keepInSnapshot, raidSnapshot } from './snapshot.js';
 export const HOMEWORK_TIME_CAP_MS = 10 * 60_000;
 
 /** Homework sent before issue 13 has no play yet: the raid as it is now is its snapshot. */
+export const ensureHomeworkPlay = (db: Db, homeworkId: string) =>
+  db.transaction((tx) => ensurePlay(tx, homeworkId));
+
 async function ensurePlay(tx: DbOrTx, homeworkId: string) {
   const t = tx as Db;
   const [h] = await t.select().from(homeworkRaids).where(sql`${homeworkRaids.id} = ${homeworkId}::uuid`);

@@ -274,6 +274,15 @@ export async function playClass(db: Db, playId: string) {
   return p ? { schoolclassId: p.schoolclass_id, subjectId: p.subject_id } : null;
 }
 
+/** A homework that has no play yet (sent before issue 13): its class and subject; null when unknown. */
+export async function homeworkClass(db: Db, homeworkId: string) {
+  const [h] = await rows<{ schoolclass_id: string; subject_id: string }>(
+    db,
+    sql`select schoolclass_id, subject_id from homework_raids where id = ${homeworkId}::uuid`,
+  );
+  return h ? { schoolclassId: h.schoolclass_id, subjectId: h.subject_id, homework: true } : null;
+}
+
 export async function report(db: Db, playId: string): Promise<RaidReport> {
   const [play] = await rows<
     PlayRow & { schoolclass_id: string; subject_id: string; questions: PlayQuestionSnapshot[] }

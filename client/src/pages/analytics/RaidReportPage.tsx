@@ -1,6 +1,7 @@
 // /prof/analytics/report/:playId: one raid played, live or homework. Per question: the share who found
 // it, the most chosen wrong answer and the time taken; then each student's answers. `latest` (from
-// the projector's end screen) and `homework` (from the homework list) resolve to a play id first.
+// the projector's end screen, a raid that just ended: this school year's plays) resolves to a play
+// id first; a homework's report is at its homework's id, whatever its date.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -29,13 +30,18 @@ function useResolvedPlayId(): { playId: string | null; error: string | null } {
   const resolving = playId === 'latest' || playId === 'homework';
   useEffect(() => {
     if (!resolving) return;
+    const homeworkId = params.get('homeworkId');
+    // A homework's play has the homework's id (older links still say `homework?homeworkId=`).
+    if (playId === 'homework' && homeworkId) {
+      navigate(`/prof/analytics/report/${homeworkId}`, { replace: true });
+      return;
+    }
     const schoolclassId = params.get('schoolclassId') ?? '';
     const subjectId = params.get('subjectId') ?? '';
     const kind = playId === 'latest' ? 'live' : 'homework';
     getClassPlays(schoolclassId, subjectId, { period: 'year' }, kind)
       .then(({ plays }) => {
         const raidId = params.get('raidId');
-        const homeworkId = params.get('homeworkId');
         const match = plays
           .filter((p) => (kind === 'live' ? !raidId || p.raidId === raidId : p.homeworkRaidId === homeworkId))
           .sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0];
