@@ -100,6 +100,8 @@ function Report({ playId }: { playId: string }) {
   const players = data.students.filter((s) => s.answered > 0);
   const absent = data.students.filter((s) => s.answered === 0);
   const qLabel = (i: number) => t('ANALYTICS.REPORT.Q', { n: i + 1 });
+  /** Each exported row carries the play's date: files of several plays can be put together. */
+  const played = new Date(data.play.startedAt);
   const answerText = (questionId: string, answerIds: string[]) => {
     const q = data.questions.find((x) => x.questionId === questionId);
     return answerIds.map((id) => q?.answers.find((a) => a.answerId === id)?.text ?? '?').join(', ');
@@ -169,7 +171,7 @@ function Report({ playId }: { playId: string }) {
         </div>
         <ExportButtons
           table={() => ({
-            name: `${data.play.raidTitle} ${t('ANALYTICS.REPORT.QUESTIONS')}`,
+            name: `${data.play.raidTitle} ${formatDateTime(data.play.startedAt)} ${t('ANALYTICS.REPORT.QUESTIONS')}`,
             header: [
               '#',
               qCols[0],
@@ -180,6 +182,7 @@ function Report({ playId }: { playId: string }) {
               t('ANALYTICS.REPORT.CHOSEN_BY'),
               t('ANALYTICS.REPORT.MEDIAN_S'),
               t('ANALYTICS.REPORT.MEAN_S'),
+              t('ANALYTICS.PLAYS.DATE'),
             ],
             rows: data.questions.map((q, i) => [
               i + 1,
@@ -191,6 +194,7 @@ function Report({ playId }: { playId: string }) {
               q.mostChosenWrong?.chosenBy ?? null,
               seconds(q.medianTimeMs),
               seconds(q.meanTimeMs),
+              played,
             ]),
           })}
         />
@@ -262,7 +266,7 @@ function Report({ playId }: { playId: string }) {
         ) : null}
         <ExportButtons
           table={() => ({
-            name: `${data.play.raidTitle} ${t('ANALYTICS.REPORT.STUDENTS')}`,
+            name: `${data.play.raidTitle} ${formatDateTime(data.play.startedAt)} ${t('ANALYTICS.REPORT.STUDENTS')}`,
             header: [
               t('ANALYTICS.STUDENTS.LAST_NAME'),
               t('ANALYTICS.STUDENTS.FIRST_NAME'),
@@ -272,6 +276,7 @@ function Report({ playId }: { playId: string }) {
                 `${qLabel(i)} ${t('ANALYTICS.REPORT.RESULT_COL')}`,
                 `${qLabel(i)} (s)`,
               ]),
+              t('ANALYTICS.PLAYS.DATE'),
             ],
             rows: data.students.map((s) => {
               const byQ = new Map(s.answers.map((a) => [a.questionId, a]));
@@ -289,6 +294,7 @@ function Report({ playId }: { playId: string }) {
                       ]
                     : [null, null, null];
                 }),
+                played,
               ];
             }),
           })}
