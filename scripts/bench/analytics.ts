@@ -83,15 +83,20 @@ export async function runAnalytics(o: { calls: number }) {
       select q.id, g, 'Answer ' || g, g = 0 from questions q join raids r on r.id = q.raid_id, generate_series(0, 3) g
       where r.professor_id = ${prof.id}::uuid`);
     // Plays over the last 365 days: per class and subject, half the class's live raids and homework.
-    await exec(sql`insert into raid_plays (id, raid_id, professor_id, schoolclass_id, subject_id, kind, started_at, ended_at, result)
+    // Each play keeps what it asked (migration 0007): the raid's title and its questions' snapshot.
+    await exec(sql`insert into raid_plays (id, raid_id, professor_id, schoolclass_id, subject_id, kind, started_at, ended_at, result, raid_title, questions)
       select gen_random_uuid(), r.id, ${prof.id}::uuid, ps.schoolclass_id, ps.subject_id,
         case when g <= ${LIVE_PER_CLASS / 2} then 'live' else 'homework' end,
         t, t + interval '20 minutes',
-        case when g <= ${LIVE_PER_CLASS / 2} then (case when random() < 0.6 then 'VICTORY' else 'DEFEAT' end) end
+        case when g <= ${LIVE_PER_CLASS / 2} then (case when random() < 0.6 then 'VICTORY' else 'DEFEAT' end) end,
+        r.title, (select jsonb_agg(jsonb_build_object('questionId', q.id, 'text', q.text, 'equationMode', q.equation_mode,
+          'answers', (select jsonb_agg(jsonb_build_object('answerId', a.id, 'text', a.text, 'isCorrect', a.is_correct)
+            order by a.position) from answers a where a.question_id = q.id)) order by q.position)
+          from questions q where q.raid_id = r.id)
       from professors_schoolclasses ps
       cross join generate_series(1, ${(LIVE_PER_CLASS + HOMEWORK_PER_CLASS) / 2}) g
       cross join lateral (select now() - (random() * interval '364 days') as t) tt
-      cross join lateral (select r.id from raids r join chapters ch on ch.id = r.chapter_id
+      cross join lateral (select r.id, r.title from raids r join chapters ch on ch.id = r.chapter_id
         where ch.subject_id = ps.subject_id and r.professor_id = ${prof.id}::uuid
         order by r.title offset ((g * 7 + 3) % ${RAIDS}) limit 1) r
       where ps.professor_id = ${prof.id}::uuid`);
@@ -119,6 +124,21 @@ export async function runAnalytics(o: { calls: number }) {
       select a.play_id, a.student_id, count(*) filter (where a.correct), ${QUESTIONS}, max(a.answered_at)
       from student_answers a join raid_plays p on p.id = a.play_id where p.kind = 'homework'
       group by a.play_id, a.student_id`);
+    // The students' XP curves ("My stats", GET /analytics/me): one XP_GAIN per student and play
+    // they answered, as the raid's end and the homework's finish write it, and a few manual ones.
+    await exec(sql`insert into game_events (type, professor_id, schoolclass_id, subject_id, student_id, payload, created_at)
+      select 'XP_GAIN', p.professor_id, p.schoolclass_id, p.subject_id, a.student_id,
+        jsonb_build_object('source', p.kind, 'playId', p.id, 'amount', 10 * count(*) filter (where a.correct),
+          'xp', 0, 'level', 1),
+        p.started_at + interval '20 minutes'
+      from student_answers a join raid_plays p on p.id = a.play_id
+      group by p.id, a.student_id`);
+    await exec(sql`insert into game_events (type, professor_id, schoolclass_id, subject_id, student_id, payload, created_at)
+      select 'XP_GAIN', ${prof.id}::uuid, ss.schoolclass_id, ps.subject_id, ss.student_id,
+        jsonb_build_object('source', 'manual', 'amount', 20, 'reason', 'Bench', 'xp', 0, 'level', 1),
+        now() - random() * interval '364 days'
+      from students_schoolclasses ss join professors_schoolclasses ps on ps.schoolclass_id = ss.schoolclass_id
+        and ps.professor_id = ${prof.id}::uuid, generate_series(1, 5) g`);
     // The teacher's personal history and the students' phrases.
     await exec(sql`insert into session_logs (user_id, created_at)
       select ${prof.user_id}::uuid, now() - random() * interval '364 days' from generate_series(1, 400)`);
@@ -147,6 +167,11 @@ export async function runAnalytics(o: { calls: number }) {
       plays: await count('raid_plays'),
       students: await count('students'),
       gameEvents: await count('game_events'),
+      xpEvents: (
+        (await exec(sql`select count(*)::int as n from game_events where type = 'XP_GAIN'`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0].n,
       sessionLogs: await count('session_logs'),
       seedSeconds: round((performance.now() - t0) / 1000),
     };

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PlayQuestionSnapshot } from '../../shared/schemas/analytics.js';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -466,7 +467,11 @@ export const gameEvents = pgTable(
     payload: jsonb('payload').notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('game_events_professor_type_idx').on(t.professorId, t.type, t.createdAt)],
+  (t) => [
+    index('game_events_professor_type_idx').on(t.professorId, t.type, t.createdAt),
+    // A student's own stats read their XP events by date (GET /analytics/me).
+    index('game_events_student_type_idx').on(t.studentId, t.type, t.createdAt),
+  ],
 );
 
 /** A live room the teacher paused: kept here so it resumes at the next lesson, even after a restart. */
@@ -564,18 +569,18 @@ export const ssoDivisionClasses = pgTable(
 
 /**
  * One play of a raid (issue 13): a live raid started in a room, or a homework sent to a class (then
- * its id is the homework's id). Raid reports and the class tables read from here.
+ * its id is the homework's id). Raid reports and the class tables read from here. A play keeps
+ * what was asked (`questions`, `raidTitle`): editing or deleting the raid, a question or the
+ * homework leaves its report as it was; deleting the class (its last teacher leaving) deletes it.
  */
 export const raidPlays = pgTable(
   'raid_plays',
   {
     id: uuid('id').primaryKey(),
-    raidId: uuid('raid_id')
-      .notNull()
-      .references(() => raids.id, { onDelete: 'cascade' }),
-    professorId: uuid('professor_id')
-      .notNull()
-      .references(() => professors.id, { onDelete: 'cascade' }),
+    /** Null once the raid is deleted: the play and its report stay. */
+    raidId: uuid('raid_id').references(() => raids.id, { onDelete: 'set null' }),
+    /** Null once the teacher's account is gone: the class's other teachers keep the report. */
+    professorId: uuid('professor_id').references(() => professors.id, { onDelete: 'set null' }),
     schoolclassId: uuid('schoolclass_id')
       .notNull()
       .references(() => schoolclasses.id, { onDelete: 'cascade' }),
@@ -583,7 +588,11 @@ export const raidPlays = pgTable(
       .notNull()
       .references(() => subjects.id),
     kind: text('kind').$type<'live' | 'homework'>().notNull(),
-    homeworkRaidId: uuid('homework_raid_id').references(() => homeworkRaids.id, { onDelete: 'cascade' }),
+    homeworkRaidId: uuid('homework_raid_id').references(() => homeworkRaids.id, { onDelete: 'set null' }),
+    /** The raid's title when the play started. */
+    raidTitle: text('raid_title').notNull(),
+    /** What was asked, in the order asked (shared/schemas/analytics.ts PlayQuestionSnapshot). */
+    questions: jsonb('questions').$type<PlayQuestionSnapshot[]>().notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** Live: VICTORY or DEFEAT once ended. */
@@ -606,9 +615,8 @@ export const studentAnswers = pgTable(
     playId: uuid('play_id')
       .notNull()
       .references(() => raidPlays.id, { onDelete: 'cascade' }),
-    questionId: uuid('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
+    /** A question of the play's snapshot: no foreign key, the answer outlives the question's deletion. */
+    questionId: uuid('question_id').notNull(),
     studentId: uuid('student_id')
       .notNull()
       .references(() => students.id, { onDelete: 'cascade' }),
@@ -625,4 +633,22 @@ export const studentAnswers = pgTable(
     index('student_answers_play_cover_idx').on(t.playId, t.studentId, t.correct),
     index('student_answers_student_idx').on(t.studentId, t.answeredAt, t.playId, t.correct),
   ],
+);
+
+/**
+ * When a student last opened a homework (issue 13): the first question's time to answer is
+ * measured from it, the next ones from the previous answer.
+ */
+export const homeworkOpens = pgTable(
+  'homework_opens',
+  {
+    playId: uuid('play_id')
+      .notNull()
+      .references(() => raidPlays.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.playId, t.studentId] })],
 );

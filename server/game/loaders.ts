@@ -178,17 +178,27 @@ export async function markPhraseDisplayed(db: Db, phraseId: string) {
     .where(and(eq(codex.id, phraseId), eq(codex.status, 1)));
 }
 
+/** A student after a reward: what the board shows, and the XP actually gained (after the division). */
+export interface Rewarded {
+  level: number;
+  powerXp: number;
+  xp: number;
+  levelProgression: number;
+  xpGained: number;
+}
+
 /**
  * Adds XP and coins to students, each gain divided by the student's number of active professors
- * (SPEC point 4), in one transaction. Answers the new level and power XP of each.
+ * (SPEC point 4), in one transaction (a savepoint inside the caller's). Answers each student's new
+ * progress and the XP actually gained.
  */
 export async function rewardStudents(
-  db: Db,
+  db: DbOrTx,
   gains: Record<string, { xp: number; coins: number }>,
-): Promise<Record<string, { level: number; powerXp: number }>> {
+): Promise<Record<string, Rewarded>> {
   const ids = Object.keys(gains);
   if (!ids.length) return {};
-  return db.transaction(async (tx) => {
+  return (db as Db).transaction(async (tx) => {
     const profCounts = await tx
       .select({
         studentId: studentsSchoolclasses.studentId,
@@ -202,7 +212,7 @@ export async function rewardStudents(
       .where(inArray(studentsSchoolclasses.studentId, ids))
       .groupBy(studentsSchoolclasses.studentId);
     const rows = await tx.select().from(students).where(inArray(students.id, ids)).for('update');
-    const out: Record<string, { level: number; powerXp: number }> = {};
+    const out: Record<string, Rewarded> = {};
     const after = rows.map((s) => {
       const g = gains[s.id];
       const n = profCounts.find((p) => p.studentId === s.id)?.n ?? 1;
@@ -228,7 +238,13 @@ export async function rewardStudents(
     }
     for (const { before, p } of after) {
       if (p.level > before.level) await grantLevelUnlocks(tx, before.id, before.level, p.level);
-      out[before.id] = { level: p.level, powerXp: p.powerXp };
+      out[before.id] = {
+        level: p.level,
+        powerXp: p.powerXp,
+        xp: p.xp,
+        levelProgression: p.levelProgression,
+        xpGained: p.xp - before.xp,
+      };
     }
     return out;
   });

@@ -15,6 +15,7 @@ import {
 import { drawFromPool, POWER_COST, XP_SUMMON_RIGHT } from '../../shared/game/rules.js';
 import type { Db } from '../db/client.js';
 import { gameEvents, raidPlays, students } from '../db/schema.js';
+import { liveSnapshot } from '../modules/analytics/snapshot.js';
 import { inClass } from '../policies/index.js';
 import {
   type AnswerRow,
@@ -36,6 +37,7 @@ import {
   loadRoster,
   markPhraseDisplayed,
   pickBoss,
+  type Rewarded,
   recordEvent,
   rewardStudents,
   savePausedRoom,
@@ -348,7 +350,7 @@ export function createGameService(deps: GameDeps) {
     await answerWriter.flush().catch(() => {});
     const playId = livePlayId(r.id, raid.runId);
     await endLivePlay(db, playId, raid.result?.outcome ?? null);
-    await recordXpGains(r, playId, gains);
+    await recordXpGains(r, rewarded, { source: 'live', playId });
     await ev(r, 'RAID_RESULT', {
       raidId: raid.raidId,
       outcome: raid.result?.outcome,
@@ -380,22 +382,21 @@ export function createGameService(deps: GameDeps) {
     return out;
   }
 
-  /** The student's XP curve ("My stats"): one event per student who gained XP in the play. */
-  async function recordXpGains(r: RoomRecord, playId: string, gains: Record<string, { xp: number }>) {
-    const ids = Object.keys(gains).filter((id) => gains[id].xp !== 0);
+  /**
+   * The student's XP curve ("My stats"): one event per student whose XP changed, with what they
+   * actually got (after the division by their active professors) and their XP and level after it.
+   */
+  async function recordXpGains(r: RoomRecord, rewarded: Record<string, Rewarded>, what: object) {
+    const ids = Object.keys(rewarded).filter((id) => rewarded[id].xpGained !== 0);
     if (!ids.length) return;
-    const progress = await db
-      .select({ id: students.id, xp: students.xp, level: students.level })
-      .from(students)
-      .where(inArray(students.id, ids));
     await db.insert(gameEvents).values(
-      progress.map((s) => ({
+      ids.map((id) => ({
         type: 'XP_GAIN',
         professorId: r.professorId,
         schoolclassId: r.schoolclassId,
         subjectId: r.subjectId,
-        studentId: s.id,
-        payload: { source: 'live', playId, amount: gains[s.id].xp, xp: s.xp, level: s.level },
+        studentId: id,
+        payload: { ...what, amount: rewarded[id].xpGained, xp: rewarded[id].xp, level: rewarded[id].level },
       })),
     );
   }
@@ -676,6 +677,8 @@ export function createGameService(deps: GameDeps) {
             subjectId: after.subjectId,
             kind: 'live',
             startedAt: new Date(now()),
+            raidTitle: raid.title,
+            questions: liveSnapshot(raid.questions),
           })
           .onConflictDoNothing();
       }
@@ -759,7 +762,8 @@ export function createGameService(deps: GameDeps) {
       });
       if (right) {
         const gain = { [studentId]: { xp: XP_SUMMON_RIGHT, coins: 1 } };
-        await rewardStudents(db, gain);
+        const rewarded = await rewardStudents(db, gain);
+        await recordXpGains(after, rewarded, { source: 'summon' });
         const fresh = await store.updateRoom(id, (cur) =>
           cur ? { ...cur, lessonGains: addGains(cur.lessonGains, gain) } : null,
         );

@@ -21,6 +21,7 @@
 // the client formats them dd/MM/yyyy HH:mm.
 import { z } from 'zod';
 import { ERR } from '../errors.js';
+import { cleanText } from '../text.js';
 
 export const PERIODS = ['week', 'month', 'term', 'year', 'custom'] as const;
 export type Period = (typeof PERIODS)[number];
@@ -94,13 +95,23 @@ export const manualXpBodySchema = z.object({
     .min(-MANUAL_XP_MAX, ERR.MANUAL_XP_AMOUNT)
     .max(MANUAL_XP_MAX, ERR.MANUAL_XP_AMOUNT)
     .refine((n) => n !== 0, ERR.MANUAL_XP_AMOUNT),
-  reason: z
-    .string({ error: ERR.MANUAL_XP_REASON })
+  reason: cleanText('content', ERR.MANUAL_XP_REASON)
     .trim()
     .min(1, ERR.MANUAL_XP_REASON)
     .max(MANUAL_XP_REASON_MAX, ERR.MANUAL_XP_REASON),
 });
 export type ManualXpInput = z.infer<typeof manualXpBodySchema>;
+
+/**
+ * A question as a play asked it, kept with the play (raid_plays.questions): the report reads this,
+ * never the raid as it is now. Answer ids are those the students' answers name.
+ */
+export interface PlayQuestionSnapshot {
+  questionId: string;
+  text: string;
+  equationMode: boolean;
+  answers: { answerId: string; text: string; isCorrect: boolean }[];
+}
 
 // ----- responses -----
 
@@ -188,7 +199,9 @@ export type ClassStudentsAnalytics = z.infer<typeof classStudentsAnalyticsSchema
 export const RAID_RESULTS = ['VICTORY', 'DEFEAT'] as const;
 export const raidPlaySchema = z.object({
   id: z.uuid(),
-  raidId: z.uuid(),
+  /** Null once the raid was deleted (the report stays). */
+  raidId: z.uuid().nullable(),
+  /** The title when the play started. */
   raidTitle: z.string(),
   kind: z.enum(PLAY_KINDS),
   /** The homework this play is (kind homework), else null. */

@@ -1,6 +1,6 @@
 // Analytics (issue 13): every answer kept, the numbers of a small known history, and each route
 // refused to another teacher. Two live plays and one homework of the demo's 5e B, by three students.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   answers,
@@ -11,6 +11,7 @@ import {
   raids,
   sessionLogs,
   studentAnswers,
+  students,
   users,
 } from '../../server/db/schema.js';
 import type { GameService } from '../../server/game/service.js';
@@ -38,6 +39,9 @@ let raidId: string;
 let qs: { id: string; right: string; wrong: string[] }[];
 let livePlays: string[] = [];
 let homeworkId: string;
+/** Each kid's XP before this file's history, and when it began. */
+let xpAtStart: number[] = [];
+let testStart = '';
 
 const get = async <T>(user: StoredUser, url: string) => {
   const res = await ctx.app.inject({ method: 'GET', url, headers: bearer(user.accessToken) });
@@ -135,6 +139,17 @@ beforeAll(async () => {
       wrong: mine.filter((a) => !a.isCorrect).map((a) => a.id),
     };
   });
+  const progress = await db
+    .select({ id: students.id, xp: students.xp })
+    .from(students)
+    .where(
+      inArray(
+        students.id,
+        kids.map((k) => k.studentId as string),
+      ),
+    );
+  xpAtStart = kids.map((k) => progress.find((p) => p.id === k.studentId)?.xp ?? 0);
+  testStart = new Date().toISOString();
   await game.open({ professorId: prof.professorId as string }, key);
   for (const k of kids) await game.join({ studentId: k.studentId as string }, key);
 });
@@ -190,6 +205,10 @@ describe('every answer is kept', () => {
         questionId: qs[q].id,
         answerIds: [a],
       });
+    // kids[0] opens the homework first: their first answer has a time too.
+    expect((await get(kids[0], `/api/students/${kids[0].studentId}/homework/${homeworkId}`)).status).toBe(
+      200,
+    );
     expect((await answer(kids[0], 0, qs[0].right)).status).toBe(200);
     expect((await answer(kids[0], 1, qs[1].wrong[0])).status).toBe(200);
     expect((await answer(kids[1], 0, qs[0].wrong[1])).status).toBe(200);
@@ -201,6 +220,11 @@ describe('every answer is kept', () => {
       .from(studentAnswers)
       .where(eq(studentAnswers.playId, homeworkId));
     expect(stored).toHaveLength(3);
+    const first = (k: StoredUser) =>
+      stored.find((a) => a.studentId === k.studentId && a.questionId === qs[0].id);
+    expect(first(kids[0])?.timeMs).toBeGreaterThanOrEqual(0);
+    expect(first(kids[0])?.timeMs).toBeLessThan(60_000);
+    expect(first(kids[1])?.timeMs).toBeNull();
   });
 });
 
@@ -312,7 +336,8 @@ describe('manual XP and the student’s own stats', () => {
     const res = await post<{ applied: number; xp: number }>(
       prof,
       `/api/analytics/schoolclasses/${key.schoolclassId}/${key.subjectId}/students/${k.studentId}/xp`,
-      { amount: 40, reason: 'Exposé sur les fractions' },
+      // The reason is cleaned as every text is: NFC, no bidi controls.
+      { amount: 40, reason: 'Expose\u0301 sur les fractions\u202E ' },
     );
     expect(res.status).toBe(201);
     expect(res.body.xp).toBe(before.xp + res.body.applied);
@@ -328,6 +353,30 @@ describe('manual XP and the student’s own stats', () => {
     expect(mine.subjects[0]).toMatchObject({ answers: firstPlayQuestions + 3, correct: firstPlayQuestions });
   });
 
+  it('a summon answered right is in the curve, as the student got it', async () => {
+    const t = { professorId: prof.professorId as string };
+    await game.summonDraw(t, room);
+    const act = (await ctx.app.game?.store.readRoom(room))?.activity;
+    const drawn = act?.kind === 'summon' ? act.view.drawn : null;
+    const k = kids.find((x) => x.studentId === drawn) as StoredUser;
+    expect(k).toBeDefined();
+    const before = (await get<StudentOwnStats>(k, '/api/analytics/me')).body;
+    await game.summonMark(t, room, drawn as string, true);
+    const mine = (await get<StudentOwnStats>(k, '/api/analytics/me')).body;
+    expect(mine.xp).toBeGreaterThan(before.xp);
+    expect(mine.xpHistory.at(-1)).toMatchObject({ source: 'summon', gain: mine.xp - before.xp, xp: mine.xp });
+  });
+
+  it('every XP gain of this history is in the curve, divided by the active professors as applied', async () => {
+    for (const [i, k] of kids.entries()) {
+      const mine = (await get<StudentOwnStats>(k, '/api/analytics/me?period=year')).body;
+      const gained = mine.xpHistory.filter((p) => p.at >= testStart).reduce((sum, p) => sum + p.gain, 0);
+      expect(gained).toBe(mine.xp - xpAtStart[i]);
+      // The curve's level follows the XP: its last point is the student's level now.
+      expect(mine.xpHistory.at(-1)?.level).toBe(mine.level);
+    }
+  });
+
   it('refuses a bad amount or an empty reason with a translated key', async () => {
     const url = `/api/analytics/schoolclasses/${key.schoolclassId}/${key.subjectId}/students/${kids[0].studentId}/xp`;
     const zero = await post<{ message: string }>(prof, url, { amount: 0, reason: 'x' });
@@ -336,6 +385,8 @@ describe('manual XP and the student’s own stats', () => {
     expect(huge.body.message).toBe('ERRORS.MANUAL_XP_AMOUNT');
     const empty = await post<{ message: string }>(prof, url, { amount: 5, reason: '   ' });
     expect([empty.status, empty.body.message]).toEqual([400, 'ERRORS.MANUAL_XP_REASON']);
+    const broken = await post<{ message: string }>(prof, url, { amount: 5, reason: 'a\uD800b' });
+    expect([broken.status, broken.body.message]).toEqual([400, 'VALIDATION.INVALID_CHARACTERS']);
   });
 
   it('refuses a custom period that runs backwards or over 400 days', async () => {
@@ -404,6 +455,144 @@ describe('another teacher is refused on every route', () => {
     expect((await get(kids[0], `/api/analytics/plays/${livePlays[0]}`)).status).toBe(403);
     expect((await get(kids[0], `/api/session-logs/amount/users/${kids[1].id}`)).status).toBe(404);
     expect((await get(prof, '/api/analytics/me')).status).toBe(403);
+  });
+});
+
+describe('past reports survive editing and deleting the raid', () => {
+  type RaidDto = {
+    title: string;
+    shared: boolean;
+    questions: {
+      id: string;
+      text: string;
+      equationMode: boolean;
+      imagePath: string | null;
+      answers: { id: string; text: string; isCorrect: boolean }[];
+    }[];
+  };
+  const put = async (user: StoredUser, url: string, payload: object) =>
+    ctx.app.inject({ method: 'PUT', url, headers: bearer(user.accessToken), payload });
+
+  it('shows what was asked and what each student chose after the questions and answers were edited', async () => {
+    const before = (await get<RaidReport>(prof, `/api/analytics/plays/${livePlays[1]}`)).body;
+    const hwBefore = (await get<RaidReport>(prof, `/api/analytics/plays/${homeworkId}`)).body;
+    const raid = (await get<RaidDto>(prof, `/api/raids/${raidId}`)).body;
+    // The teacher rewrites the first question and its most chosen wrong answer, changes the second
+    // question's right answer, and deletes the third question.
+    const edited = raid.questions
+      .filter((_, i) => i !== 2)
+      .map((q, i) => ({
+        id: q.id,
+        text: i === 0 ? `${q.text} (réécrite)` : q.text,
+        equationMode: q.equationMode,
+        imagePath: q.imagePath,
+        answers: q.answers.map((a) => ({
+          text:
+            (i === 0 && a.id === qs[0].wrong[0]) || (i === 1 && a.id === qs[1].right)
+              ? `${a.text} bis`
+              : a.text,
+          isCorrect: a.isCorrect,
+        })),
+      }));
+    const saved = await put(prof, `/api/raids/${raidId}`, {
+      title: `${raid.title} v2`,
+      shared: raid.shared,
+      questions: edited,
+    });
+    expect(saved.statusCode).toBe(200);
+    const now = saved.json() as RaidDto;
+    // An answer kept as it was keeps its id; the edited ones are new.
+    expect(now.questions[1].answers.map((a) => a.id)).toContain(qs[1].wrong[0]);
+    expect(now.questions[0].answers.map((a) => a.id)).not.toContain(qs[0].wrong[0]);
+
+    const after = (await get<RaidReport>(prof, `/api/analytics/plays/${livePlays[1]}`)).body;
+    expect(after.play.raidTitle).toBe(raid.title);
+    expect(after.questions).toEqual(before.questions);
+    expect(after.questions[0].text).toBe(raid.questions[0].text);
+    expect(after.questions[0].mostChosenWrong).toMatchObject({
+      answerId: qs[0].wrong[0],
+      text: raid.questions[0].answers.find((a) => a.id === qs[0].wrong[0])?.text,
+      chosenBy: 2,
+    });
+    // The deleted third question is still there, with the answers given to it.
+    expect(after.questions[2]).toMatchObject({ questionId: qs[2].id, answered: 2, correct: 1 });
+    expect(after.students).toEqual(before.students);
+    // Every answer a student chose is one of the report's options (no "?").
+    for (const s of after.students)
+      for (const a of s.answers) {
+        const q = after.questions.find((x) => x.questionId === a.questionId);
+        for (const id of a.answerIds) expect(q?.answers.map((o) => o.answerId)).toContain(id);
+      }
+    expect((await get<RaidReport>(prof, `/api/analytics/plays/${homeworkId}`)).body.questions).toEqual(
+      hwBefore.questions,
+    );
+  });
+
+  it('a homework answered after the edit names the answer as the student saw it', async () => {
+    const now = (await get<RaidDto>(prof, `/api/raids/${raidId}`)).body;
+    const newRight = now.questions[1].answers.find((a) => a.isCorrect) as { id: string; text: string };
+    const res = await post(kids[1], `/api/students/${kids[1].studentId}/homework/${homeworkId}/answer`, {
+      questionId: qs[1].id,
+      answerIds: [newRight.id],
+    });
+    expect(res.status).toBe(200);
+    const report = (await get<RaidReport>(prof, `/api/analytics/plays/${homeworkId}`)).body;
+    const q2 = report.questions.find((q) => q.questionId === qs[1].id);
+    expect(q2?.answers.find((a) => a.answerId === newRight.id)).toMatchObject({
+      text: newRight.text,
+      isCorrect: true,
+      chosenBy: 1,
+    });
+    expect(q2).toMatchObject({ answered: 2, correct: 1 });
+  });
+
+  it('opens the report of a homework sent last school year, before plays were recorded, for its teacher only', async () => {
+    const db = ctx.database.db;
+    const [older] = await db
+      .select()
+      .from(raids)
+      .where(and(eq(raids.professorId, prof.professorId as string), ne(raids.id, raidId)))
+      .limit(1);
+    const [hw] = await db
+      .insert(homeworkRaids)
+      .values({
+        name: 'Devoir de juin',
+        raidId: older.id,
+        professorId: prof.professorId as string,
+        ...key,
+        isOnGoing: false,
+        createdAt: new Date('2025-06-10T10:00:00Z'),
+      })
+      .returning({ id: homeworkRaids.id });
+    expect((await get(other, `/api/analytics/plays/${hw.id}`)).status).toBe(404);
+    const res = await get<RaidReport>(prof, `/api/analytics/plays/${hw.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.play).toMatchObject({
+      kind: 'homework',
+      raidTitle: older.title,
+      startedAt: '2025-06-10T10:00:00.000Z',
+    });
+    const asked = await db.select().from(questions).where(eq(questions.raidId, older.id));
+    expect(res.body.questions).toHaveLength(asked.length);
+  });
+
+  it('keeps the plays and their reports when the raid and its homework are deleted', async () => {
+    const before = (await get<RaidReport>(prof, `/api/analytics/plays/${livePlays[1]}`)).body;
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/raids/${raidId}`,
+      headers: bearer(prof.accessToken),
+    });
+    expect(del.statusCode).toBe(204);
+    const after = await get<RaidReport>(prof, `/api/analytics/plays/${livePlays[1]}`);
+    expect(after.status).toBe(200);
+    expect(after.body.play.raidId).toBeNull();
+    expect(after.body.questions).toEqual(before.questions);
+    expect(after.body.students).toEqual(before.students);
+    const hw = await get<RaidReport>(prof, `/api/analytics/plays/${homeworkId}`);
+    expect(hw.status).toBe(200);
+    expect(hw.body.play.homeworkRaidId).toBeNull();
+    expect(hw.body.students.find((s) => s.studentId === kids[0].studentId)?.answered).toBe(2);
   });
 });
 

@@ -26,11 +26,13 @@ import {
 import { callerOf, studentOf, teacherOf } from '../../lib/contract.js';
 import { notFound } from '../../lib/errors.js';
 import { countableUsers, inClass, teachesClass } from '../../policies/index.js';
+import { ensureHomeworkPlay } from './answers.js';
 import { rangeDto, resolvePeriod } from './periods.js';
 import {
   addManualXp,
   classes,
   classStudents,
+  homeworkClass,
   ownStats,
   personal,
   playClass,
@@ -169,9 +171,12 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
     async (req) => {
       const t = teacherOf(req);
       await budget(t.sub);
-      const where = await playClass(db, req.params.playId);
+      const { playId } = req.params;
+      const where = (await playClass(db, playId)) ?? (await homeworkClass(db, playId));
       if (!where) throw notFound();
       await ownClass(t.professorId, where.schoolclassId, where.subjectId);
+      // A homework sent before issue 13 and never answered has no play yet: it gets one now.
+      if ('homework' in where) await ensureHomeworkPlay(db, playId);
       return report(db, req.params.playId);
     },
   );

@@ -10,6 +10,7 @@ import type {
   ManualXpResult,
   PersonalAnalytics,
   PlayKind,
+  PlayQuestionSnapshot,
   RaidPlay,
   RaidPlayList,
   RaidReport,
@@ -218,7 +219,7 @@ export async function classStudents(
 
 interface PlayRow {
   id: string;
-  raid_id: string;
+  raid_id: string | null;
   title: string;
   kind: PlayKind;
   homework_raid_id: string | null;
@@ -241,9 +242,9 @@ const playDto = (p: PlayRow): RaidPlay => ({
   participants: p.participants,
   goodAnswerRate: rate(p.ok, p.n),
 });
-const playSelect = sql`select p.id, p.raid_id, r.title, p.kind, p.homework_raid_id, p.started_at, p.ended_at, p.result,
+const playSelect = sql`select p.id, p.raid_id, p.raid_title as title, p.kind, p.homework_raid_id, p.started_at, p.ended_at, p.result,
     coalesce(x.participants, 0) as participants, coalesce(x.n, 0) as n, coalesce(x.ok, 0) as ok
-  from raid_plays p join raids r on r.id = p.raid_id
+  from raid_plays p
   left join lateral (select count(distinct a.student_id)::int as participants, count(*)::int as n,
     count(*) filter (where a.correct)::int as ok from student_answers a where a.play_id = p.id) x on true`;
 
@@ -273,29 +274,36 @@ export async function playClass(db: Db, playId: string) {
   return p ? { schoolclassId: p.schoolclass_id, subjectId: p.subject_id } : null;
 }
 
-export async function report(db: Db, playId: string): Promise<RaidReport> {
-  const [play] = await rows<PlayRow & { schoolclass_id: string; subject_id: string }>(
+/** A homework that has no play yet (sent before issue 13): its class and subject; null when unknown. */
+export async function homeworkClass(db: Db, homeworkId: string) {
+  const [h] = await rows<{ schoolclass_id: string; subject_id: string }>(
     db,
-    sql`select q.*, p.schoolclass_id, p.subject_id from (${playSelect} where p.id = ${playId}::uuid) q
+    sql`select schoolclass_id, subject_id from homework_raids where id = ${homeworkId}::uuid`,
+  );
+  return h ? { schoolclassId: h.schoolclass_id, subjectId: h.subject_id, homework: true } : null;
+}
+
+export async function report(db: Db, playId: string): Promise<RaidReport> {
+  const [play] = await rows<
+    PlayRow & { schoolclass_id: string; subject_id: string; questions: PlayQuestionSnapshot[] }
+  >(
+    db,
+    sql`select q.*, p.schoolclass_id, p.subject_id, p.questions from (${playSelect} where p.id = ${playId}::uuid) q
       join raid_plays p on p.id = q.id`,
   );
   if (!play) throw notFound();
   const h = await classHeader(db, play.schoolclass_id, play.subject_id);
-  const qs = await rows<{
-    question_id: string;
-    position: number;
-    text: string;
-    equation_mode: boolean;
-    answer_id: string;
-    answer_text: string;
-    is_correct: boolean;
-    answer_position: number;
-  }>(
-    db,
-    sql`select q.id as question_id, q.position, q.text, q.equation_mode, a.id as answer_id, a.text as answer_text,
-        a.is_correct, a.position as answer_position
-      from questions q join answers a on a.question_id = q.id
-      where q.raid_id = ${play.raid_id}::uuid order by q.position, a.position`,
+  // What the play asked, as it asked it (raid_plays.questions): never the raid as edited since.
+  const qs = play.questions.flatMap((q, position) =>
+    q.answers.map((a) => ({
+      question_id: q.questionId,
+      position,
+      text: q.text,
+      equation_mode: q.equationMode,
+      answer_id: a.answerId,
+      answer_text: a.text,
+      is_correct: a.isCorrect,
+    })),
   );
   const given = await rows<{
     question_id: string;
@@ -410,34 +418,36 @@ export async function addManualXp(
   t: { professorId: string; schoolclassId: string; subjectId: string; studentId: string },
   input: { amount: number; reason: string },
 ): Promise<ManualXpResult> {
-  const [before] = await db.select({ xp: students.xp }).from(students).where(eq(students.id, t.studentId));
-  if (!before) throw notFound();
-  await rewardStudents(db, { [t.studentId]: { xp: input.amount, coins: 0 } });
-  const [after] = await db.select().from(students).where(eq(students.id, t.studentId));
-  const applied = after.xp - before.xp;
-  await db.insert(gameEvents).values({
-    type: 'XP_GAIN',
-    professorId: t.professorId,
-    schoolclassId: t.schoolclassId,
-    subjectId: t.subjectId,
-    studentId: t.studentId,
-    payload: {
-      source: 'manual',
-      amount: applied,
-      requested: input.amount,
-      reason: input.reason,
-      xp: after.xp,
-      level: after.level,
-    },
+  // The reward and its event in one transaction: the curve never misses a gain, nor shows one undone.
+  return db.transaction(async (tx) => {
+    const rewarded = (await rewardStudents(tx, { [t.studentId]: { xp: input.amount, coins: 0 } }))[
+      t.studentId
+    ];
+    if (!rewarded) throw notFound();
+    await tx.insert(gameEvents).values({
+      type: 'XP_GAIN',
+      professorId: t.professorId,
+      schoolclassId: t.schoolclassId,
+      subjectId: t.subjectId,
+      studentId: t.studentId,
+      payload: {
+        source: 'manual',
+        amount: rewarded.xpGained,
+        requested: input.amount,
+        reason: input.reason,
+        xp: rewarded.xp,
+        level: rewarded.level,
+      },
+    });
+    return {
+      studentId: t.studentId,
+      applied: rewarded.xpGained,
+      xp: rewarded.xp,
+      level: rewarded.level,
+      levelProgression: rewarded.levelProgression,
+      powerXp: rewarded.powerXp,
+    };
   });
-  return {
-    studentId: t.studentId,
-    applied,
-    xp: after.xp,
-    level: after.level,
-    levelProgression: after.levelProgression,
-    powerXp: after.powerXp,
-  };
 }
 
 export async function ownStats(db: Db, studentId: string, r: Range): Promise<StudentOwnStats> {

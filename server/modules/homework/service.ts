@@ -18,6 +18,7 @@ import {
 } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { ownsRaid, taughtClassIds, taughtLinks, teachesClass } from '../../policies/index.js';
+import { raidSnapshot } from '../analytics/snapshot.js';
 import type { DbOrTx } from '../avatars/unlocks.js';
 
 const uuid = z.uuid({ error: ERR.INVALID_BODY });
@@ -77,6 +78,7 @@ export async function sendHomework(db: Db, professorId: string, body: SendHomewo
     throw conflict(ERR.HOMEWORK_ALREADY_ONGOING, { field: 'targets' });
 
   return db.transaction(async (tx) => {
+    const snapshot = await raidSnapshot(tx, raid.id);
     const rows = await tx
       .insert(homeworkRaids)
       .values(targets.map((t) => ({ name: body.name, raidId: raid.id, professorId, ...t })))
@@ -91,6 +93,7 @@ export async function sendHomework(db: Db, professorId: string, body: SendHomewo
         subjectId: targets[i].subjectId,
         kind: 'homework' as const,
         homeworkRaidId: r.id,
+        ...snapshot,
       })),
     );
     await tx.update(raids).set({ isHomework: true }).where(eq(raids.id, raid.id));

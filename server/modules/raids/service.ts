@@ -154,8 +154,8 @@ async function assertTitleFree(db: Db, professorId: string, title: string, excep
 
 /**
  * Creates (raidId undefined) or updates a raid in ONE transaction: the raid row, then its questions
- * (kept by id, added or deleted) and all their answers rewritten, positions dense from 0 in the
- * order given. A failure leaves the stored raid
+ * (kept by id, added or deleted) and their answers (an unchanged answer of a kept question keeps
+ * its id; the others are rewritten), positions dense from 0 in the order given. A failure leaves the stored raid
  * as it was. Answers the image files no longer referenced by this raid (to remove after commit).
  */
 export async function saveRaid(
@@ -200,6 +200,8 @@ export async function saveRaid(
       const dropped = before.filter((q) => !keptIds.has(q.id)).map((q) => q.id);
       if (dropped.length) await tx.delete(questions).where(inArray(questions.id, dropped));
       const idAt = new Map<number, string>();
+      /** "question index:answer index" of the answers updated in place. */
+      const keptAnswers = new Set<string>();
       if (keptIds.size) {
         const kept = [...keptIds];
         // Texts may swap between kept questions: park them on their own ids first (the unique
@@ -208,7 +210,34 @@ export async function saveRaid(
           .update(questions)
           .set({ text: sql`${questions.id}::text` })
           .where(inArray(questions.id, kept));
-        await tx.delete(answers).where(inArray(answers.questionId, kept));
+        // An answer kept as it was (same text, same right or wrong) keeps its id: the answers
+        // students gave to it still name it. The others are deleted and written anew.
+        const old = await tx
+          .select({
+            id: answers.id,
+            questionId: answers.questionId,
+            text: answers.text,
+            isCorrect: answers.isCorrect,
+          })
+          .from(answers)
+          .where(inArray(answers.questionId, kept));
+        const reuse = new Map<string, string>();
+        for (const r of rows) {
+          if (!r.keep) continue;
+          const pool = old.filter((a) => a.questionId === r.keep);
+          for (const [ai, a] of body.questions[r.position].answers.entries()) {
+            const same = pool.findIndex((o) => o.text === a.text && o.isCorrect === a.isCorrect);
+            if (same >= 0) reuse.set(`${r.position}:${ai}`, pool.splice(same, 1)[0].id);
+          }
+        }
+        const reused = new Set(reuse.values());
+        const gone = old.filter((a) => !reused.has(a.id)).map((a) => a.id);
+        if (gone.length) await tx.delete(answers).where(inArray(answers.id, gone));
+        for (const [at, answerId] of reuse) {
+          const [qi, ai] = at.split(':').map(Number);
+          await tx.update(answers).set({ position: ai }).where(eq(answers.id, answerId));
+          keptAnswers.add(`${qi}:${ai}`);
+        }
         for (const r of rows) {
           if (!r.keep) continue;
           await tx
@@ -234,16 +263,14 @@ export async function saveRaid(
           .returning({ id: questions.id, position: questions.position });
         for (const q of inserted) idAt.set(q.position, q.id);
       }
-      await tx.insert(answers).values(
-        body.questions.flatMap((q, qi) =>
-          q.answers.map((a, position) => ({
-            questionId: idAt.get(qi) as string,
-            position,
-            text: a.text,
-            isCorrect: a.isCorrect,
-          })),
+      const freshAnswers = body.questions.flatMap((q, qi) =>
+        q.answers.flatMap((a, position) =>
+          keptAnswers.has(`${qi}:${position}`)
+            ? []
+            : [{ questionId: idAt.get(qi) as string, position, text: a.text, isCorrect: a.isCorrect }],
         ),
       );
+      if (freshAnswers.length) await tx.insert(answers).values(freshAnswers);
       await tx.update(chapters).set({ updatedAt: now }).where(eq(chapters.id, chapterId));
       const keptImages = new Set(body.questions.map((q) => q.imagePath));
       const droppedImages = before.flatMap((q) =>

@@ -34,7 +34,8 @@ import type { Deps } from '../../deps.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { hashPassword, isStrongPassword, verifyPassword } from '../../lib/passwords.js';
 import type { AccessClaims } from '../../lib/tokens.js';
-import { recordHomeworkAnswer } from '../analytics/answers.js';
+import { recordHomeworkAnswer, recordHomeworkOpened } from '../analytics/answers.js';
+import { snapshotOf } from '../analytics/snapshot.js';
 import { issueSession, revokeAllForUser } from '../auth/sessions.js';
 import { grantLevelUnlocks } from '../avatars/unlocks.js';
 import { resolveClassCode } from '../classes/code-guard.js';
@@ -298,6 +299,7 @@ export async function getHomeworkPlay(
     .select()
     .from(homeworkAnswers)
     .where(and(eq(homeworkAnswers.homeworkRaidId, homeworkId), eq(homeworkAnswers.studentId, studentId)));
+  if (!homework.completion) await recordHomeworkOpened(db, homeworkId, studentId);
   return {
     homework,
     title: raid?.title ?? homework.name,
@@ -346,7 +348,13 @@ export async function answerHomework(
     .onConflictDoNothing()
     .returning({ id: homeworkAnswers.id });
   if (inserted.length === 0) throw conflict(ERR.HOMEWORK_ALREADY_ANSWERED);
-  await recordHomeworkAnswer(db, { homeworkId, studentId, questionId: q.id, answerIds: chosen, correct });
+  await recordHomeworkAnswer(db, {
+    homeworkId,
+    studentId,
+    question: snapshotOf(q),
+    answerIds: chosen,
+    correct,
+  });
   return { correct, correctAnswerIds: right };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvBytes, toCsv } from './csv';
 import { readXlsx } from './read-xlsx';
-import { columnName, xlsxBytes } from './xlsx';
+import { columnName, parisSerial, xlsxBytes } from './xlsx';
 
 const TABLE = {
   header: ['Élève', 'Bonnes réponses (%)', 'Date'],
@@ -30,14 +30,35 @@ describe('CSV export', () => {
 });
 
 describe('XLSX export', () => {
-  it('parses back with the same cells: numbers as numbers, text and dates as shown', () => {
+  it('parses back with the same cells: numbers as numbers, text as text, dates as date serials', () => {
     const rows = readXlsx(xlsxBytes(TABLE, 'Élèves'));
     expect(rows).toEqual([
       ['Élève', 'Bonnes réponses (%)', 'Date'],
-      ['Zoé "la fusée"; CM2', 66.7, '04/03/2026 09:07'],
+      ['Zoé "la fusée"; CM2', 66.7, parisSerial(new Date('2026-03-04T08:07:00Z'))],
       ['Léo\nDupont', 0],
-      ['=HYPERLINK("x")', 12, '02/07/2026 00:30'],
+      ['=HYPERLINK("x")', 12, parisSerial(new Date('2026-07-01T22:30:00Z'))],
     ]);
+    // 04/03/2026 09:07 in Paris (winter, UTC+1).
+    expect(parisSerial(new Date('2026-03-04T08:07:00Z'))).toBeCloseTo(46085 + (9 * 60 + 7) / 1440, 9);
+  });
+
+  it('opens in an independent reader (exceljs): same texts and numbers, real date cells dd/mm/yyyy hh:mm', async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsxBytes(TABLE, 'Élèves') as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet.name).toBe('Élèves');
+    const value = (r: number, c: number) => sheet.getRow(r).getCell(c).value;
+    expect([1, 2, 3].map((c) => value(1, c))).toEqual(['Élève', 'Bonnes réponses (%)', 'Date']);
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect([value(2, 1), value(2, 2)]).toEqual(['Zoé "la fusée"; CM2', 66.7]);
+    expect([value(3, 1), value(3, 2), value(3, 3)]).toEqual(['Léo\nDupont', 0, null]);
+    expect(value(4, 1)).toBe('=HYPERLINK("x")');
+    // Date cells hold the Paris wall-clock time (a spreadsheet has no zones): exceljs reads them as
+    // that time in UTC.
+    expect(value(2, 3)).toEqual(new Date(Date.UTC(2026, 2, 4, 9, 7)));
+    expect(value(4, 3)).toEqual(new Date(Date.UTC(2026, 6, 2, 0, 30)));
+    expect(sheet.getRow(2).getCell(3).numFmt).toBe('dd/mm/yyyy hh:mm');
   });
 
   it('names columns past Z as a spreadsheet does', () => {

@@ -1,5 +1,8 @@
-// One table as the exports see it: a header row and rows of plain cells. Dates are Date objects and
-// are written dd/MM/yyyy HH:mm in Europe/Paris; rates are already percentages (numbers).
+// One table as the exports see it: a header row and rows of plain cells. Dates are Date objects:
+// CSV writes them dd/MM/yyyy HH:mm in Europe/Paris, XLSX as date cells of that format (sortable);
+// rates are already percentages (numbers).
+import { formatDateTime } from '../dates';
+
 export type Cell = string | number | Date | null;
 export interface ExportTable {
   /** File name without extension (no path). */
@@ -8,21 +11,8 @@ export interface ExportTable {
   rows: Cell[][];
 }
 
-const PARIS = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** dd/MM/yyyy HH:mm in Europe/Paris, whatever the computer's time zone. */
-export function formatParis(d: Date): string {
-  const p = Object.fromEntries(PARIS.formatToParts(d).map((x) => [x.type, x.value]));
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
-}
+export const formatParis = (d: Date): string => formatDateTime(d);
 
 /** A cell as text (CSV, and XLSX strings). */
 export function cellText(c: Cell): string {

@@ -145,7 +145,10 @@ export default function ClassStudentsPage() {
         ) : plays.data.plays.length === 0 ? (
           <p className="muted">{t('ANALYTICS.PLAYS.EMPTY')}</p>
         ) : (
-          <PlaysTable plays={plays.data.plays} />
+          <PlaysTable
+            plays={plays.data.plays}
+            name={`${t('ANALYTICS.PLAYS.HEADING')} ${data?.schoolclassName ?? ''} ${data ? t(`SUBJECTS.${data.subjectCode}`) : ''}`}
+          />
         )}
       </section>
       {xpFor ? (
@@ -174,39 +177,62 @@ export default function ClassStudentsPage() {
   );
 }
 
-function PlaysTable({ plays }: { plays: RaidPlay[] }) {
+function PlaysTable({ plays, name }: { plays: RaidPlay[]; name: string }) {
   const { t } = useTranslation();
   return (
-    <div className="an-table-wrap">
-      <table className="an-table">
-        <caption className="sr-only">{t('ANALYTICS.PLAYS.HEADING')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('ANALYTICS.PLAYS.RAID')}</th>
-            <th scope="col">{t('ANALYTICS.PLAYS.KIND')}</th>
-            <th scope="col">{t('ANALYTICS.PLAYS.DATE')}</th>
-            <th scope="col">{t('ANALYTICS.PLAYS.RESULT')}</th>
-            <th scope="col">{t('ANALYTICS.PLAYS.PARTICIPANTS')}</th>
-            <th scope="col">{t('ANALYTICS.PLAYS.GOOD_RATE')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {plays.map((p) => (
-            <tr key={p.id}>
-              <th scope="row">
-                <Link to={`/prof/analytics/report/${p.id}`}>{p.raidTitle}</Link>
-              </th>
-              <td>{t(`ANALYTICS.KIND.${p.kind.toUpperCase()}`)}</td>
-              <td className="an-num">{formatDate(p.startedAt)}</td>
-              <td>{p.result ? t(`ANALYTICS.RESULT.${p.result}`) : '–'}</td>
-              <td className="an-num">{p.participants}</td>
-              <td className="an-num">
-                <Rate value={p.goodAnswerRate} />
-              </td>
+    <>
+      <div className="an-table-wrap">
+        <table className="an-table">
+          <caption className="sr-only">{t('ANALYTICS.PLAYS.HEADING')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('ANALYTICS.PLAYS.RAID')}</th>
+              <th scope="col">{t('ANALYTICS.PLAYS.KIND')}</th>
+              <th scope="col">{t('ANALYTICS.PLAYS.DATE')}</th>
+              <th scope="col">{t('ANALYTICS.PLAYS.RESULT')}</th>
+              <th scope="col">{t('ANALYTICS.PLAYS.PARTICIPANTS')}</th>
+              <th scope="col">{t('ANALYTICS.PLAYS.GOOD_RATE')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {plays.map((p) => (
+              <tr key={p.id}>
+                <th scope="row">
+                  <Link to={`/prof/analytics/report/${p.id}`}>{p.raidTitle}</Link>
+                </th>
+                <td>{t(`ANALYTICS.KIND.${p.kind.toUpperCase()}`)}</td>
+                <td className="an-num">{formatDate(p.startedAt)}</td>
+                <td>{p.result ? t(`ANALYTICS.RESULT.${p.result}`) : '–'}</td>
+                <td className="an-num">{p.participants}</td>
+                <td className="an-num">
+                  <Rate value={p.goodAnswerRate} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ExportButtons
+        table={() => ({
+          name,
+          header: [
+            t('ANALYTICS.PLAYS.RAID'),
+            t('ANALYTICS.PLAYS.KIND'),
+            t('ANALYTICS.PLAYS.DATE'),
+            t('ANALYTICS.PLAYS.RESULT'),
+            t('ANALYTICS.PLAYS.PARTICIPANTS'),
+            `${t('ANALYTICS.PLAYS.GOOD_RATE')} (%)`,
+          ],
+          rows: plays.map((p) => [
+            p.raidTitle,
+            t(`ANALYTICS.KIND.${p.kind.toUpperCase()}`),
+            new Date(p.startedAt),
+            p.result ? t(`ANALYTICS.RESULT.${p.result}`) : null,
+            p.participants,
+            percent(p.goodAnswerRate),
+          ]),
+        })}
+      />
+    </>
   );
 }

@@ -1,6 +1,7 @@
 // /prof/analytics/report/:playId: one raid played, live or homework. Per question: the share who found
 // it, the most chosen wrong answer and the time taken; then each student's answers. `latest` (from
-// the projector's end screen) and `homework` (from the homework list) resolve to a play id first.
+// the projector's end screen, a raid that just ended: this school year's plays) resolves to a play
+// id first; a homework's report is at its homework's id, whatever its date.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -29,13 +30,18 @@ function useResolvedPlayId(): { playId: string | null; error: string | null } {
   const resolving = playId === 'latest' || playId === 'homework';
   useEffect(() => {
     if (!resolving) return;
+    const homeworkId = params.get('homeworkId');
+    // A homework's play has the homework's id (older links still say `homework?homeworkId=`).
+    if (playId === 'homework' && homeworkId) {
+      navigate(`/prof/analytics/report/${homeworkId}`, { replace: true });
+      return;
+    }
     const schoolclassId = params.get('schoolclassId') ?? '';
     const subjectId = params.get('subjectId') ?? '';
     const kind = playId === 'latest' ? 'live' : 'homework';
     getClassPlays(schoolclassId, subjectId, { period: 'year' }, kind)
       .then(({ plays }) => {
         const raidId = params.get('raidId');
-        const homeworkId = params.get('homeworkId');
         const match = plays
           .filter((p) => (kind === 'live' ? !raidId || p.raidId === raidId : p.homeworkRaidId === homeworkId))
           .sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0];
@@ -94,6 +100,8 @@ function Report({ playId }: { playId: string }) {
   const players = data.students.filter((s) => s.answered > 0);
   const absent = data.students.filter((s) => s.answered === 0);
   const qLabel = (i: number) => t('ANALYTICS.REPORT.Q', { n: i + 1 });
+  /** Each exported row carries the play's date: files of several plays can be put together. */
+  const played = new Date(data.play.startedAt);
   const answerText = (questionId: string, answerIds: string[]) => {
     const q = data.questions.find((x) => x.questionId === questionId);
     return answerIds.map((id) => q?.answers.find((a) => a.answerId === id)?.text ?? '?').join(', ');
@@ -163,7 +171,7 @@ function Report({ playId }: { playId: string }) {
         </div>
         <ExportButtons
           table={() => ({
-            name: `${data.play.raidTitle} ${t('ANALYTICS.REPORT.QUESTIONS')}`,
+            name: `${data.play.raidTitle} ${formatDateTime(data.play.startedAt)} ${t('ANALYTICS.REPORT.QUESTIONS')}`,
             header: [
               '#',
               qCols[0],
@@ -174,6 +182,7 @@ function Report({ playId }: { playId: string }) {
               t('ANALYTICS.REPORT.CHOSEN_BY'),
               t('ANALYTICS.REPORT.MEDIAN_S'),
               t('ANALYTICS.REPORT.MEAN_S'),
+              t('ANALYTICS.PLAYS.DATE'),
             ],
             rows: data.questions.map((q, i) => [
               i + 1,
@@ -185,6 +194,7 @@ function Report({ playId }: { playId: string }) {
               q.mostChosenWrong?.chosenBy ?? null,
               seconds(q.medianTimeMs),
               seconds(q.meanTimeMs),
+              played,
             ]),
           })}
         />
@@ -256,7 +266,7 @@ function Report({ playId }: { playId: string }) {
         ) : null}
         <ExportButtons
           table={() => ({
-            name: `${data.play.raidTitle} ${t('ANALYTICS.REPORT.STUDENTS')}`,
+            name: `${data.play.raidTitle} ${formatDateTime(data.play.startedAt)} ${t('ANALYTICS.REPORT.STUDENTS')}`,
             header: [
               t('ANALYTICS.STUDENTS.LAST_NAME'),
               t('ANALYTICS.STUDENTS.FIRST_NAME'),
@@ -266,6 +276,7 @@ function Report({ playId }: { playId: string }) {
                 `${qLabel(i)} ${t('ANALYTICS.REPORT.RESULT_COL')}`,
                 `${qLabel(i)} (s)`,
               ]),
+              t('ANALYTICS.PLAYS.DATE'),
             ],
             rows: data.students.map((s) => {
               const byQ = new Map(s.answers.map((a) => [a.questionId, a]));
@@ -283,6 +294,7 @@ function Report({ playId }: { playId: string }) {
                       ]
                     : [null, null, null];
                 }),
+                played,
               ];
             }),
           })}

@@ -411,7 +411,7 @@ describe('raid report page', () => {
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await blobs[0].arrayBuffer());
     const lines = text.split('\r\n');
     expect(lines[0].startsWith('\uFEFF#;')).toBe(true);
-    expect(lines[1]).toBe('1;Combien font 1/2 + 1/4 ?;50;1;2;2/6;1;8,5;9');
+    expect(lines[1]).toBe('1;Combien font 1/2 + 1/4 ?;50;1;2;2/6;1;8,5;9;09/03/2026 09:00');
   });
 });
 
@@ -485,5 +485,14 @@ describe('my stats (student)', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['1200', '1250']);
+    // The level over time too, with its table a screen reader reads.
+    const levels = screen.getByRole('table', { name: tx('ANALYTICS.MY_HISTORY.LEVEL_CHART') });
+    expect(
+      within(levels)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['3', '4']);
+    // The XP history and the per-subject table export.
+    expect(screen.getAllByRole('button', { name: tx('ANALYTICS.EXPORT.CSV') })).toHaveLength(2);
   });
 });

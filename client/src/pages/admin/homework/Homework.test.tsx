@@ -157,14 +157,14 @@ describe('HomeworkPage', () => {
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/homeworkRaids/h2']);
   });
 
-  it('opens the report of each homework, found by the homework in its class and subject', async () => {
+  it('opens the report of each homework by its id, whatever its date', async () => {
     mockApi([...base, { method: 'GET', path: '/homeworkRaids/professors/p1', body: [HW()] }]);
     const user = userEvent.setup();
     renderWithSession(<HomeworkPage />, '/prof/administration/homework');
     await user.click(
       await screen.findByRole('link', { name: tx('HOMEWORK.REPORT_FOR', { name: 'Fractions du lundi' }) }),
     );
-    expect(where()).toBe('/prof/analytics/report/homework?schoolclassId=c1&subjectId=s-maths&homeworkId=h1');
+    expect(where()).toBe('/prof/analytics/report/h1');
   });
 
   it('says when there is no homework yet', async () => {

@@ -77,11 +77,8 @@ function HomeworkRow({ hw, onChanged }: { hw: TeacherHomework; onChanged(): void
               <Link
                 className="btn btn--small btn--secondary"
                 aria-label={t('HOMEWORK.REPORT_FOR', { name: hw.name })}
-                to={`/prof/analytics/report/homework?${new URLSearchParams({
-                  schoolclassId: hw.schoolclassId,
-                  subjectId: hw.subject.id,
-                  homeworkId: hw.id,
-                })}`}
+                // A homework's play has the homework's id: its report opens whatever its date.
+                to={`/prof/analytics/report/${hw.id}`}
               >
                 {t('HOMEWORK.REPORT')}
               </Link>

@@ -1,10 +1,12 @@
-// /student/stats ("Mes stats"): the student's own XP and level over time, raids played and
+// /student/stats ("Mes stats"): the student's own XP and level over time (two charts, each with its
+// table and exports), raids played and
 // good-answer rate per subject. A lazy route: nothing of it (uPlot included) is in the phone's first load.
 import { useTranslation } from 'react-i18next';
 import { getMyStats } from '../../../api/analytics';
 import { formatDateTime } from '../../../lib/dates';
+import { ExportButtons } from '../../analytics/ExportButtons';
 import { PeriodPicker } from '../../analytics/PeriodPicker';
-import { usePeriod } from '../../analytics/period';
+import { percent, usePeriod } from '../../analytics/period';
 import { LoadStatus, Rate } from '../../analytics/Status';
 import { TimeChart } from '../../analytics/TimeChart';
 import { useLoad } from '../../analytics/use-load';
@@ -59,6 +61,42 @@ export default function MyStatsPage() {
               ]}
             />
           </section>
+          <section className="card stack">
+            <TimeChart
+              caption={t('ANALYTICS.MY_HISTORY.LEVEL_CHART')}
+              xLabel={t('ANALYTICS.ME.WHEN')}
+              fillZero={false}
+              stepped
+              format={(x) => formatDateTime(x)}
+              series={[
+                {
+                  label: t('ANALYTICS.ME.LEVEL'),
+                  points: data.xpHistory.map((p) => [p.at, p.level] as [string, number]),
+                },
+              ]}
+            />
+            <ExportButtons
+              table={() => ({
+                name: t('ANALYTICS.MY_HISTORY.FILE_XP'),
+                header: [
+                  t('ANALYTICS.ME.WHEN'),
+                  t('ANALYTICS.MY_HISTORY.SOURCE'),
+                  t('ANALYTICS.MY_HISTORY.GAIN'),
+                  t('ANALYTICS.ME.XP'),
+                  t('ANALYTICS.ME.LEVEL'),
+                  t('ANALYTICS.MY_HISTORY.REASON'),
+                ],
+                rows: data.xpHistory.map((p) => [
+                  new Date(p.at),
+                  t(`ANALYTICS.MY_HISTORY.SOURCES.${p.source.toUpperCase()}`),
+                  p.gain,
+                  p.xp,
+                  p.level,
+                  p.reason,
+                ]),
+              })}
+            />
+          </section>
           {data.xpHistory.some((p) => p.source === 'manual') ? (
             <section className="card stack" aria-labelledby="an-bonus">
               <h2 id="an-bonus">{t('ANALYTICS.ME.BONUS')}</h2>
@@ -106,6 +144,23 @@ export default function MyStatsPage() {
                 </tbody>
               </table>
             )}
+            {data.subjects.length ? (
+              <ExportButtons
+                table={() => ({
+                  name: t('ANALYTICS.MY_HISTORY.FILE_SUBJECTS'),
+                  header: [
+                    t('ANALYTICS.CLASSES.SUBJECT'),
+                    `${t('ANALYTICS.ME.GOOD_RATE')} (%)`,
+                    t('ANALYTICS.ME.ANSWERS'),
+                  ],
+                  rows: data.subjects.map((s) => [
+                    t(`SUBJECTS.${s.subjectCode}`),
+                    percent(s.goodAnswerRate),
+                    `${s.correct} / ${s.answers}`,
+                  ]),
+                })}
+              />
+            ) : null}
           </section>
         </>
       )}

@@ -1,0 +1,82 @@
+// What a play asked (issue 13): each play keeps its questions, their answers (ids, texts, right or
+// wrong) and their order, so that its report says what was asked and what each student chose after
+// the raid was edited, or its questions, the raid or the homework deleted (docs/decisions.md).
+import { eq, sql } from 'drizzle-orm';
+import type { PlayQuestionSnapshot } from '../../../shared/schemas/analytics.js';
+import type { Db } from '../../db/client.js';
+import { raidQuestions } from '../../db/raid-questions.js';
+import { raidPlays, raids } from '../../db/schema.js';
+import type { DbOrTx } from '../avatars/unlocks.js';
+
+interface StoredQuestion {
+  id: string;
+  text: string;
+  equationMode: boolean;
+  answers: { id: string; text: string; isCorrect: boolean }[];
+}
+
+export const snapshotOf = (q: StoredQuestion): PlayQuestionSnapshot => ({
+  questionId: q.id,
+  text: q.text,
+  equationMode: q.equationMode,
+  answers: q.answers.map((a) => ({ answerId: a.id, text: a.text, isCorrect: a.isCorrect })),
+});
+
+/** The raid as it is now: its title and questions in order (a homework being sent). */
+export async function raidSnapshot(db: DbOrTx, raidId: string) {
+  const [raid] = await (db as Db).select({ title: raids.title }).from(raids).where(eq(raids.id, raidId));
+  const qs = await raidQuestions(db as Db, raidId);
+  return { raidTitle: raid?.title ?? '', questions: qs.map(snapshotOf) };
+}
+
+/** A live raid's questions as the room asked them (the answers in the order shown). */
+export const liveSnapshot = (
+  qs: readonly {
+    id: string;
+    text: string;
+    equationMode: boolean;
+    answers: { id: string; text: string }[];
+    correctIds: string[];
+  }[],
+): PlayQuestionSnapshot[] =>
+  qs.map((q) => ({
+    questionId: q.id,
+    text: q.text,
+    equationMode: q.equationMode,
+    answers: q.answers.map((a) => ({ answerId: a.id, text: a.text, isCorrect: q.correctIds.includes(a.id) })),
+  }));
+
+/**
+ * A homework is played over days from the raid as it is then: a question added, or an answer
+ * changed, after the homework was sent is appended to the play's snapshot when a student first
+ * answers it, so that every chosen answer has its text. What the snapshot already holds is kept.
+ */
+export function mergeQuestion(
+  snapshot: PlayQuestionSnapshot[],
+  q: PlayQuestionSnapshot,
+): PlayQuestionSnapshot[] | null {
+  const at = snapshot.findIndex((s) => s.questionId === q.questionId);
+  if (at < 0) return [...snapshot, q];
+  const known = new Set(snapshot[at].answers.map((a) => a.answerId));
+  const added = q.answers.filter((a) => !known.has(a.answerId));
+  if (!added.length) return null;
+  const next = [...snapshot];
+  next[at] = { ...snapshot[at], answers: [...snapshot[at].answers, ...added] };
+  return next;
+}
+
+/** Locks the play's row and merges the question into its snapshot when it brings something new. */
+export async function keepInSnapshot(tx: DbOrTx, playId: string, q: PlayQuestionSnapshot) {
+  const [play] = await (tx as Db)
+    .select({ questions: raidPlays.questions })
+    .from(raidPlays)
+    .where(eq(raidPlays.id, playId))
+    .for('update');
+  if (!play) return;
+  const merged = mergeQuestion(play.questions, q);
+  if (merged)
+    await (tx as Db)
+      .update(raidPlays)
+      .set({ questions: sql`${JSON.stringify(merged)}::jsonb` })
+      .where(eq(raidPlays.id, playId));
+}
