@@ -12,10 +12,18 @@ import { parse } from './validate.js';
 
 /**
  * Who may call a route. public: anyone; signedIn: any active account; student; teacher; admin: a
- * teacher with the administrator flag. A route about the caller's own record also names `self`.
+ * teacher with the administrator flag; school: a school's management (SCHOOL role), about its own
+ * school (UAI) only. A route about the caller's own record also names `self`.
  */
-export type Access = 'public' | 'signedIn' | 'student' | 'teacher' | 'admin';
-export const ACCESS_LEVELS: readonly Access[] = ['public', 'signedIn', 'student', 'teacher', 'admin'];
+export type Access = 'public' | 'signedIn' | 'student' | 'teacher' | 'admin' | 'school';
+export const ACCESS_LEVELS: readonly Access[] = [
+  'public',
+  'signedIn',
+  'student',
+  'teacher',
+  'admin',
+  'school',
+];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -59,6 +67,13 @@ export function studentOf(req: FastifyRequest): AccessClaims & { studentId: stri
   return a as AccessClaims & { studentId: string };
 }
 
+/** The SCHOOL caller and its school's UAI (checked in onRequest). */
+export function schoolOf(req: FastifyRequest): AccessClaims & { uai: string } {
+  const a = callerOf(req);
+  if (a.role !== 'SCHOOL' || !a.uai) throw forbidden();
+  return a as AccessClaims & { uai: string };
+}
+
 /** The sentence an OpenAPI operation carries about its callers. */
 export function describeAccess(access: Access | undefined, self?: string): string {
   const who: Record<Access, string> = {
@@ -67,6 +82,7 @@ export function describeAccess(access: Access | undefined, self?: string): strin
     student: 'A signed-in student.',
     teacher: 'A signed-in teacher.',
     admin: 'A signed-in teacher with the administrator flag.',
+    school: "A school's management (SCHOOL role), about its own school (UAI) only.",
   };
   if (!access) return 'Caller not declared yet (checked in the handler).';
   return self ? `${who[access]} Only about the caller themself (\`${self}\`).` : who[access];
