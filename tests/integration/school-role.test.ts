@@ -175,15 +175,62 @@ describe('the SCHOOL role', () => {
     }
   });
 
-  it('its routes refuse teachers and pupils (403), and a bad period (400)', async () => {
+  it('its routes: anonymous and forged 401, teachers and pupils 403', async () => {
     const admin = await signin(ctx.app, DEMO.admin);
     const pupil = await signin(ctx.app, DEMO.student);
-    for (const who of [admin, pupil]) {
-      expect((await get(who, '/api/school/teachers')).statusCode).toBe(403);
-      expect((await get(who, '/api/school/usage')).statusCode).toBe(403);
+    const doc = await docRoutes(ctx.app);
+    const schoolRoutes = doc.filter((r) => r.access === 'school');
+    expect(schoolRoutes.map((r) => r.key).sort()).toEqual([
+      'GET /api/school/classes',
+      'GET /api/school/teachers',
+      'GET /api/school/usage',
+      'PUT /api/school/teachers/:id/approve-ent',
+      'PUT /api/school/teachers/:id/reject',
+    ]);
+    const someone = (await signin(ctx.app, DEMO.sciences)).id;
+    for (const r of schoolRoutes) {
+      const [method, path] = r.key.split(' ');
+      const url = path.replace(':id', someone);
+      const headers = [
+        [{}, 401],
+        [bearer(`${head.accessToken.split('.')[0]}.forged`), 401],
+        [bearer(admin.accessToken), 403],
+        [bearer(pupil.accessToken), 403],
+      ] as const;
+      for (const [h, status] of headers) {
+        const res = await ctx.app.inject({ method: method as 'GET', url, headers: h });
+        expect(res.statusCode, `${r.key}: ${res.body}`).toBe(status);
+      }
+      // A teacher who is not of the caller's school (the demo school has no UAI): untouched, 404.
+      if (method === 'PUT') expect((await put(head, url)).statusCode).toBe(404);
     }
-    expect((await get(head, '/api/school/usage?days=0')).statusCode).toBe(400);
-    expect((await get(head, '/api/school/usage?days=abc')).statusCode).toBe(400);
+    const [sciences] = await ctx.database.db.select().from(users).where(eq(users.id, someone));
+    expect(sciences.status).toBe('ACTIVE');
+  });
+
+  it('broken bodies and garbage ids and periods answer stable refusals', async () => {
+    const stable = (res: { statusCode: number; body: string }, label: string) => {
+      expect(res.statusCode, label).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, label).toBeLessThan(500);
+      expect(res.json().message, label).toMatch(/^[A-Z_]+(\.[A-Z_]+)+$/);
+    };
+    for (const days of ['0', '-1', 'abc', '367', '1.5', '%00'])
+      stable(await get(head, `/api/school/usage?days=${days}`), `days=${days}`);
+    const id = '00000000-0000-4000-8000-000000000002';
+    for (const action of ['approve-ent', 'reject']) {
+      for (const g of ['not-a-uuid', "' or 1=1 --", 'a'.repeat(400)])
+        stable(await put(head, `/api/school/teachers/${encodeURIComponent(g)}/${action}`), `${action} ${g}`);
+      for (const payload of ['{"a":', '[1,2]', '"x"', `{"a":"${'x'.repeat(1_100_000)}"}`])
+        stable(
+          await ctx.app.inject({
+            method: 'PUT',
+            url: `/api/school/teachers/${id}/${action}`,
+            headers: { ...bearer(head.accessToken), 'content-type': 'application/json' },
+            payload,
+          }),
+          `${action} ${payload.slice(0, 10)}`,
+        );
+    }
   });
 });
 
