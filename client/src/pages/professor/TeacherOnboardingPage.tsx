@@ -117,11 +117,7 @@ export default function TeacherOnboardingPage() {
             />
           </>
         ) : null}
-        {step === 2 ? (
-          <>
-            <PowersStep value={powerMode} onChange={setPowerMode} />
-          </>
-        ) : null}
+        {step === 2 ? <PowersStep value={powerMode} onChange={setPowerMode} /> : null}
         {step === 3 ? (
           <>
             <SharingStep value={shareRaids} onChange={setShareRaids} />
