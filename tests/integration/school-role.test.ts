@@ -212,7 +212,7 @@ describe('the SCHOOL role', () => {
     const stable = (res: { statusCode: number; body: string }, label: string) => {
       expect(res.statusCode, label).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, label).toBeLessThan(500);
-      expect(res.json().message, label).toMatch(/^[A-Z_]+(\.[A-Z_]+)+$/);
+      expect((JSON.parse(res.body) as { message: string }).message, label).toMatch(/^[A-Z_]+(\.[A-Z_]+)+$/);
     };
     for (const days of ['0', '-1', 'abc', '367', '1.5', '%00'])
       stable(await get(head, `/api/school/usage?days=${days}`), `days=${days}`);
