@@ -41,6 +41,7 @@ import libraryRoutes from './modules/library/routes.js';
 import professorRoutes from './modules/professors/routes.js';
 import questionImportRoutes from './modules/question-import/routes.js';
 import raidRoutes from './modules/raids/routes.js';
+import schoolRoutes from './modules/school/routes.js';
 import sessionLogRoutes from './modules/session-logs/routes.js';
 import ssoRoutes from './modules/sso/routes.js';
 import studentRoutes from './modules/student/routes.js';
@@ -156,6 +157,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(authRoutes);
       await api.register(userRoutes);
+      await api.register(schoolRoutes);
       await api.register(sessionLogRoutes);
       await api.register(catalogueRoutes);
       await api.register(professorRoutes);

@@ -39,6 +39,28 @@ describe('loadConfig', () => {
     expect(c.GAR_IDP_CERT).toBe('-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----');
   });
 
+  it('refuses to start the GAR without its entity id (the issuer check needs it), naming the variable', () => {
+    const gar = {
+      GAR_IDP_SSO_URL: 'https://idp.gar.example/sso',
+      GAR_IDP_CERT: '-----BEGIN CERTIFICATE-----\\nMIIB\\n-----END CERTIFICATE-----',
+    };
+    expect(() => loadConfig(gar)).toThrow(/GAR_IDP_ENTITY_ID: required when the GAR is on/);
+    expect(loadConfig({ ...gar, GAR_IDP_ENTITY_ID: 'https://idp.gar.example' }).GAR_IDP_ENTITY_ID).toBe(
+      'https://idp.gar.example',
+    );
+  });
+
+  it("maps an ENT teacher's divisions and groups by default (ENTAuxEnsClasses, ENTAuxEnsGroupes)", () => {
+    const [ent] = loadConfig({
+      ENT_CAS: JSON.stringify([{ id: 'monent', name: 'Mon ENT', casUrl: 'https://cas.monent.example/cas' }]),
+    }).ENT_CAS;
+    expect(ent.attributes).toMatchObject({
+      teacherDivisions: 'ENTAuxEnsClasses',
+      groups: 'ENTEleveGroupes',
+      teacherGroups: 'ENTAuxEnsGroupes',
+    });
+  });
+
   it('starts with embedded defaults', () => {
     const c = loadConfig({ DATA_DIR: tmp() });
     expect(c).toMatchObject({ PORT: 3000 });

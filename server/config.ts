@@ -51,7 +51,15 @@ export const entCasSchema = z.object({
       profile: z.string().default('ENTPersonProfils'),
       firstName: z.string().default('givenName'),
       lastName: z.string().default('sn'),
+      /** A pupil's divisions. */
       divisions: z.string().default('ENTEleveClasses'),
+      /** A teacher's divisions (the classes they teach). */
+      teacherDivisions: z.string().default('ENTAuxEnsClasses'),
+      /** Groups (a pupil's or a teacher's). */
+      groups: z.string().default('ENTEleveGroupes'),
+      teacherGroups: z.string().default('ENTAuxEnsGroupes'),
+      /** The school's name, shown beside its UAI when the ENT sends it. */
+      schoolName: z.string().optional(),
     })
     .default({
       uai: 'ENTPersonStructRattachUAI',
@@ -59,6 +67,9 @@ export const entCasSchema = z.object({
       firstName: 'givenName',
       lastName: 'sn',
       divisions: 'ENTEleveClasses',
+      teacherDivisions: 'ENTAuxEnsClasses',
+      groups: 'ENTEleveGroupes',
+      teacherGroups: 'ENTAuxEnsGroupes',
     }),
 });
 export type EntCas = z.infer<typeof entCasSchema>;
@@ -232,6 +243,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const c = parsed.data;
+  // Without the GAR's entity id node-saml would not check an assertion's Issuer.
+  if (c.GAR_IDP_SSO_URL && c.GAR_IDP_CERT && !c.GAR_IDP_ENTITY_ID)
+    throw new Error(
+      "Invalid configuration:\n  GAR_IDP_ENTITY_ID: required when the GAR is on (GAR_IDP_SSO_URL and GAR_IDP_CERT are set): copy the entityID of the GAR's metadata, so that assertions from another issuer are refused",
+    );
   const fromEnv = !!(c.AUTH_SECRET && c.ENCRYPTION_KEY);
   if (!fromEnv && c.NODE_ENV === 'production' && c.REDIS_URL) {
     throw new Error(

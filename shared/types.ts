@@ -93,7 +93,11 @@ export interface PendingProfessorDto {
   lastName: string;
   email: string;
   username: string;
+  /** The school's name; for a school sign-on teacher whose provider sent none, its UAI (equal to `uai`). */
   school: string;
+  /** A school sign-on (GAR, ENT) teacher: no e-mail, approved with "approve ENT". */
+  isGar: boolean;
+  uai: string | null;
   city: string;
   department: string;
   phone: string;

@@ -525,6 +525,8 @@ export const ssoIdentities = pgTable(
     profile: text('profile'),
     divisions: jsonb('divisions').$type<{ code: string; name: string }[]>().notNull().default([]),
     groups: jsonb('groups').$type<{ code: string; name: string }[]>().notNull().default([]),
+    /** A teacher's subjects as the provider sent them (GAR: P_MAT), to prefill gar-signup. */
+    subjects: jsonb('subjects').$type<{ code: string; name: string }[]>().notNull().default([]),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
@@ -545,6 +547,10 @@ export const ssoTickets = pgTable('sso_tickets', {
   provider: text('provider').notNull(),
   /** The refresh-token family the exchange opened: GET /api/gar/logout?ticket=… revokes it. */
   familyId: uuid('family_id'),
+  /** The GAR's SAML NameID (and its format) and SessionIndex: the single logout request names them. */
+  nameId: text('name_id'),
+  nameIdFormat: text('name_id_format'),
+  sessionIndex: text('session_index'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
@@ -562,9 +568,29 @@ export const ssoDivisionClasses = pgTable(
       .notNull()
       .unique()
       .references(() => schoolclasses.id, { onDelete: 'cascade' }),
+    /** The teacher who created it: one class per teacher and division (a double click makes one). */
+    professorId: uuid('professor_id').references(() => professors.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [index('sso_division_classes_division_idx').on(t.provider, t.uai, t.divisionCode)],
+  (t) => [
+    index('sso_division_classes_division_idx').on(t.provider, t.uai, t.divisionCode),
+    uniqueIndex('sso_division_classes_teacher_uq').on(t.professorId, t.provider, t.uai, t.divisionCode),
+  ],
+);
+
+/** A pupil a teacher removed from a division's class: their next sign-in does not put them back. */
+export const ssoDivisionRemovals = pgTable(
+  'sso_division_removals',
+  {
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    schoolclassId: uuid('schoolclass_id')
+      .notNull()
+      .references(() => schoolclasses.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.schoolclassId] })],
 );
 
 /**

@@ -12,11 +12,18 @@ import { parse } from './validate.js';
 
 /**
  * Who may call a route. public: anyone; signedIn: any active account; student; teacher; admin: a
- * teacher with the administrator flag. A route about the caller's own record also declares `self`
- * (SelfRule below).
+ * teacher with the administrator flag; school: a school's management (SCHOOL role), about its own
+ * school (UAI) only. A route about the caller's own record also declares `self` (SelfRule below).
  */
-export type Access = 'public' | 'signedIn' | 'student' | 'teacher' | 'admin';
-export const ACCESS_LEVELS: readonly Access[] = ['public', 'signedIn', 'student', 'teacher', 'admin'];
+export type Access = 'public' | 'signedIn' | 'student' | 'teacher' | 'admin' | 'school';
+export const ACCESS_LEVELS: readonly Access[] = [
+  'public',
+  'signedIn',
+  'student',
+  'teacher',
+  'admin',
+  'school',
+];
 
 /** Which of the caller's ids a self field must equal. */
 export type SelfKind = 'studentId' | 'userId' | 'professorId';
@@ -124,6 +131,13 @@ export function studentOf(req: FastifyRequest): AccessClaims & { studentId: stri
   return a as AccessClaims & { studentId: string };
 }
 
+/** The SCHOOL caller and its school's UAI (checked in onRequest). */
+export function schoolOf(req: FastifyRequest): AccessClaims & { uai: string } {
+  const a = callerOf(req);
+  if (a.role !== 'SCHOOL' || !a.uai) throw forbidden();
+  return a as AccessClaims & { uai: string };
+}
+
 /** The sentence an OpenAPI operation carries about its callers. */
 export function describeAccess(access: Access | undefined, self?: SelfRule): string {
   const who: Record<Access, string> = {
@@ -132,6 +146,7 @@ export function describeAccess(access: Access | undefined, self?: SelfRule): str
     student: 'A signed-in student.',
     teacher: 'A signed-in teacher.',
     admin: 'A signed-in teacher with the administrator flag.',
+    school: "A school's management (SCHOOL role), about its own school (UAI) only.",
   };
   if (!access) return 'Caller not declared yet (checked in the handler).';
   return self ? `${who[access]} ${describeSelf(self)}` : who[access];

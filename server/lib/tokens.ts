@@ -13,6 +13,8 @@ export interface AccessClaims {
   isAdmin: boolean;
   /** The session (refresh-token family) the token was issued for: revoking it refuses the token. */
   sid: string;
+  /** The SCHOOL role's school (UAI), read from the account at each request, never from the token. */
+  uai?: string | null;
   /** Issued at, in seconds. */
   iat: number;
   exp: number;

@@ -65,6 +65,7 @@ export async function requireAuth(req: FastifyRequest): Promise<AccessClaims> {
       isAdmin: users.isAdmin,
       email: users.email,
       role: users.role,
+      uai: users.uai,
       revoked: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${a.sid} and ${refreshTokens.revokedAt} is not null)`,
     })
     .from(users)
@@ -74,7 +75,7 @@ export async function requireAuth(req: FastifyRequest): Promise<AccessClaims> {
     throw unauthorized();
   }
   const isAdmin = u.isAdmin || (!!u.email && config.ADMIN_EMAILS.includes(u.email.toLowerCase()));
-  req.auth = { ...a, isAdmin };
+  req.auth = { ...a, isAdmin, uai: u.uai };
   return req.auth;
 }
 export async function requireRole(req: FastifyRequest, role: Role): Promise<AccessClaims> {
@@ -92,6 +93,12 @@ export async function requireStudent(req: FastifyRequest): Promise<AccessClaims 
   if (!a.studentId) throw forbidden();
   return a as AccessClaims & { studentId: string };
 }
+/** A school's management (SCHOOL role): always with its school's UAI. */
+export async function requireSchool(req: FastifyRequest): Promise<AccessClaims & { uai: string }> {
+  const a = await requireRole(req, 'SCHOOL');
+  if (!a.uai) throw forbidden();
+  return a as AccessClaims & { uai: string };
+}
 export async function requireAdmin(req: FastifyRequest): Promise<AccessClaims> {
   const a = await requireRole(req, 'PROFESSOR');
   if (!a.isAdmin) throw forbidden();
@@ -102,4 +109,5 @@ const CHECKS: Record<Exclude<Access, 'public'>, (req: FastifyRequest) => Promise
   student: requireStudent,
   teacher: requireProfessor,
   admin: requireAdmin,
+  school: requireSchool,
 };

@@ -11,6 +11,7 @@ import {
   raids,
   students,
   studentsSchoolclasses,
+  users,
 } from '../db/schema.js';
 import type { AccessClaims } from '../lib/tokens.js';
 import type { DbOrTx } from '../modules/avatars/unlocks.js';
@@ -25,6 +26,11 @@ export const isSelfStudent = (caller: AccessClaims, studentId: string) =>
 async function rowExists(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<boolean> {
   const rows = await db.select({ one: sql`1` }).from(table).where(where).limit(1);
   return rows.length > 0;
+}
+
+/** The user is a teacher of this school (the UAI their school sign-on gave): the SCHOOL role's reach. */
+export function teacherOfSchool(db: DbOrTx, userId: string, uai: string) {
+  return rowExists(db, users, and(eq(users.id, userId), eq(users.role, 'PROFESSOR'), eq(users.uai, uai)));
 }
 
 /** The teacher teaches this class (in this subject, when given). */

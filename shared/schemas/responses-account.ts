@@ -76,6 +76,8 @@ export const pendingProfessorSchema = z.object({
   email: z.string(),
   username: z.string(),
   school: z.string(),
+  isGar: z.boolean(),
+  uai: z.string().nullable(),
   city: z.string(),
   department: z.string(),
   phone: z.string(),

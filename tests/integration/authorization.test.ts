@@ -395,6 +395,12 @@ const cases: Case[] = [
   },
   // ---- School sign-on: a teacher's divisions (the GAR's or the ENT's) ----
   {
+    route: 'GET /api/sso/subjects',
+    url: () => '/api/sso/subjects',
+    refused: [['student', 403]],
+    allowed: 'teacher',
+  },
+  {
     route: 'GET /api/sso/divisions',
     url: () => '/api/sso/divisions',
     refused: [['student', 403]],
@@ -1145,6 +1151,17 @@ const PROVEN_ELSEWHERE: Record<string, string> = {
     'tests/integration/analytics.test.ts › answers 404 for a class, a play, a student and their sessions that are not theirs',
   'POST /api/sso/divisions/:code/class':
     'tests/integration/school-sign-on.test.ts › a teacher cannot create the class of a division that is not theirs',
+  // The SCHOOL role's only callers come through the school sign-on (a management profile of the GAR).
+  'GET /api/school/usage':
+    'tests/integration/school-role.test.ts › its routes: anonymous and forged 401, teachers and pupils 403',
+  'GET /api/school/teachers':
+    'tests/integration/school-role.test.ts › its routes: anonymous and forged 401, teachers and pupils 403',
+  'GET /api/school/classes':
+    'tests/integration/school-role.test.ts › its routes: anonymous and forged 401, teachers and pupils 403',
+  'PUT /api/school/teachers/:id/approve-ent':
+    'tests/integration/school-role.test.ts › the head of the same school approves its teacher; another school’s head cannot (404)',
+  'PUT /api/school/teachers/:id/reject':
+    'tests/integration/school-role.test.ts › its routes: anonymous and forged 401, teachers and pupils 403',
 };
 
 describe('every route that needs a caller', () => {

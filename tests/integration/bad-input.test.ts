@@ -768,7 +768,8 @@ describe('malformed JSON bodies on every POST, PUT and PATCH route', () => {
  * the GAR's form post in
  * tests/integration/school-sign-on.test.ts (garbage and an XML bomb answer the same refusal, quickly),
  * as for the divisions call, whose only allowed caller is a GAR teacher (… a teacher cannot create the
- * class of a division that is not theirs).
+ * class of a division that is not theirs), and for the SCHOOL role's calls, whose only callers are a
+ * school's management signed in through the GAR (school-role.test.ts › broken bodies and garbage ids).
  */
 const FUZZED_ELSEWHERE = [
   'POST /api/tickets',
@@ -776,6 +777,9 @@ const FUZZED_ELSEWHERE = [
   'POST /api/questions/import',
   'POST /api/gar/acs',
   'POST /api/sso/divisions/:code/class',
+  // The SCHOOL role's decisions: tests/integration/school-role.test.ts (broken bodies and garbage ids).
+  'PUT /api/school/teachers/:id/approve-ent',
+  'PUT /api/school/teachers/:id/reject',
 ];
 
 describe('POST /api/tickets (multipart) with broken forms', () => {

@@ -31,7 +31,7 @@ import {
 } from '../../server/policies/index.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
 
-const ACCESS = ['public', 'signedIn', 'student', 'teacher', 'admin'];
+const ACCESS = ['public', 'signedIn', 'student', 'teacher', 'admin', 'school'];
 
 /** What is missing from a route's declaration; empty when it is complete. */
 function missing(c: FastifyInstance['routeContracts'][number]): string[] {

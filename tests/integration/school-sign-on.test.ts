@@ -2,6 +2,7 @@
 // code (responses signed with xml-crypto, a CAS server over HTTP). A refused sign-on answers a
 // translated key, creates no account and logs nothing personal.
 import { Writable } from 'node:stream';
+import { inflateRawSync } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -393,25 +394,43 @@ describe('ENT through CAS', () => {
     expect(res.headers.location).toBe(`${cas.url}/login?service=${encodeURIComponent(CAS_SERVICE)}`);
   });
 
-  it('a teacher signs in: the ticket is checked at serviceValidate and the account is keyed by the CAS user', async () => {
-    const st = cas.issue(CAS_SERVICE, 'ent-user-123', {
+  it('a teacher signs in: checked at serviceValidate, keyed by the CAS user, and waits for "approve ENT"', async () => {
+    const attrs = {
       ENTPersonProfils: ['National_ENS'],
       ENTPersonStructRattachUAI: ['0750001A'],
       givenName: ['Paul'],
       sn: ['Bernard'],
+    };
+    const first = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/ent/ent-test/callback?ticket=${cas.issue(CAS_SERVICE, 'ent-user-123', attrs)}`,
     });
-    const ticket = ticketOf(
-      await ctx.app.inject({ method: 'GET', url: `/api/ent/ent-test/callback?ticket=${st}` }),
-    );
-    const user = (await exchange(ticket)).json() as StoredUser;
-    expect(user).toMatchObject({ role: 'PROFESSOR', isGar: true });
-    const [p] = await ctx.database.db.select().from(professors).where(eq(professors.userId, user.id));
-    expect(p.entApproved).toBe(false);
+    // The account exists, pending: the page says so, and no ticket is issued.
+    expect(first.headers.location).toBe(`/gar?error=${encodeURIComponent(ERR.SSO_PENDING_APPROVAL)}`);
     const [identity] = await ctx.database.db
       .select()
       .from(ssoIdentities)
-      .where(eq(ssoIdentities.userId, user.id));
+      .where(eq(ssoIdentities.subject, 'ent-user-123'));
     expect(identity).toMatchObject({ provider: 'ent:ent-test', subject: 'ent-user-123' });
+    const [pending] = await ctx.database.db.select().from(users).where(eq(users.id, identity.userId));
+    expect(pending).toMatchObject({
+      role: 'PROFESSOR',
+      isGar: true,
+      status: 'PENDING_APPROVAL',
+      email: null,
+    });
+    const [p] = await ctx.database.db.select().from(professors).where(eq(professors.userId, pending.id));
+    expect(p.entApproved).toBe(false);
+    // Approved ("approve ENT"), the next sign-in opens a session.
+    await ctx.database.db.update(users).set({ status: 'ACTIVE' }).where(eq(users.id, pending.id));
+    const ticket = ticketOf(
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/ent/ent-test/callback?ticket=${cas.issue(CAS_SERVICE, 'ent-user-123', attrs)}`,
+      }),
+    );
+    const user = (await exchange(ticket)).json() as StoredUser;
+    expect(user).toMatchObject({ role: 'PROFESSOR', isGar: true, id: pending.id });
   });
 
   it('refuses a CAS ticket issued for another service, and creates nothing', async () => {
@@ -512,23 +531,41 @@ describe('classes from the school’s divisions', () => {
 });
 
 describe('logout', () => {
-  it('GET /api/gar/logout?ticket=… revokes the session that ticket opened and ends the GAR session', async () => {
-    const ticket = ticketOf(
-      await postAcs(signedResponse({ attributes: { ...PUPIL, IDO: ['ido-logout-1'] } })),
-    );
+  it('GET /api/gar/logout?ticket=… revokes the session that ticket opened and sends the GAR a signed LogoutRequest for that sign-on', async () => {
+    const assertion = assertionXml({ attributes: { ...PUPIL, IDO: ['ido-logout-1'] } });
+    const nameId = /<saml:NameID[^>]*>([^<]+)</.exec(assertion)?.[1] as string;
+    const sessionIndex = /SessionIndex="([^"]+)"/.exec(assertion)?.[1] as string;
+    const ticket = ticketOf(await postAcs(b64(signAssertion(responseXml(assertion)))));
     const user = (await exchange(ticket)).json() as StoredUser;
     const res = await ctx.app.inject({
       method: 'GET',
       url: `/api/gar/logout?ticket=${encodeURIComponent(ticket)}`,
     });
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('https://idp-test.gar.example/slo');
+    const location = new URL(String(res.headers.location));
+    expect(`${location.origin}${location.pathname}`).toBe('https://idp-test.gar.example/slo');
+    // HTTP-Redirect binding: deflated, base64, signed with our key.
+    expect(location.searchParams.get('SigAlg')).toContain('rsa-sha256');
+    expect(location.searchParams.get('Signature')).toBeTruthy();
+    const request = inflateRawSync(
+      Buffer.from(location.searchParams.get('SAMLRequest') as string, 'base64'),
+    ).toString('utf8');
+    expect(request).toContain('<samlp:LogoutRequest');
+    expect(request).toContain(`>${nameId}</saml:NameID>`);
+    expect(request).toMatch(new RegExp(`<saml2?p:SessionIndex[^>]*>${sessionIndex}</saml2?p:SessionIndex>`));
+    expect(request).toContain('Destination="https://idp-test.gar.example/slo"');
     const refresh = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/refresh',
       payload: { refreshToken: user.refreshToken },
     });
     expect(refresh.statusCode).toBe(401);
+    // The SSO session is ended once: the same ticket again sends no second request.
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/gar/logout?ticket=${encodeURIComponent(ticket)}`,
+    });
+    expect(again.headers.location).toBe('/gar-helper');
   });
 
   it('an ENT user is sent to the ENT’s CAS logout; without a known ticket, to the GAR helper page', async () => {

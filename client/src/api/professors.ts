@@ -8,8 +8,10 @@ export interface ProfessorPreferences {
   shareRaids: boolean;
 }
 
-export const updateProfessorPreferences = (professorId: string, body: ProfessorPreferences) =>
-  api.put<ProfessorPreferences & { id: string }>(`/professors/${professorId}`, body);
+export const updateProfessorPreferences = (
+  professorId: string,
+  body: ProfessorPreferences & { subjectIds?: string[] },
+) => api.put<ProfessorPreferences & { id: string }>(`/professors/${professorId}`, body);
 
 /** The teacher's account as GET/PUT /professors/{id} answer it. */
 export interface ProfessorAccount extends ProfessorPreferences {

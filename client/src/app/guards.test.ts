@@ -101,8 +101,12 @@ describe('guard: access kinds', () => {
     expect(check({ access: 'public', path: '/login', user: teacher() })).toEqual(to('/prof/select'));
     expect(check({ access: 'public', path: '/register/form', user: student() })).toEqual(to('/student'));
   });
-  it('does not loop a role without a home (SCHOOL) on the public pages', () => {
-    expect(check({ access: 'public', path: '/login', user: school() })).toEqual(allow);
+  it('sends a school’s management (SCHOOL) from the public pages to its school page, and lets it in there', () => {
+    expect(check({ access: 'public', path: '/login', user: school() })).toEqual(to('/school'));
+    expect(check({ access: 'SCHOOL', path: '/school', user: school() })).toEqual(allow);
+    expect(check({ access: 'SCHOOL', path: '/school', user: teacher() })).toEqual(to('/prof/select'));
+    expect(check({ access: 'SCHOOL', path: '/school', user: student() })).toEqual(to('/student'));
+    expect(check({ access: 'SCHOOL', path: '/school' })).toEqual(to('/login'));
   });
   it('lets a matching role through a role route', () => {
     expect(check({ access: 'PROFESSOR', path: '/prof/select', user: teacher() })).toEqual(allow);
@@ -111,7 +115,8 @@ describe('guard: access kinds', () => {
   it('sends another role to its home and a visitor to login', () => {
     expect(check({ access: 'PROFESSOR', path: '/prof/select', user: student() })).toEqual(to('/student'));
     expect(check({ access: 'STUDENT', path: '/student', user: teacher() })).toEqual(to('/prof/select'));
-    expect(check({ access: 'STUDENT', path: '/student', user: school() })).toEqual(to('/login'));
+    expect(check({ access: 'STUDENT', path: '/student', user: school() })).toEqual(to('/school'));
+    expect(check({ access: 'PROFESSOR', path: '/users-validation', user: school() })).toEqual(to('/school'));
     expect(check({ access: 'PROFESSOR', path: '/prof/select' })).toEqual(to('/login'));
     expect(check({ access: 'STUDENT', path: '/student' })).toEqual(to('/login'));
   });
@@ -119,7 +124,7 @@ describe('guard: access kinds', () => {
     expect(check({ access: 'PROFESSOR_OR_STUDENT', path: '/changelog', user: teacher() })).toEqual(allow);
     expect(check({ access: 'PROFESSOR_OR_STUDENT', path: '/changelog', user: student() })).toEqual(allow);
     expect(check({ access: 'PROFESSOR_OR_STUDENT', path: '/changelog', user: school() })).toEqual(
-      to('/login'),
+      to('/school'),
     );
     expect(check({ access: 'PROFESSOR_OR_STUDENT', path: '/changelog' })).toEqual(to('/login'));
   });
@@ -155,10 +160,10 @@ describe('guard: a class QR code opened while signed in', () => {
 });
 
 describe('homes', () => {
-  it('are /prof/select for teachers, /student for students, login otherwise', () => {
+  it('are /prof/select for teachers, /student for students, /school for a school’s management, login otherwise', () => {
     expect(HOME.PROFESSOR).toBe('/prof/select');
     expect(HOME.STUDENT).toBe('/student');
-    expect(homeOf(school())).toBe('/login');
+    expect(homeOf(school())).toBe('/school');
     expect(homeOf(null)).toBe('/login');
   });
 });
@@ -178,8 +183,8 @@ describe('afterLogin', () => {
   it('sends a student with an avatar to the student home', () => {
     expect(afterLogin(student())).toBe('/student');
   });
-  it('sends any other role to login', () => {
-    expect(afterLogin(school())).toBe('/login');
+  it('sends a school’s management to its school page', () => {
+    expect(afterLogin(school())).toBe('/school');
   });
 });
 

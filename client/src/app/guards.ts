@@ -2,7 +2,7 @@
 import type { Role } from '../../../shared/constants';
 import type { StoredUser } from '../../../shared/types';
 
-export type Access = 'public' | 'all' | 'PROFESSOR' | 'STUDENT' | 'PROFESSOR_OR_STUDENT';
+export type Access = 'public' | 'all' | 'PROFESSOR' | 'STUDENT' | 'SCHOOL' | 'PROFESSOR_OR_STUDENT';
 
 export interface GuardInput {
   access: Access;
@@ -17,7 +17,7 @@ export type GuardResult = { kind: 'allow' } | { kind: 'redirect'; to: string; lo
 export const HOME: Record<Role, string> = {
   PROFESSOR: '/prof/select',
   STUDENT: '/student',
-  SCHOOL: '/login',
+  SCHOOL: '/school',
 };
 export const homeOf = (user: StoredUser | null) => (user ? HOME[user.role] : '/login');
 
@@ -56,7 +56,7 @@ export function guard({ access, path, user, email, query }: GuardInput): GuardRe
   if (access === 'public' && path === REGISTER_CODE && code && isStudent && !user.isGar) {
     return go(`${JOIN_CLASS}?${new URLSearchParams({ code })}`);
   }
-  // A role with no home of its own (SCHOOL) stays on the public pages instead of looping on /login.
+  // A role with no home of its own would stay on the public pages instead of looping on /login.
   if (access === 'public') return user && HOME[user.role] !== '/login' ? go(homeOf(user)) : allow;
   if (!user) return go('/login');
   // The update page is for accounts that have an e-mail and no school sign-on (email undefined = not known yet).
@@ -78,6 +78,8 @@ export function afterLogin(user: StoredUser): string {
     if (user.ticket) q.set('ticket', user.ticket);
     return `/register/student/avatar?${q}`;
   }
+  // A school's management (head, deputy) signed in through the GAR or its ENT.
+  if (user.role === 'SCHOOL') return HOME.SCHOOL;
   return '/login';
 }
 

@@ -8,6 +8,7 @@ export const PAGES: Record<string, PageLoader> = {
     ['register', 'subjects'],
     () => import('../pages/professor/UsersValidationPage'),
   ),
+  school: withTexts(['home', 'subjects'], () => import('../pages/school/SchoolHomePage')),
   'sign-out-professor': withTexts(['register'], () => import('../pages/auth/SignOutPage')),
   select: withTexts(['home', 'subjects'], () => import('../pages/professor/ProfessorHomePage')),
   game: withTexts(['game'], () => import('../game/projector/GamePage')),

@@ -220,6 +220,18 @@ const SPECS: RouteSpec[] = [
     page: 'professor/users-validation',
   },
   {
+    name: 'school',
+    path: '/school',
+    access: 'SCHOOL',
+    page: 'professor/school',
+  },
+  {
+    name: 'sign-out-school',
+    path: '/sign-out-school',
+    access: 'SCHOOL',
+    page: 'professor/sign-out-professor',
+  },
+  {
     name: 'sign-out-professor',
     path: '/sign-out-professor',
     access: 'PROFESSOR',

@@ -1,5 +1,6 @@
 // A teacher's classes (issue 4): the classes they are linked to through professorsSchoolclasses,
 // their students, the colleagues sharing them. Anything a teacher is not linked to is "not found".
+
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import { ERR } from '../../../shared/errors.js';
 import type {
@@ -25,6 +26,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import { teachesClass, teachesStudent } from '../../policies/index.js';
 import { revokeAllForUser } from '../auth/sessions.js';
 import { refreshHomeworkFlag } from '../homework/service.js';
+import { recordDivisionRemoval } from '../sso/divisions.js';
 import { renewCode, revokeCode } from './code.js';
 import { generateStudentPassword } from './generated-password.js';
 
@@ -414,6 +416,7 @@ export async function removeStudentNow(
   studentId: string,
 ) {
   await removeStudent(deps.db, professorId, schoolclassId, studentId);
+  await recordDivisionRemoval(deps, studentId, schoolclassId);
   await deps.evict.fromClass(studentId, schoolclassId);
 }
 

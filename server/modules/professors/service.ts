@@ -52,9 +52,8 @@ export async function updateAccount(
   body: z.infer<typeof accountUpdateSchema>,
 ) {
   const { powerMode, shareRaids, firstName, lastName, subjectIds, ...contact } = body;
-  const changesInfo = [firstName, lastName, subjectIds, ...Object.values(contact)].some(
-    (v) => v !== undefined,
-  );
+  // Subjects are the teacher's own choice (gar-signup asks them); names and contact are not.
+  const changesInfo = [firstName, lastName, ...Object.values(contact)].some((v) => v !== undefined);
   if (changesInfo) {
     // A school sign-on (GAR) account's identity lives in the school's ENT.
     const [u] = await db.select({ isGar: users.isGar }).from(users).where(eq(users.id, userId));

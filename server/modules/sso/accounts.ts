@@ -8,6 +8,7 @@ import { clipName, firstCodePoints } from '../../../shared/text.js';
 import { professors, ssoIdentities, students, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { forbidden, isUniqueViolation } from '../../lib/errors.js';
+import { admitSsoAccount, initialSsoStatus } from './approval.js';
 import { joinDivisionClasses } from './divisions.js';
 
 export interface Division {
@@ -26,6 +27,12 @@ export interface SsoPerson {
   lastName: string | null;
   divisions: Division[];
   groups: Division[];
+  /** A teacher's subjects as sent (GAR: P_MAT), to prefill gar-signup. */
+  subjects?: Division[];
+  /** The school's name, when the provider sends one (else the UAI stands for it). */
+  schoolName?: string | null;
+  /** The GAR's SAML session, for its single logout. */
+  saml?: { nameId: string; nameIdFormat: string | null; sessionIndex: string | null };
 }
 
 /** An account no password can open (the hash never verifies): SSO users sign in through their school. */
@@ -33,7 +40,7 @@ export const NO_PASSWORD = '!sso';
 
 /**
  * National profiles of the GAR and of the ENT directories (case varies between sources): pupils,
- * teachers (documentalists teach too), and the school's management, whose SCHOOL role comes later.
+ * teachers (documentalists teach too), and the school's management (head, deputy: the SCHOOL role).
  */
 export function roleOfProfiles(profiles: string[]): 'STUDENT' | 'PROFESSOR' | 'SCHOOL' | null {
   const p = new Set(profiles.map((v) => v.trim().toLowerCase()));
@@ -66,6 +73,8 @@ const clip = (s: string | null, n: number) => (s ? clipName(s, n) : '');
 /** The account of this person, created at their first sign-in; its user id. */
 export async function upsertSsoAccount(deps: Deps, person: SsoPerson): Promise<string> {
   const userId = await upsertAccount(deps, person);
+  // Pending (an ENT teacher before "approve ENT"), rejected or disabled: refused here, before any class.
+  await admitSsoAccount(deps, userId);
   // A pupil is in the classes created from their divisions, at every sign-in (no class code).
   if (roleOfProfiles(person.profiles) === 'STUDENT')
     await joinDivisionClasses(
@@ -80,13 +89,14 @@ export async function upsertSsoAccount(deps: Deps, person: SsoPerson): Promise<s
 
 async function upsertAccount(deps: Deps, person: SsoPerson): Promise<string> {
   const role = roleOfProfiles(person.profiles);
-  // Parents, other staff, and (until the SCHOOL role lands) the management: refused, nothing stored.
-  if (role !== 'STUDENT' && role !== 'PROFESSOR') throw forbidden(ERR.SSO_PROFILE);
+  // Parents and other staff: refused, nothing stored. The management sees one school: it needs its UAI.
+  if (!role || (role === 'SCHOOL' && !person.uai)) throw forbidden(ERR.SSO_PROFILE);
   const facts = {
     uai: person.uai,
     profile: person.profiles[0] ?? null,
     divisions: person.divisions,
     groups: person.groups,
+    subjects: person.subjects ?? [],
     lastSignInAt: new Date(),
   };
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -116,13 +126,18 @@ async function upsertAccount(deps: Deps, person: SsoPerson): Promise<string> {
             passwordHash: NO_PASSWORD,
             firstName: clip(person.firstName, 100),
             lastName: clip(person.lastName, 100),
-            status: 'ACTIVE',
+            status: initialSsoStatus(role, person.provider),
             isGar: true,
             uai: person.uai,
           })
           .returning({ id: users.id });
         if (role === 'STUDENT') await tx.insert(students).values({ userId: user.id });
-        else await tx.insert(professors).values({ userId: user.id, school: person.uai });
+        else if (role === 'PROFESSOR')
+          await tx.insert(professors).values({
+            userId: user.id,
+            school: clip(person.schoolName ?? null, 200) || person.uai,
+            entApproved: person.provider === 'gar',
+          });
         await tx
           .insert(ssoIdentities)
           .values({ provider: person.provider, subject: person.subject, userId: user.id, ...facts });

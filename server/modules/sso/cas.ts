@@ -105,7 +105,9 @@ export async function validateCasTicket(config: Config, ent: EntCas, ticket: str
     uai: attr(m.uai)[0] ?? null,
     firstName: attr(m.firstName)[0] ?? null,
     lastName: attr(m.lastName)[0] ?? null,
-    divisions: parseDivisions(attr(m.divisions)),
-    groups: [],
+    // A pupil's divisions and groups, or a teacher's (the ENT names them differently).
+    divisions: parseDivisions([...attr(m.divisions), ...attr(m.teacherDivisions)]),
+    groups: parseDivisions([...attr(m.groups), ...attr(m.teacherGroups)]),
+    schoolName: attr(m.schoolName)[0] ?? null,
   };
 }

@@ -13,7 +13,8 @@ import { type SsoPerson, upsertSsoAccount } from './accounts.js';
 import { casLoginUrl, casLogoutUrl, entOf, validateCasTicket } from './cas.js';
 import { createClassFromDivision, listDivisions } from './divisions.js';
 import { memoryReplayGuard, redisReplayGuard } from './replay.js';
-import { makeGarSp, readGarResponse, SsoRefused } from './saml.js';
+import { garLogoutUrl, makeGarSp, readGarResponse, SsoRefused } from './saml.js';
+import { suggestedSubjectIds } from './subjects.js';
 import { endTicketSession, issueTicket } from './tickets.js';
 
 const FORM_LIMIT = 512 * 1024;
@@ -65,7 +66,7 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
       await deps.limiter.hit(`sso:ip:${req.ip}`, 3000, 15 * 60);
       const person = await read();
       const userId = await upsertSsoAccount(deps, person);
-      const ticket = await issueTicket(deps, userId, person.provider);
+      const ticket = await issueTicket(deps, userId, person.provider, person.saml);
       return reply.redirect(`/gar?ticket=${encodeURIComponent(ticket)}`, 302);
     } catch (err) {
       let key: string = ERR.SSO_FAILED;
@@ -193,6 +194,19 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
     },
   );
 
+  app.get(
+    '/sso/subjects',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        summary:
+          "The subjects the caller's school sign-on says they teach (GAR: P_MAT), as catalogue ids, to prefill gar-signup",
+        response: { 200: z.object({ subjectIds: z.array(z.uuid()) }) },
+      },
+    },
+    async (req) => ({ subjectIds: await suggestedSubjectIds(deps, teacherOf(req).sub) }),
+  );
+
   app.post(
     '/sso/divisions/:code/class',
     {
@@ -225,14 +239,19 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
       config: { access: 'public' },
       schema: {
         summary:
-          "Ends a school sign-on session: revokes the session the ticket opened, then redirects to the identity provider's logout where it has one (GAR single logout URL, the ENT's CAS logout), else to the GAR helper page.",
+          "Ends a school sign-on session: revokes the session the ticket opened, then redirects to the identity provider's logout where it has one (a signed SAML LogoutRequest to the GAR's single logout URL, the ENT's CAS logout), else to the GAR helper page.",
         querystring: logoutQuery,
         response: redirect,
       },
     },
     async (req, reply) => {
-      const provider = req.query.ticket ? await endTicketSession(deps, req.query.ticket) : null;
-      if (provider === 'gar' && config.GAR_IDP_SLO_URL) return reply.redirect(config.GAR_IDP_SLO_URL, 302);
+      const session = req.query.ticket ? await endTicketSession(deps, req.query.ticket) : null;
+      const provider = session?.provider;
+      if (provider === 'gar' && gar && session) {
+        // A signed LogoutRequest naming the sign-on's NameID and SessionIndex, when the GAR has an SLO URL.
+        const url = await garLogoutUrl(gar, session);
+        if (url) return reply.redirect(url, 302);
+      }
       const ent = provider?.startsWith('ent:') ? entOf(config, provider.slice(4)) : undefined;
       if (ent) return reply.redirect(casLogoutUrl(config, ent), 302);
       return reply.redirect('/gar-helper', 302);

@@ -9,7 +9,11 @@ import type { Config } from '../../config.js';
 import { type Division, parseDivisions, type SsoPerson } from './accounts.js';
 import type { ReplayGuard } from './replay.js';
 
-/** GAR attribute names (the GAR's "attributs transmis aux ressources"). */
+/**
+ * GAR attribute names (the GAR's "attributs transmis aux ressources"). A teacher's subjects: P_MAT
+ * (matières enseignées, `code##label`); the name this code first used, P_MS2, is still read as a
+ * fallback (see docs/decisions.md, "SCHOOL role and ENT approval").
+ */
 export const GAR_ATTRIBUTES = {
   id: 'IDO',
   uai: 'UAI',
@@ -18,7 +22,8 @@ export const GAR_ATTRIBUTES = {
   firstName: 'PRE',
   divisions: 'DIV',
   groups: 'GRO',
-  subjects: 'P_MS2',
+  subjects: 'P_MAT',
+  subjectsFallback: 'P_MS2',
 } as const;
 
 /** How long an assertion id is remembered when the assertion names no end of validity. */
@@ -148,5 +153,37 @@ export async function readGarResponse(
     lastName: values(attrs, GAR_ATTRIBUTES.lastName)[0] ?? null,
     divisions,
     groups: parseDivisions(values(attrs, GAR_ATTRIBUTES.groups)),
+    subjects: parseDivisions([
+      ...values(attrs, GAR_ATTRIBUTES.subjects),
+      ...values(attrs, GAR_ATTRIBUTES.subjectsFallback),
+    ]),
+    saml: profile.nameID
+      ? {
+          nameId: profile.nameID.slice(0, 500),
+          nameIdFormat: profile.nameIDFormat?.slice(0, 200) ?? null,
+          sessionIndex: profile.sessionIndex?.slice(0, 200) ?? null,
+        }
+      : undefined,
   };
+}
+
+/**
+ * The GAR's single logout: a signed SAML LogoutRequest (HTTP-Redirect binding) naming the NameID and
+ * SessionIndex of the sign-on; null when the GAR has no logout URL or the session is unknown.
+ */
+export async function garLogoutUrl(
+  sp: GarSp,
+  session: { nameId: string | null; nameIdFormat: string | null; sessionIndex: string | null },
+): Promise<string | null> {
+  if (!sp.saml.options.logoutUrl || !session.nameId) return null;
+  return sp.saml.getLogoutUrlAsync(
+    {
+      issuer: sp.entityId,
+      nameID: session.nameId,
+      nameIDFormat: session.nameIdFormat ?? 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient',
+      sessionIndex: session.sessionIndex ?? undefined,
+    },
+    '',
+    {},
+  );
 }

@@ -17,7 +17,12 @@ export const TICKET_TTL_MS = 60_000;
 /** An exchanged ticket is kept as long as the session it opened may live (refresh tokens: 30 days). */
 const SESSION_TTL_MS = 31 * 24 * 3600 * 1000;
 
-export async function issueTicket(deps: Deps, userId: string, provider: string): Promise<string> {
+export async function issueTicket(
+  deps: Deps,
+  userId: string,
+  provider: string,
+  saml?: { nameId: string; nameIdFormat: string | null; sessionIndex: string | null },
+): Promise<string> {
   const ticket = randomToken(32);
   // Swept here: tickets never exchanged once expired, exchanged ones once their session has expired.
   const now = Date.now();
@@ -33,6 +38,9 @@ export async function issueTicket(deps: Deps, userId: string, provider: string):
     tokenHash: sha256(ticket),
     userId,
     provider,
+    nameId: saml?.nameId ?? null,
+    nameIdFormat: saml?.nameIdFormat ?? null,
+    sessionIndex: saml?.sessionIndex ?? null,
     expiresAt: new Date(Date.now() + TICKET_TTL_MS),
   });
   return ticket;
@@ -67,13 +75,33 @@ export async function exchangeTicket(deps: Deps, ticket: string, ip: string): Pr
  * Logout of a school sign-on session: the session the ticket opened is revoked (its refresh-token
  * family), and the provider it came from is answered, so that its own logout can follow.
  */
-export async function endTicketSession(deps: Deps, ticket: string): Promise<string | null> {
+export async function endTicketSession(
+  deps: Deps,
+  ticket: string,
+): Promise<{
+  provider: string;
+  nameId: string | null;
+  nameIdFormat: string | null;
+  sessionIndex: string | null;
+} | null> {
   if (ticket.length < 20 || ticket.length > 200) return null;
   const [row] = await deps.db
-    .select({ provider: ssoTickets.provider, familyId: ssoTickets.familyId })
+    .select({
+      provider: ssoTickets.provider,
+      familyId: ssoTickets.familyId,
+      nameId: ssoTickets.nameId,
+      nameIdFormat: ssoTickets.nameIdFormat,
+      sessionIndex: ssoTickets.sessionIndex,
+    })
     .from(ssoTickets)
     .where(eq(ssoTickets.tokenHash, sha256(ticket)));
   if (!row) return null;
   if (row.familyId) await revokeFamily(deps, row.familyId);
-  return row.provider;
+  // The SAML session is ended once: a second logout with the same ticket sends no second request.
+  if (row.nameId)
+    await deps.db
+      .update(ssoTickets)
+      .set({ nameId: null, nameIdFormat: null, sessionIndex: null })
+      .where(eq(ssoTickets.tokenHash, sha256(ticket)));
+  return row;
 }

@@ -242,6 +242,8 @@ export async function listPendingProfessors(deps: Deps): Promise<PendingProfesso
     email: user.email ?? '',
     username: user.username,
     school: professor.school ?? '',
+    isGar: user.isGar,
+    uai: user.uai,
     city: professor.city ?? '',
     department: professor.department ?? '',
     phone: professor.phone ?? '',
@@ -262,18 +264,38 @@ export async function decideProfessor(
   // An admin rejecting their own account would lock the instance out of its approvals.
   if (caller.sub === userId) throw forbidden();
   const account = await loadAccount(deps.db, { id: userId });
-  if (account?.role !== 'PROFESSOR' || !account.email) throw notFound();
+  // A school sign-on teacher has no e-mail: decided all the same, only without the mail.
+  if (account?.role !== 'PROFESSOR' || (!account.email && !account.isGar)) throw notFound();
+  return applyDecision(deps, account, action);
+}
+
+/**
+ * Activates, approves for school sign-on ("approve ENT": active, and `entApproved`), or rejects a
+ * teacher (their sessions end); a mail tells them when they have an address. Shared by the admin's
+ * approvals and the SCHOOL role's (modules/school).
+ */
+export async function applyDecision(
+  deps: Deps,
+  account: { id: string; isGar: boolean; email: string | null; firstName: string; language: string },
+  action: ApprovalAction,
+) {
+  const userId = account.id;
   const status = action === 'reject' ? 'REJECTED' : 'ACTIVE';
-  await deps.db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId));
-  if (action === 'approve-ent')
-    await deps.db.update(professors).set({ entApproved: true }).where(eq(professors.userId, userId));
-  if (status === 'REJECTED') await revokeAllForUser(deps, userId);
-  const link = `${deps.config.PUBLIC_URL}/login`;
-  const mail = renderMail(status === 'ACTIVE' ? 'approved' : 'rejected', account.language, {
-    name: account.firstName,
-    link,
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId));
+    // Activating a school sign-on account is approving its sign-on: the two buttons agree.
+    if (action === 'approve-ent' || (action === 'active' && account.isGar))
+      await tx.update(professors).set({ entApproved: true }).where(eq(professors.userId, userId));
   });
-  await deps.mailer.send({ to: account.email, ...mail, link });
+  if (status === 'REJECTED') await revokeAllForUser(deps, userId);
+  if (account.email) {
+    const link = `${deps.config.PUBLIC_URL}/login`;
+    const mail = renderMail(status === 'ACTIVE' ? 'approved' : 'rejected', account.language, {
+      name: account.firstName,
+      link,
+    });
+    await deps.mailer.send({ to: account.email, ...mail, link });
+  }
   return { id: userId, status };
 }
 

@@ -26,6 +26,10 @@ export function roleOf(route: AppRoute): Role[] {
       return ['teacher'];
     case 'PROFESSOR_OR_STUDENT':
       return ['student', 'teacher'];
+    // A school's management signs in only through the GAR or an ENT: the demo has no such account
+    // (its page: client/src/pages/school/SchoolHomePage.test.tsx, tests/integration/school-role.test.ts).
+    case 'SCHOOL':
+      return [];
     default:
       return ['public'];
   }

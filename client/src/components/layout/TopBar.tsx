@@ -25,6 +25,19 @@ export function TopBar() {
         {role === 'PROFESSOR' ? (
           <TeacherNav entries={teacherMenu({ isGar: !!user?.isGar, isAdmin: !!record?.isAdmin })} />
         ) : null}
+        {role === 'SCHOOL' ? (
+          // A school's management: its school page and logout (back to the ENT).
+          <nav className="topnav" aria-label={t('LAYOUT.MAIN_NAV')}>
+            <ul className="topnav__list">
+              <li>
+                <NavLink to="/school">{t('LAYOUT.MENU.SCHOOL_HOME')}</NavLink>
+              </li>
+              <li>
+                <Link to="/sign-out-school">{t('LAYOUT.MENU.LOGOUT_GAR')}</Link>
+              </li>
+            </ul>
+          </nav>
+        ) : null}
         {role === 'STUDENT' ? (
           <nav className="topnav topnav--student" aria-label={t('LAYOUT.MAIN_NAV')}>
             <StudentLinks items={studentMenu()} className="topnav__list" newAvatars={newAvatars} />

@@ -25,8 +25,17 @@ const AVATARS = [1, 2].map((n) => ({
   image: `/assets/avatars/prof/body/p${n}.webp`,
   head: `/assets/avatars/prof/head/p${n}.webp`,
 }));
+const MATHS = 's0000000-0000-4000-8000-000000000001';
+const ENGLISH = 's0000000-0000-4000-8000-000000000002';
+const SUBJECTS = [
+  { id: MATHS, code: 'MATHEMATICS', name: 'Mathematics', group: 'MAIN', position: 1 },
+  { id: ENGLISH, code: 'ENGLISH', name: 'English', group: 'MODERN_LANGUAGES', position: 2 },
+];
 const handlers = [
   { method: 'GET', path: '/avatars?userType=professor', body: AVATARS },
+  { method: 'GET', path: '/subjects', body: SUBJECTS },
+  // What the GAR sent (P_MAT): mathematics.
+  { method: 'GET', path: '/sso/subjects', body: { subjectIds: [MATHS] } },
   {
     method: 'PUT',
     path: `/professors/${PROF.professorId}`,
@@ -37,7 +46,7 @@ const handlers = [
 const next = () => screen.getByRole('button', { name: tx('REGISTER.NEXT') });
 
 describe('TeacherOnboardingPage', () => {
-  it('walks character, power mode and sharing, saves them and opens the professor home', async () => {
+  it('walks character, subjects (prefilled from the GAR), power mode and sharing, saves them and opens the professor home', async () => {
     saveStoredUser(PROF);
     const calls = mockApi(handlers);
     const user = userEvent.setup();
@@ -45,6 +54,15 @@ describe('TeacherOnboardingPage', () => {
     await user.click(next());
     expect(screen.getByRole('alert').textContent).toBe(tx('ONBOARDING.CHARACTER_REQUIRED'));
     await user.click(await screen.findByRole('radio', { name: tx('REGISTER.AVATAR_ALT', { index: 2 }) }));
+    await user.click(next());
+    expect(screen.getByRole('heading', { name: tx('ONBOARDING.SUBJECTS_TITLE') })).toBeTruthy();
+    const maths = screen.getByRole('button', { name: new RegExp(tx('SUBJECTS.MATHEMATICS')) });
+    expect(maths.getAttribute('aria-pressed')).toBe('true');
+    // None chosen: refused with its message; English added.
+    await user.click(maths);
+    await user.click(next());
+    expect(screen.getByRole('alert').textContent).toBe(tx('VALIDATION.SUBJECT_REQUIRED'));
+    await user.click(screen.getByRole('button', { name: new RegExp(tx('SUBJECTS.ENGLISH')) }));
     await user.click(next());
     expect(screen.getByRole('heading', { name: tx('ONBOARDING.POWERS_TITLE') })).toBeTruthy();
     expect(
@@ -60,6 +78,7 @@ describe('TeacherOnboardingPage', () => {
     expect(calls.find((c) => c.url === `/api/professors/${PROF.professorId}`)?.body).toEqual({
       powerMode: false,
       shareRaids: true,
+      subjectIds: [ENGLISH],
     });
     expect(calls.find((c) => c.url === `/api/users/${PROF.id}`)?.body).toEqual({ avatarId: AVATARS[1].id });
     expect(getStoredUser()?.avatarId).toBe(AVATARS[1].id);
@@ -85,6 +104,8 @@ describe('TeacherOnboardingPage', () => {
       (screen.getByRole('radio', { name: tx('REGISTER.AVATAR_ALT', { index: 1 }) }) as HTMLInputElement)
         .checked,
     ).toBe(true);
+    await user.click(next());
+    await screen.findByRole('button', { name: new RegExp(tx('SUBJECTS.MATHEMATICS')), pressed: true });
     await user.click(next());
     await user.click(next());
     await user.click(screen.getByRole('button', { name: tx('ONBOARDING.FINISH') }));

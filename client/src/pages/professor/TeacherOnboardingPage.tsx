@@ -1,8 +1,12 @@
-// /gar-signup: at first sign-in a teacher chooses a character, the power mode and raid sharing.
-import { type FormEvent, useState } from 'react';
+// /gar-signup: at first sign-in a teacher chooses a character, their subjects (prefilled from what the
+// GAR sent), the power mode and raid sharing.
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import type { SubjectDto } from '../../../../shared/types';
+import { listSubjects } from '../../api/catalogue';
 import { updateProfessorPreferences } from '../../api/professors';
+import { suggestedSubjects } from '../../api/sso';
 import { updateUser } from '../../api/users';
 import { getStoredUser, saveStoredUser } from '../../app/auth-store';
 import { useFeedback } from '../../app/feedback';
@@ -13,6 +17,7 @@ import { AuthScreen } from '../auth/AuthScreen';
 import { errorKey } from '../auth/api-error';
 import { AvatarChoice, useAvatarList } from '../register/AvatarGrid';
 import { Stepper } from '../register/Stepper';
+import { SubjectPicker } from '../register/SubjectPicker';
 import { PowersStep, SharingStep } from './PreferenceSteps';
 
 export default function TeacherOnboardingPage() {
@@ -27,8 +32,20 @@ export default function TeacherOnboardingPage() {
   // Powers are what makes the game lively: on by default. Sharing is opt-in.
   const [powerMode, setPowerMode] = useState(true);
   const [shareRaids, setShareRaids] = useState(false);
+  const [subjects, setSubjects] = useState<SubjectDto[]>([]);
+  const [subjectIds, setSubjectIds] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    listSubjects()
+      .then(setSubjects)
+      .catch(() => {});
+    // Prefilled from the subjects the GAR sent; the teacher changes them freely.
+    suggestedSubjects()
+      .then((s) => setSubjectIds((mine) => (mine.length ? mine : s.subjectIds)))
+      .catch(() => {});
+  }, []);
 
   if (user?.role !== 'PROFESSOR') return <Navigate to="/login" replace />;
 
@@ -37,7 +54,8 @@ export default function TeacherOnboardingPage() {
     setBusy(true);
     setError(null);
     try {
-      if (user.professorId) await updateProfessorPreferences(user.professorId, { powerMode, shareRaids });
+      if (user.professorId)
+        await updateProfessorPreferences(user.professorId, { powerMode, shareRaids, subjectIds });
       await updateUser(user.id, { avatarId });
       saveStoredUser({ ...(getStoredUser() ?? user), avatarId });
       // The home page shows the character from the user record, fetched before it was chosen.
@@ -53,20 +71,22 @@ export default function TeacherOnboardingPage() {
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (step === 0 && !avatarId) return setError('ONBOARDING.CHARACTER_REQUIRED');
+    if (step === 1 && subjectIds.length === 0) return setError('VALIDATION.SUBJECT_REQUIRED');
     setError(null);
-    if (step < 2) setStep(step + 1);
+    if (step < 3) setStep(step + 1);
     else void finish();
   }
 
   const labels = [
     t('ONBOARDING.STEPS.CHARACTER'),
+    t('ONBOARDING.STEPS.SUBJECTS'),
     t('ONBOARDING.STEPS.POWERS'),
     t('ONBOARDING.STEPS.SHARING'),
   ];
   return (
     <AuthScreen wide>
       <h1>{t('ONBOARDING.TITLE')}</h1>
-      <Stepper current={step} total={3} labels={labels} />
+      <Stepper current={step} total={4} labels={labels} />
       <form onSubmit={onSubmit} noValidate>
         {step === 0 ? (
           <>
@@ -85,10 +105,20 @@ export default function TeacherOnboardingPage() {
         ) : null}
         {step === 1 ? (
           <>
-            <PowersStep value={powerMode} onChange={setPowerMode} />
+            <h2>{t('ONBOARDING.SUBJECTS_TITLE')}</h2>
+            <p className="muted">{t('ONBOARDING.SUBJECTS_TEXT')}</p>
+            <SubjectPicker
+              subjects={subjects}
+              selected={subjectIds}
+              onToggle={(id) => {
+                setSubjectIds((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+                setError(null);
+              }}
+            />
           </>
         ) : null}
-        {step === 2 ? (
+        {step === 2 ? <PowersStep value={powerMode} onChange={setPowerMode} /> : null}
+        {step === 3 ? (
           <>
             <SharingStep value={shareRaids} onChange={setShareRaids} />
             <p className="muted">{t('ONBOARDING.CHANGE_LATER')}</p>
@@ -106,7 +136,7 @@ export default function TeacherOnboardingPage() {
             </Button>
           ) : null}
           <Button type="submit" size="large" loading={busy}>
-            {step === 2 ? t('ONBOARDING.FINISH') : t('REGISTER.NEXT')}
+            {step === 3 ? t('ONBOARDING.FINISH') : t('REGISTER.NEXT')}
           </Button>
         </div>
       </form>

@@ -16,6 +16,8 @@ const request = (n: number, over: Partial<PendingProfessorDto> = {}): PendingPro
   email: `prof${n}@college.fr`,
   username: `prof${n}`,
   school: 'Collège Victor Hugo',
+  isGar: false,
+  uai: null,
   city: 'Ajaccio',
   department: 'Corse-du-Sud',
   phone: '0612345678',
@@ -47,6 +49,29 @@ describe('UsersValidationPage', () => {
     expect(row.getByText(formatDateTime('2025-03-01T09:05:00.000Z'))).toBeTruthy();
     expect(row.getByText(tx('USERS_VALIDATION.STATUS.PENDING_APPROVAL'))).toBeTruthy();
     expect(within(rowOf('Prénom2 Nom2')).getByText(tx('USERS_VALIDATION.STATUS.PENDING_EMAIL'))).toBeTruthy();
+  });
+
+  it('shows an ENT teacher’s school as its UAI code, labelled, and says they sign in without e-mail', async () => {
+    mockApi([
+      {
+        method: 'GET',
+        path: '/users/pending/freemium',
+        body: [
+          request(3, {
+            isGar: true,
+            uai: '0750001A',
+            school: '0750001A',
+            email: '',
+            city: '',
+            department: '',
+          }),
+        ],
+      },
+    ]);
+    renderPage(<UsersValidationPage />, '/users-validation');
+    const row = within(await waitFor(() => rowOf('Prénom3 Nom3')));
+    expect(row.getByText(tx('USERS_VALIDATION.UAI', { uai: '0750001A' }))).toBeTruthy();
+    expect(row.getByText(tx('USERS_VALIDATION.SSO'))).toBeTruthy();
   });
 
   it('activating removes the row and shows a success message', async () => {

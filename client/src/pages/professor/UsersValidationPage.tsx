@@ -54,11 +54,21 @@ function RequestRow({ p, onDone }: { p: PendingProfessorDto; onDone: (id: string
         <a href={`tel:${p.phone}`}>{p.phone}</a>
       </td>
       <td data-label={t('USERS_VALIDATION.COL.SCHOOL')}>
-        {p.school}
-        <br />
-        <span className="muted">
-          {t('USERS_VALIDATION.PLACE', { city: p.city, department: p.department })}
-        </span>
+        {/* A school sign-on teacher's school is its UAI code unless the provider sent a name. */}
+        {p.isGar && p.uai && p.school === p.uai ? t('USERS_VALIDATION.UAI', { uai: p.uai }) : p.school}
+        {p.isGar ? (
+          <>
+            <br />
+            <span className="muted">{t('USERS_VALIDATION.SSO')}</span>
+          </>
+        ) : (
+          <>
+            <br />
+            <span className="muted">
+              {t('USERS_VALIDATION.PLACE', { city: p.city, department: p.department })}
+            </span>
+          </>
+        )}
       </td>
       {cell(t('USERS_VALIDATION.COL.SUBJECTS'), p.subjects.map((c) => t(`SUBJECTS.${c}`)).join(', '))}
       {cell(t('USERS_VALIDATION.COL.DATE'), formatDateTime(p.createdAt))}
