@@ -149,8 +149,8 @@ function texts(lang: string): Map<string, string> {
 }
 
 const under = (key: string, prefixes: string[]) => prefixes.some((p) => key.startsWith(p));
-// {{params}} and HTML-ish tags are not words a reader sees.
-const visible = (s: string) => s.replace(/\{\{[^}]*\}\}/g, ' ');
+// {{params}} and $t(KEY) references (a label quoted by its key) are not words a reader sees.
+const visible = (s: string) => s.replace(/\{\{[^}]*\}\}/g, ' ').replace(/\$t\([^)]*\)/g, ' ');
 
 function offenders(lang: string, prefixes: string[], forms: RegExp[]): string[] {
   return [...texts(lang)]
