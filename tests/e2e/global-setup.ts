@@ -146,7 +146,8 @@ export default async function setup(project: TestProject) {
     output += d;
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  // Two minutes; a busy machine may give its server more (E2E_SERVER_START_S, in seconds).
+  const deadline = Date.now() + Number(process.env.E2E_SERVER_START_S ?? 120) * 1000;
   const fail = async (why: string) => {
     await teardown();
     return new Error(`${why}: ${output}`);

@@ -1,6 +1,23 @@
 // Loaders of the public pages and those open to every role (see routes.ts): a lazy chunk of its own.
+import type { Area } from '../i18n';
 import type { PageLoader } from './routes';
 import { withTexts } from './with-texts';
+
+/** The areas whose button labels the guides quote (pages/misc/guide.test.ts keeps the list whole). */
+export const GUIDE_AREAS: Area[] = [
+  'misc',
+  'home',
+  'classes',
+  'raids',
+  'library',
+  'codex',
+  'game',
+  'analytics',
+  'register',
+  'student',
+  'avatars',
+  'phone',
+];
 
 export const PAGES: Record<string, PageLoader> = {
   login: withTexts(['register'], () => import('../pages/auth/LoginPage')),
@@ -31,7 +48,8 @@ export const PAGES: Record<string, PageLoader> = {
   'legal-notice': withTexts(['misc'], () => import('../pages/misc/LegalNoticePage')),
   'privacy-policy': withTexts(['misc'], () => import('../pages/misc/PrivacyPolicyPage')),
   gcu: withTexts(['misc'], () => import('../pages/misc/TermsPage')),
-  'guide-professor': withTexts(['misc'], () => import('../pages/misc/ProfessorGuidePage')),
-  'guide-student': withTexts(['misc'], () => import('../pages/misc/StudentGuidePage')),
+  // The guides name the real buttons by their own keys ($t(KEY) in the text): their areas load too.
+  'guide-professor': withTexts(GUIDE_AREAS, () => import('../pages/misc/ProfessorGuidePage')),
+  'guide-student': withTexts(GUIDE_AREAS, () => import('../pages/misc/StudentGuidePage')),
   changelog: withTexts(['misc'], () => import('../pages/misc/ChangelogPage')),
 };

@@ -42,6 +42,16 @@ const TEACHER_KEYS = [
   'DOCS.TERMS.',
   'DOCS.PRIVACY.',
   'PUPIL_DATA.',
+  // The teacher's analytics pages (the student's own page is ANALYTICS.ME, below).
+  'ANALYTICS.PERSONAL.',
+  'ANALYTICS.CLASSES.',
+  'ANALYTICS.STUDENTS.',
+  'ANALYTICS.XP.',
+  'ANALYTICS.PLAYS.',
+  'ANALYTICS.REPORT.',
+  'ANALYTICS.EXPORT.',
+  'ERRORS.INVALID_PERIOD',
+  'ERRORS.MANUAL_XP_',
 ];
 
 /** Texts read by students only. */
@@ -62,6 +72,25 @@ const STUDENT_KEYS = [
   'MISC.USER_DISABLED.STUDENT',
   'ERRORS.CODEX_DUPLICATE',
   'MY_DATA.',
+  'ANALYTICS.ME.',
+];
+
+/**
+ * Texts both audiences read, pieces of the analytics pages the student's My stats reuses (period,
+ * chart, loading) and the shared session and access errors: worded impersonally, neither form.
+ */
+const NEUTRAL = [
+  'ANALYTICS.PERIOD.',
+  'ANALYTICS.CHART.',
+  'ANALYTICS.NO_DATA',
+  'ANALYTICS.LOADING',
+  'ANALYTICS.RETRY',
+  'ANALYTICS.CLASSES.SUBJECT',
+  'ANALYTICS.REPORT.OF',
+  'ERRORS.FORBIDDEN',
+  'ERRORS.UNAUTHORIZED',
+  'AUTH.INVALID_REFRESH_TOKEN',
+  'AUTH.INVALID_TICKET',
 ];
 
 /**
@@ -69,7 +98,7 @@ const STUDENT_KEYS = [
  * the teacher projects for the class, and the privacy notice's line that speaks to a student, then
  * to parents and teachers.
  */
-const BOTH = ['CLASSES.CODE.STEP_', 'DOCS.PRIVACY.SECTIONS.7.body.1'];
+const BOTH = ['CLASSES.CODE.STEP_', 'DOCS.PRIVACY.SECTIONS.7.body.1', ...NEUTRAL];
 
 const W = '[^\\p{L}\\d]';
 const words = (list: string) => new RegExp(`(?:^|${W})(?:${list})(?=$|${W})`, 'iu');
@@ -78,6 +107,8 @@ const elided = (list: string) => new RegExp(`(?:^|${W})(?:${list})['’]`, 'iu')
 interface Rule {
   informal: RegExp[];
   formal: RegExp[];
+  /** Forms a teacher text must not hold besides the informal ones (Italian: the plural "voi"). */
+  notTeacher?: RegExp[];
 }
 
 const RULES: Record<string, Rule> = {
@@ -90,12 +121,13 @@ const RULES: Record<string, Rule> = {
     formal: [words('vous|votre|vos|vôtre|vôtres')],
   },
   it: {
-    // Teachers get "Lei" (apra, Suo); students "tu" (apri, tuo).
+    // Teachers get "Lei" (apra, Suo), never the plural "voi" (docs/decisions.md); students "tu" (apri, tuo).
     informal: [words('tu|ti|tuo|tua|tuoi|tue|te|teco'), elided('t')],
     formal: [
       /(?:^|[^\p{L}])(?:Lei|Suo|Sua|Suoi|Sue)(?=$|[^\p{L}])/u,
       /(?:^|[^\p{L}])(?:voi|vostro|vostra|vostri|vostre)(?=$|[^\p{L}])/iu,
     ],
+    notTeacher: [words('voi|vostro|vostra|vostri|vostre|vi')],
   },
   co: {
     // Teachers get "voi" (aprite, vostru); students "tù" (apri, to).
@@ -119,8 +151,8 @@ function texts(lang: string): Map<string, string> {
 }
 
 const under = (key: string, prefixes: string[]) => prefixes.some((p) => key.startsWith(p));
-// {{params}} and HTML-ish tags are not words a reader sees.
-const visible = (s: string) => s.replace(/\{\{[^}]*\}\}/g, ' ');
+// {{params}} and $t(KEY) references (a label quoted by its key) are not words a reader sees.
+const visible = (s: string) => s.replace(/\{\{[^}]*\}\}/g, ' ').replace(/\$t\([^)]*\)/g, ' ');
 
 function offenders(lang: string, prefixes: string[], forms: RegExp[]): string[] {
   return [...texts(lang)]
@@ -129,10 +161,17 @@ function offenders(lang: string, prefixes: string[], forms: RegExp[]): string[] 
     .map(([k, v]) => `${k}: ${v}`);
 }
 
+function neutralOffenders(lang: string, forms: RegExp[]): string[] {
+  return [...texts(lang)]
+    .filter(([k]) => under(k, NEUTRAL))
+    .filter(([, v]) => forms.some((re) => re.test(visible(v))))
+    .map(([k, v]) => `${k}: ${v}`);
+}
+
 describe('one voice per audience', () => {
   it('places the keys it checks', () => {
     const fr = [...texts('fr').keys()];
-    for (const p of [...TEACHER_KEYS, ...STUDENT_KEYS])
+    for (const p of [...TEACHER_KEYS, ...STUDENT_KEYS, ...NEUTRAL])
       expect(
         fr.some((k) => k.startsWith(p)),
         p,
@@ -140,10 +179,13 @@ describe('one voice per audience', () => {
   });
   for (const [lang, rule] of Object.entries(RULES)) {
     it(`${lang}: teachers are never addressed informally`, () => {
-      expect(offenders(lang, TEACHER_KEYS, rule.informal)).toEqual([]);
+      expect(offenders(lang, TEACHER_KEYS, [...rule.informal, ...(rule.notTeacher ?? [])])).toEqual([]);
     });
     it(`${lang}: students are never addressed formally`, () => {
       expect(offenders(lang, STUDENT_KEYS, rule.formal)).toEqual([]);
+    });
+    it(`${lang}: texts both audiences read address neither`, () => {
+      expect(neutralOffenders(lang, [...rule.informal, ...rule.formal])).toEqual([]);
     });
   }
 });

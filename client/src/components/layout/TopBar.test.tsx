@@ -81,13 +81,14 @@ describe('TopBar', () => {
     ]);
     expect(items(t('LAYOUT.MENU.MY_ACCOUNT'))).toEqual([
       [t('LAYOUT.MENU.INFORMATION'), '/prof/account/information'],
+      [t('LAYOUT.MENU.PASSWORD'), '/prof/account/password'],
       [t('LAYOUT.MENU.CHARACTER'), '/prof/account/avatar'],
       [t('LAYOUT.MENU.SETTINGS'), '/prof/account/settings'],
       [t('LAYOUT.MENU.LOGOUT'), '/sign-out-professor'],
     ]);
   });
 
-  it('gives a school sign-on teacher no "My information" and a logout back to the ENT; admins get approvals', async () => {
+  it('gives a school sign-on teacher no "My information" nor "My password", and a logout back to the ENT; admins get approvals', async () => {
     teacherApi({ isGar: true, isAdmin: true });
     signIn(storedUser({ isGar: true, ticket: 'T' }));
     renderApp('/prof/select', ROUTES);
@@ -95,6 +96,7 @@ describe('TopBar', () => {
     const nav = mainNav();
     fireEvent.click(within(nav).getByRole('button', { name: t('LAYOUT.MENU.MY_ACCOUNT') }));
     expect(within(nav).queryByRole('link', { name: t('LAYOUT.MENU.INFORMATION') })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: t('LAYOUT.MENU.PASSWORD') })).toBeNull();
     expect(
       within(nav)
         .getByRole('link', { name: t('LAYOUT.MENU.LOGOUT_GAR') })

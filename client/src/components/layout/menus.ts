@@ -38,7 +38,12 @@ export function teacherMenu({ isGar, isAdmin }: { isGar: boolean; isAdmin: boole
   if (isAdmin)
     administration.push(link('users-validation', 'LAYOUT.MENU.USERS_VALIDATION', '/users-validation'));
   const account: MenuLink[] = [
-    ...(isGar ? [] : [link('information', 'LAYOUT.MENU.INFORMATION', '/prof/account/information')]),
+    ...(isGar
+      ? []
+      : [
+          link('information', 'LAYOUT.MENU.INFORMATION', '/prof/account/information'),
+          link('password', 'LAYOUT.MENU.PASSWORD', '/prof/account/password'),
+        ]),
     link('avatar', 'LAYOUT.MENU.CHARACTER', '/prof/account/avatar'),
     link('settings', 'LAYOUT.MENU.SETTINGS', '/prof/account/settings'),
     link('logout', isGar ? 'LAYOUT.MENU.LOGOUT_GAR' : 'LAYOUT.MENU.LOGOUT', '/sign-out-professor'),

@@ -8,6 +8,22 @@ export interface DocSection {
   title: string;
   body?: string[];
   list?: string[];
+  /** A screenshot of the screen the section speaks of: assets/guide/<shot>.webp (scripts/guide-shots.ts). */
+  shot?: string;
+  /** What the screenshot shows, for readers who do not see it. */
+  alt?: string;
+}
+
+/** The sizes scripts/guide-shots.ts writes: teacher screens shrunk from 1280x800, phones as they are. */
+const SHOT_SIZE = { prof: { width: 800, height: 500 }, student: { width: 360, height: 740 } };
+
+function Shot({ name, alt }: { name: string; alt: string }) {
+  const size = name.startsWith('student-') ? SHOT_SIZE.student : SHOT_SIZE.prof;
+  return (
+    <figure className={`doc__shot doc__shot--${name.startsWith('student-') ? 'phone' : 'wide'}`}>
+      <img src={`/assets/guide/${name}.webp`} alt={alt} loading="lazy" decoding="async" {...size} />
+    </figure>
+  );
 }
 
 export function useDocSections(key: string): DocSection[] {
@@ -32,6 +48,7 @@ export function DocSections({ sections }: { sections: DocSection[] }) {
               ))}
             </ul>
           ) : null}
+          {s.shot ? <Shot name={s.shot} alt={s.alt ?? ''} /> : null}
         </section>
       ))}
     </>

@@ -108,14 +108,34 @@ describe('information pages', () => {
     stubFetch({ 'GET /api/users/u-prof': { body: record() }, 'GET /api/changelog': { body: [] } });
     signIn(storedUser());
     const first = renderApp('/guide/professor', ROUTES);
-    expect(await screen.findByRole('heading', { name: 'Votre compte' })).toBeTruthy();
+    // The guide loads the areas of every label it quotes: a heavier first render.
+    expect(await screen.findByRole('heading', { name: 'Votre compte' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Votre compte ENT' })).toBeNull();
     expect(screen.getByRole('heading', { name: '1. Créer une classe' })).toBeTruthy();
+    // The buttons named are the real ones, filled in from the labels the screens show.
+    const guide = screen.getByTestId('doc-guide_professor');
+    expect(guide.textContent).toContain(`« ${i18n.t('CLASSES.LIST.NEW')} »`);
+    expect(guide.textContent).toContain(`« ${i18n.t('CLASSES.FORM.CREATE')} »`);
+    expect(guide.textContent).toContain(`« ${i18n.t('GAME.QUIT')} »`);
+    expect(guide.textContent).not.toContain('$t(');
+    // The screenshots of those screens, described, loaded only when scrolled to.
+    const shot = screen.getByRole('img', {
+      name: (name) => name.includes(`« ${i18n.t('CLASSES.LIST.NEW')} »`),
+    });
+    expect(shot.getAttribute('src')).toBe('/assets/guide/prof-classlist.webp');
+    expect(shot.getAttribute('loading')).toBe('lazy');
+    expect(screen.getByRole('img', { name: /mot de passe actuel/ }).getAttribute('src')).toBe(
+      '/assets/guide/prof-password.webp',
+    );
     first.unmount();
 
     signIn(storedUser({ isGar: true, ticket: 'T' }));
     renderApp('/guide/student', ROUTES);
-    expect(await screen.findByRole('heading', { name: "Ta connexion par l'ENT" })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: "Ta connexion par l'ENT" }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('img', { name: new RegExp(i18n.t('STUDENT.OPTIONS.IDENTIFIER')) })).toBeNull();
+    expect(screen.getByText(new RegExp(`« ${i18n.t('CODEX.WRITE.SEND')} »`))).toBeTruthy();
     expect(screen.getByRole('link', { name: i18n.t('DOCS.SEE_PROFESSOR_GUIDE') }).getAttribute('href')).toBe(
       '/guide/professor',
     );
