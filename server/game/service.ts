@@ -1,7 +1,6 @@
 // The live game: every command of the contract, checked against who sends it, applied to the room
 // record by compare-and-set, then broadcast as a numbered patch. No HTTP or Socket.IO in here.
 
-import { inArray } from 'drizzle-orm';
 import {
   type ActivityView,
   DEFAULT_RAID_SETTINGS,
@@ -14,7 +13,7 @@ import {
 } from '../../shared/game/contract.js';
 import { drawFromPool, POWER_COST, XP_SUMMON_RIGHT } from '../../shared/game/rules.js';
 import type { Db } from '../db/client.js';
-import { gameEvents, raidPlays, students } from '../db/schema.js';
+import { gameEvents, raidPlays } from '../db/schema.js';
 import { liveSnapshot } from '../modules/analytics/snapshot.js';
 import { inClass } from '../policies/index.js';
 import {

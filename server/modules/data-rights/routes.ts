@@ -87,7 +87,7 @@ export default async function dataRightsRoutes(fastify: FastifyInstance) {
   app.get(
     '/students/:studentId/my-data',
     {
-      config: { access: 'student', self: 'studentId' },
+      config: { access: 'student', self: { params: { studentId: 'studentId' }, refuse: 404 } },
       schema: {
         summary: 'Download your own data (the pupil): JSON or a zip of CSV files',
         params: studentParams,
