@@ -186,6 +186,8 @@ const OTHERS_ON_PURPOSE: Record<string, string> = {
     'a teacher gives XP to a student of theirs',
   'GET /api/session-logs/amount/users/{userId}': 'the caller, or a teacher about a student of theirs',
   'GET /api/professors/{id}/setup-status': 'public: whether a teacher still has to choose a character',
+  'GET /api/students/{studentId}/data': "a teacher of the pupil's class exports the pupil's data",
+  'DELETE /api/students/{studentId}': "a teacher of the pupil's class deletes the pupil for good",
 };
 
 /** A path param that names a person: a student, a user or a teacher (or any id of a student route). */
