@@ -135,13 +135,15 @@ export interface CasStub {
   /** A service ticket the CAS would hand the browser after its login, for this exact service. */
   issue(service: string, user: string, attributes?: Record<string, string[]>): string;
   validations: number;
+  /** The validation paths asked, in order (`/cas/serviceValidate` for 2.0, `/cas/p3/serviceValidate` for 3.0). */
+  paths: string[];
   close(): Promise<void>;
 }
 
 /** A CAS server: /login, /serviceValidate (2.0), /p3/serviceValidate (3.0), single-use tickets bound to a service. */
 export async function startCasStub(): Promise<CasStub> {
   const tickets = new Map<string, { service: string; user: string; attributes: Record<string, string[]> }>();
-  const stub = { validations: 0 } as CasStub;
+  const stub = { validations: 0, paths: [] as string[] } as CasStub;
   const server: Server = createServer((req, res) => {
     const u = new URL(req.url ?? '/', 'http://x');
     res.setHeader('content-type', 'application/xml; charset=utf-8');
@@ -151,6 +153,7 @@ export async function startCasStub(): Promise<CasStub> {
       return;
     }
     stub.validations++;
+    stub.paths.push(u.pathname);
     const ticket = u.searchParams.get('ticket') ?? '';
     const service = u.searchParams.get('service') ?? '';
     const t = tickets.get(ticket);
@@ -161,7 +164,8 @@ export async function startCasStub(): Promise<CasStub> {
       );
     if (!t) return fail('INVALID_TICKET');
     if (t.service !== service) return fail('INVALID_SERVICE');
-    const attrs = u.pathname.includes('/p3/')
+    // 3.0 releases attributes; so do the 2.0 servers of the regional ENTs (an extension of 2.0).
+    const attrs = Object.keys(t.attributes).length
       ? `<cas:attributes>${Object.entries(t.attributes)
           .flatMap(([k, vs]) => vs.map((v) => `<cas:${k}>${esc(v)}</cas:${k}>`))
           .join('')}</cas:attributes>`

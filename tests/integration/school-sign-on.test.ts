@@ -55,6 +55,13 @@ beforeAll(async () => {
           version: '3.0',
           attributes: { profile: 'ENTPersonProfils', uai: 'ENTPersonStructRattachUAI' },
         },
+        {
+          id: 'ent-v2',
+          name: 'ENT en CAS 2.0',
+          casUrl: cas.url,
+          version: '2.0',
+          attributes: { profile: 'ENTPersonProfils', uai: 'ENTPersonStructRattachUAI' },
+        },
       ]),
     },
     undefined,
@@ -385,6 +392,7 @@ describe('ENT through CAS', () => {
     expect(res.json()).toEqual([
       { id: 'gar', name: 'GAR', loginUrl: '/api/gar/login' },
       { id: 'ent:ent-test', name: 'ENT de test', loginUrl: '/api/ent/ent-test/login' },
+      { id: 'ent:ent-v2', name: 'ENT en CAS 2.0', loginUrl: '/api/ent/ent-v2/login' },
     ]);
   });
 
@@ -431,6 +439,23 @@ describe('ENT through CAS', () => {
     );
     const user = (await exchange(ticket)).json() as StoredUser;
     expect(user).toMatchObject({ role: 'PROFESSOR', isGar: true, id: pending.id });
+  });
+
+  it('an ENT speaking CAS 2.0 is checked at serviceValidate (not p3): a pupil signs in', async () => {
+    const service = 'http://localhost:3000/api/ent/ent-v2/callback';
+    const st = cas.issue(service, 'ent-v2-pupil', {
+      ENTPersonProfils: ['National_ELV'],
+      ENTPersonStructRattachUAI: ['0750001A'],
+      givenName: ['Léa'],
+      sn: ['Roux'],
+    });
+    const asked = cas.paths.length;
+    const ticket = ticketOf(
+      await ctx.app.inject({ method: 'GET', url: `/api/ent/ent-v2/callback?ticket=${st}` }),
+    );
+    expect(cas.paths.slice(asked)).toEqual(['/cas/serviceValidate']);
+    const user = (await exchange(ticket)).json() as StoredUser;
+    expect(user).toMatchObject({ role: 'STUDENT', isGar: true });
   });
 
   it('refuses a CAS ticket issued for another service, and creates nothing', async () => {
