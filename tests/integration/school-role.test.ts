@@ -17,9 +17,9 @@ import {
 } from '../../server/db/schema.js';
 import { ERR } from '../../shared/errors.js';
 import type { StoredUser } from '../../shared/types.js';
+import { type CasStub, garEnv, PUPIL, signedResponse, startCasStub, TEACHER } from '../helpers/sso.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
 import { docRoutes } from './helpers/openapi.js';
-import { type CasStub, garEnv, PUPIL, signedResponse, startCasStub, TEACHER } from '../helpers/sso.js';
 
 let ctx: TestContext;
 let cas: CasStub;
