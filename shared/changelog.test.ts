@@ -13,12 +13,13 @@ import {
 import { DEFAULT_LANGUAGE, LANGUAGES } from './constants';
 
 describe('parseChangelogFileName', () => {
-  it('reads day, month, year, hour and minute in local time', () => {
-    expect(parseChangelogFileName('21-11-2026-14-30.txt')).toEqual(new Date(2026, 10, 21, 14, 30));
+  it('reads day, month, year, hour and minute as Paris time, winter and summer', () => {
+    expect(parseChangelogFileName('29-03-2026-12-00.txt')).toEqual(new Date(Date.UTC(2026, 2, 29, 10, 0)));
+    expect(parseChangelogFileName('21-11-2026-14-30.txt')).toEqual(new Date(Date.UTC(2026, 10, 21, 13, 30)));
   });
   it('makes hour and minute optional', () => {
-    expect(parseChangelogFileName('03-09-2026.txt')).toEqual(new Date(2026, 8, 3, 0, 0));
-    expect(parseChangelogFileName('03-09-2026-08.txt')).toEqual(new Date(2026, 8, 3, 8, 0));
+    expect(parseChangelogFileName('03-09-2026.txt')).toEqual(new Date(Date.UTC(2026, 8, 2, 22, 0)));
+    expect(parseChangelogFileName('03-09-2026-08.txt')).toEqual(new Date(Date.UTC(2026, 8, 3, 6, 0)));
   });
   it('refuses other names and impossible dates', () => {
     expect(parseChangelogFileName('notes.txt')).toBeNull();

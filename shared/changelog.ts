@@ -4,8 +4,25 @@ import type { ChangelogEntry } from './types.js';
 
 export type ChangelogRole = 'PROFESSOR' | 'STUDENT';
 
+/** How far Paris's wall clock is ahead of UTC at this instant (1 or 2 hours). */
+function parisOffsetMs(t: number): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Paris',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  }).formatToParts(new Date(t));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
+  return wall - Math.floor(t / 60_000) * 60_000;
+}
+
 /**
- * `day-month-year[-hour[-minute]].txt`, e.g. `21-11-2026-14-30.txt`, read in local time.
+ * `day-month-year[-hour[-minute]].txt`, e.g. `21-11-2026-14-30.txt`, read as Paris time (the authors'
+ * clock, and the one every date of the interface is shown in), whatever the server's or the reader's zone.
  * Answers null for any other name (or an impossible date such as 31-02-2026).
  */
 export function parseChangelogFileName(name: string): Date | null {
@@ -15,10 +32,14 @@ export function parseChangelogFileName(name: string): Date | null {
   const hour = m[4] === undefined ? 0 : Number(m[4]);
   const minute = m[5] === undefined ? 0 : Number(m[5]);
   if (hour > 23 || minute > 59) return null;
-  const date = new Date(year, month - 1, day, hour, minute);
-  // new Date rolls 31-02 over to March: refuse it rather than show a wrong date.
-  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return null;
-  return date;
+  // Date.UTC rolls 31-02 over to March: refuse it rather than show a wrong date.
+  const day0 = new Date(Date.UTC(year, month - 1, day));
+  if (day0.getUTCFullYear() !== year || day0.getUTCMonth() !== month - 1 || day0.getUTCDate() !== day)
+    return null;
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  // The offset at the guessed instant, then at the corrected one (right across a change of time).
+  const guess = wall - parisOffsetMs(wall);
+  return new Date(wall - parisOffsetMs(guess));
 }
 
 /**
