@@ -136,6 +136,10 @@ describe('teacher sign-up, approval and first sign-in (desktop)', () => {
     await shot(page, 'gar-signup-1-character');
     await onboarding.next().click();
 
+    // The subjects chosen at registration are already ticked.
+    await onboarding.stepHeading(fr.ONBOARDING.SUBJECTS_TITLE).waitFor();
+    await onboarding.next().click();
+
     await onboarding.stepHeading(fr.ONBOARDING.POWERS_TITLE).waitFor();
     await onboarding.choose(onboarding.option(fr.ONBOARDING.POWERS_OFF));
     await onboarding.choose(onboarding.option(fr.ONBOARDING.POWERS_ON));
