@@ -383,6 +383,9 @@ describe('gar-signup: the subjects step', () => {
       .from(professorSubjects)
       .where(eq(professorSubjects.professorId, t.professorId as string));
     expect(rows.map((r) => r.subjectId)).toEqual([idOf('MATHEMATICS')]);
+    // Once on record, the teacher's own choice is what the step ticks (as for a teacher who chose
+    // subjects when registering).
+    expect((await get(t, '/api/sso/subjects')).json()).toEqual({ subjectIds: [idOf('MATHEMATICS')] });
     // Their names stay the school's.
     expect((await put(t, `/api/professors/${t.professorId}`, { firstName: 'Autre' })).statusCode).toBe(403);
   });

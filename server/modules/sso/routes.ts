@@ -200,11 +200,14 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
       config: { access: 'teacher' },
       schema: {
         summary:
-          "The subjects the caller's school sign-on says they teach (GAR: P_MAT), as catalogue ids, to prefill gar-signup",
+          "The subjects to prefill gar-signup with, as catalogue ids: the caller's subjects on record, else those their school sign-on says they teach (GAR: P_MAT)",
         response: { 200: z.object({ subjectIds: z.array(z.uuid()) }) },
       },
     },
-    async (req) => ({ subjectIds: await suggestedSubjectIds(deps, teacherOf(req).sub) }),
+    async (req) => {
+      const me = teacherOf(req);
+      return { subjectIds: await suggestedSubjectIds(deps, me.sub, me.professorId) };
+    },
   );
 
   app.post(

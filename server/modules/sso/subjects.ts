@@ -2,7 +2,7 @@
 // as "MATHEMATIQUES", "HISTOIRE-GEOGRAPHIE", "ANGLAIS LV1") matched to our catalogue's codes, to
 // prefill gar-signup's subjects step. A label matching nothing is left out: the teacher picks.
 import { eq, inArray } from 'drizzle-orm';
-import { ssoIdentities, subjects } from '../../db/schema.js';
+import { professorSubjects, ssoIdentities, subjects } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { Division } from './accounts.js';
 
@@ -57,7 +57,18 @@ export function subjectCodesOf(sent: Division[]): string[] {
 }
 
 /** The catalogue ids of the subjects the caller's school sign-on sent (none for other accounts). */
-export async function suggestedSubjectIds(deps: Deps, userId: string): Promise<string[]> {
+// The subjects to tick at gar-signup: those already on record (chosen at registration, or at an
+// earlier sign-in), else those the school sign-on sent.
+export async function suggestedSubjectIds(
+  deps: Deps,
+  userId: string,
+  professorId: string,
+): Promise<string[]> {
+  const mine = await deps.db
+    .select({ id: professorSubjects.subjectId })
+    .from(professorSubjects)
+    .where(eq(professorSubjects.professorId, professorId));
+  if (mine.length) return mine.map((r) => r.id);
   const [me] = await deps.db
     .select({ subjects: ssoIdentities.subjects })
     .from(ssoIdentities)
