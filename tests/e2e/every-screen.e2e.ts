@@ -6,6 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { type AppRoute, ROUTES } from '../../client/src/app/routes';
+import itAvatars from '../../client/src/i18n/locales/it/avatars.json';
 import { atPath, launch, newPage } from './browser';
 import { fr } from './pages/fr';
 import {
@@ -14,6 +15,7 @@ import {
   demoParams,
   fillPath,
   layoutProblems,
+  loadsAt,
   matches,
   type Role,
   roleOf,
@@ -115,16 +117,17 @@ describe('every screen at every size', () => {
           failures.push(`${route.name}: cannot open (${(err as Error).message})`);
           continue;
         }
-        // Opened once, then walked through the seven sizes (the layout follows the window); a
-        // sign-out page ends the session, so it is signed in and opened again at each size.
+        // Opened afresh at each phone size, then once for the larger windows, resized from 768 px
+        // up to the projector (loadsAt); a sign-out page ends the session, so it is signed in and
+        // opened again at each size.
         const before = failures.length;
         const again = who !== null && route.name in LANDS_ON;
         const undo = await SETUP[route.name]?.(page);
         for (const [i, vp] of VIEWPORTS.entries()) {
-          const where = `${route.name} ${url} @${vp.width}x${vp.height}`;
+          const where = `${role} ${route.name} ${url} @${vp.width}x${vp.height}`;
           try {
             await page.setViewportSize(vp);
-            if (i === 0 || again) {
+            if (loadsAt(i) || again) {
               if (again && i > 0 && who) await signIn(page, who);
               await open(page, route, url);
               const expected = LANDS_ON[route.name];
@@ -153,4 +156,18 @@ describe('every screen at every size', () => {
       expect(failures).toEqual([]);
     });
   }
+
+  // The longest word of the four languages on the narrowest phone: Italian "Equipaggiato" must stay
+  // inside its badge, and the avatar page whole.
+  test('student: the Italian avatar page on a 320 px phone, badges included', async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS[0]);
+    await signIn(page, STUDENT);
+    await page.evaluate(() => localStorage.setItem('lang', 'it'));
+    await page.goto('/student/avatar-selection');
+    await settle(page);
+    await page.getByText(itAvatars.AVATARS.EQUIPPED_BADGE, { exact: true }).first().waitFor();
+    const problems = [...(await layoutProblems(page)), ...(await axeProblems(page))];
+    await context.close();
+    expect(problems).toEqual([]);
+  });
 });

@@ -17,7 +17,11 @@ export const VIEWPORTS = [
 
 export type Role = 'public' | 'student' | 'teacher';
 
-/** The role that owns a route: public and open-to-all pages are walked signed out. */
+/**
+ * The roles that reach a route: public pages are walked signed out (a signed-in user is sent home),
+ * pages open to all (the ticket form, legal texts, guides) signed out and signed in as each role,
+ * whose top bar and menus they then show.
+ */
 export function roleOf(route: AppRoute): Role[] {
   switch (route.access) {
     case 'STUDENT':
@@ -30,9 +34,22 @@ export function roleOf(route: AppRoute): Role[] {
     // (its page: client/src/pages/school/SchoolHomePage.test.tsx, tests/integration/school-role.test.ts).
     case 'SCHOOL':
       return [];
+    case 'all':
+      return ['public', 'student', 'teacher'];
     default:
       return ['public'];
   }
+}
+
+/**
+ * Whether the walk opens the route afresh at this window size rather than resizing the page it has:
+ * a phone loads the page at its own size (what it lays out first is what a phone user gets, menus
+ * folded and all), and the larger windows share one load, resized from 768 px up to the projector.
+ */
+export function loadsAt(i: number): boolean {
+  const vp = VIEWPORTS[i];
+  const phone = (v: { width: number; height: number }) => Math.min(v.width, v.height) < 600;
+  return i === 0 || phone(vp) || phone(VIEWPORTS[i - 1]);
 }
 
 async function api<T>(path: string, token?: string, init?: RequestInit): Promise<T> {
@@ -178,12 +195,51 @@ export function layoutProblems(page: Page): Promise<string[]> {
     const controls = [
       ...scope.querySelectorAll('button, a[href], input:not([type=hidden]), select, textarea, [role=button]'),
     ];
+    /**
+     * The ancestors that cut what overflows them (overflow hidden or clip, per axis), with the part
+     * of the control they cut: a menu link half hidden by its bar ("Codex" cut at 1024 px) is found
+     * here, which the window's edges and the centre point would not tell. Read before anything is
+     * scrolled: scrollIntoView moves even a hidden-overflow box, and would hide the cut.
+     */
+    const cutBy = (el: HTMLElement, r: DOMRect): string | null => {
+      for (let p = el.parentElement; p && p !== document.documentElement; p = p.parentElement) {
+        const s = getComputedStyle(p);
+        const cutsX = /hidden|clip/.test(s.overflowX);
+        const cutsY = /hidden|clip/.test(s.overflowY);
+        if (!cutsX && !cutsY) continue;
+        const b = p.getBoundingClientRect();
+        // The padding box: what overflows the border is cut.
+        const left = b.left + p.clientLeft;
+        const top = b.top + p.clientTop;
+        const right = left + p.clientWidth;
+        const bottom = top + p.clientHeight;
+        const cut =
+          (cutsX && (r.left < left - 2 || r.right > right + 2)) ||
+          (cutsY && (r.top < top - 2 || r.bottom > bottom + 2));
+        if (cut) {
+          const shown = Math.max(0, Math.min(r.right, right) - Math.max(r.left, left));
+          return `${describe(p)} (${Math.round(shown)} of ${Math.round(r.width)} px shown)`;
+        }
+      }
+      return null;
+    };
+    // A badge whose text is wider than the badge spills out of it (Italian "Equipaggiato" on a phone).
+    for (const badge of document.querySelectorAll<HTMLElement>('[class*="badge"]')) {
+      if (!badge.checkVisibility() || badge.closest('[inert], [aria-hidden="true"]')) continue;
+      if (badge.scrollWidth > badge.clientWidth + 1 && badge.clientWidth > 0)
+        out.push(`${describe(badge)} text ${badge.scrollWidth} px wide in its ${badge.clientWidth} px badge`);
+    }
     for (const el of controls) {
       const html = el as HTMLElement;
       if (html.closest('[inert], [aria-hidden="true"]')) continue;
       if (!html.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
       let r = html.getBoundingClientRect();
       if (r.width < 2 || r.height < 2) continue;
+      const cut = cutBy(html, r);
+      if (cut) {
+        out.push(`${describe(html)} cut by ${cut}`);
+        continue;
+      }
       // Inside a scroll container and scrolled out of it: reachable by scrolling that container.
       const box = clipper(html);
       if (box) {
