@@ -96,7 +96,9 @@ describe('every screen at every size', () => {
   });
 
   // The teacher first: the board opens the class's live room, which the student's live page then joins.
-  for (const role of ['teacher', 'student', 'public'] as const) {
+  // WALK_ROLES=public (or teacher,student) walks only those roles, to check one side quickly.
+  const only = process.env.WALK_ROLES?.split(',');
+  for (const role of (['teacher', 'student', 'public'] as const).filter((r) => !only || only.includes(r))) {
     test(`${role}: no page wider than the window, no control cut or covered, no serious axe finding`, {
       timeout: 900_000,
     }, async () => {

@@ -12,7 +12,7 @@ import type {
   SummonView,
 } from '../../shared/game/contract.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
-import { type Client, connect, connectAs, listen, patchMatching, send } from './helpers/game.js';
+import { type Client, connect, connectAs, demoLesson, listen, patchMatching, send } from './helpers/game.js';
 
 let ctx: TestContext;
 let url: string;
@@ -27,21 +27,7 @@ beforeAll(async () => {
   url = await listen(ctx.app);
   const prof = await signin(ctx.app, DEMO.admin);
   profToken = prof.accessToken;
-  const me = (
-    await ctx.app.inject({ method: 'GET', url: `/api/users/${prof.id}`, headers: bearer(prof.accessToken) })
-  ).json();
-  const cls = me.professor.schoolclasses[0];
-  key = { schoolclassId: cls.id, subjectId: cls.subjectId };
-  const raids = (
-    await ctx.app.inject({
-      method: 'GET',
-      url: `/api/game/raids?subjectId=${key.subjectId}`,
-      headers: bearer(prof.accessToken),
-    })
-  ).json();
-  raidId = raids
-    .flatMap((c: { raids: { id: string; title: string }[] }) => c.raids)
-    .find((r: { title: string }) => r.title === 'Les fractions').id;
+  ({ key, raidId } = await demoLesson(ctx.app, prof));
   teacher = await connect(url, prof.accessToken);
   const open = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:open', key);
   if (!open.ok) throw new Error(open.message);

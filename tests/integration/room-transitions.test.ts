@@ -16,7 +16,8 @@ import { redisStore } from '../../server/game/redis-store.js';
 import { createGameService, type GameService, makeRoomId } from '../../server/game/service.js';
 import { memoryStore, type RoomStore } from '../../server/game/store.js';
 import type { RaidSettings, RoomKey } from '../../shared/game/contract.js';
-import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
+import { createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
+import { demoLesson } from './helpers/game.js';
 
 let ctx: TestContext;
 let key: RoomKey;
@@ -65,21 +66,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   const prof = await signin(ctx.app, DEMO.admin);
   professorId = prof.professorId as string;
-  const me = (
-    await ctx.app.inject({ method: 'GET', url: `/api/users/${prof.id}`, headers: bearer(prof.accessToken) })
-  ).json();
-  const cls = me.professor.schoolclasses[0];
-  key = { schoolclassId: cls.id, subjectId: cls.subjectId };
-  const raids = (
-    await ctx.app.inject({
-      method: 'GET',
-      url: `/api/game/raids?subjectId=${key.subjectId}`,
-      headers: bearer(prof.accessToken),
-    })
-  )
-    .json()
-    .flatMap((c: { raids: { id: string; title: string }[] }) => c.raids);
-  raidId = raids.find((r: { title: string }) => r.title === 'Les fractions').id;
+  ({ key, raidId } = await demoLesson(ctx.app, prof));
   studentId = (await signin(ctx.app, DEMO.student)).studentId as string;
 });
 

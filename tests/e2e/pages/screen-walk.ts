@@ -1,6 +1,8 @@
 // The screen walk of tests/e2e/every-screen.e2e.ts: which role opens a route, the real ids its
 // parameters take, and the checks run on each screen (width, controls in view and uncovered, axe).
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { AppRoute } from '../../../client/src/app/routes';
@@ -202,24 +204,27 @@ export function layoutProblems(page: Page): Promise<string[]> {
      * scrolled: scrollIntoView moves even a hidden-overflow box, and would hide the cut.
      */
     const cutBy = (el: HTMLElement, r: DOMRect): string | null => {
+      // What must show, per axis: the control itself, then, once inside a box that scrolls on that
+      // axis (the control is reached by scrolling it), that box, which the boxes further out must show.
+      let [x0, x1, y0, y1] = [r.left, r.right, r.top, r.bottom];
       for (let p = el.parentElement; p && p !== document.documentElement; p = p.parentElement) {
         const s = getComputedStyle(p);
-        const cutsX = /hidden|clip/.test(s.overflowX);
-        const cutsY = /hidden|clip/.test(s.overflowY);
-        if (!cutsX && !cutsY) continue;
         const b = p.getBoundingClientRect();
         // The padding box: what overflows the border is cut.
         const left = b.left + p.clientLeft;
         const top = b.top + p.clientTop;
         const right = left + p.clientWidth;
         const bottom = top + p.clientHeight;
+        const cutsX = /hidden|clip/.test(s.overflowX);
+        const cutsY = /hidden|clip/.test(s.overflowY);
         const cut =
-          (cutsX && (r.left < left - 2 || r.right > right + 2)) ||
-          (cutsY && (r.top < top - 2 || r.bottom > bottom + 2));
+          (cutsX && (x0 < left - 2 || x1 > right + 2)) || (cutsY && (y0 < top - 2 || y1 > bottom + 2));
         if (cut) {
           const shown = Math.max(0, Math.min(r.right, right) - Math.max(r.left, left));
           return `${describe(p)} (${Math.round(shown)} of ${Math.round(r.width)} px shown)`;
         }
+        if (/auto|scroll/.test(s.overflowX)) [x0, x1] = [left, right];
+        if (/auto|scroll/.test(s.overflowY)) [y0, y1] = [top, bottom];
       }
       return null;
     };
@@ -275,16 +280,31 @@ export function layoutProblems(page: Page): Promise<string[]> {
   });
 }
 
-/** Serious or critical axe-core findings, one line each (rule, what, where). */
+/** axe-core itself (the engine @axe-core/playwright wraps), injected into each page the walk loads. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Serious or critical axe-core findings, one line each (rule, what, where). axe runs in the page,
+ * injected once per document and then run at each window size: @axe-core/playwright's analyze()
+ * injects it again and opens a blank page for every call, which made most of the walk's time. Our
+ * pages have no frames, which is all its cross-frame machinery adds.
+ */
 export async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<AxeResults> } })
+      .axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  });
+  return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
-      (v) =>
-        `axe ${v.impact} ${v.id}: ${v.help} (${v.nodes.length}: ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(', ')})`,
+      (v) => `axe ${v.impact} ${v.id}: ${v.help} (${v.targets.length}: ${v.targets.slice(0, 3).join(', ')})`,
     );
 }

@@ -8,7 +8,7 @@ import type {
   RoomSnapshot,
   ServerToClientEvents,
 } from '../../../shared/game/contract.js';
-import { signin } from './app.js';
+import { bearer, signin } from './app.js';
 
 export type Client = Socket<ServerToClientEvents, ClientToServerEvents> & {
   patches: { seq: number; patch: RoomPatch }[];
@@ -68,3 +68,25 @@ export async function patchMatching(socket: Client, pred: (p: RoomPatch) => bool
 }
 
 export type Snapshot = RoomSnapshot;
+
+/**
+ * The demo teacher's first class (its room key) and its raid "Les fractions", as the game's own
+ * routes list them: what the live-game tests play.
+ */
+export async function demoLesson(app: FastifyInstance, prof: { id: string; accessToken: string }) {
+  const me = (
+    await app.inject({ method: 'GET', url: `/api/users/${prof.id}`, headers: bearer(prof.accessToken) })
+  ).json();
+  const cls = me.professor.schoolclasses[0];
+  const key = { schoolclassId: cls.id as string, subjectId: cls.subjectId as string };
+  const raids = (
+    await app.inject({
+      method: 'GET',
+      url: `/api/game/raids?subjectId=${key.subjectId}`,
+      headers: bearer(prof.accessToken),
+    })
+  ).json() as { raids: { id: string; title: string }[] }[];
+  const raid = raids.flatMap((c) => c.raids).find((r) => r.title === 'Les fractions');
+  if (!raid) throw new Error('the demo raid "Les fractions" is missing');
+  return { key, raidId: raid.id };
+}

@@ -1,12 +1,13 @@
 // The registration-code modal: the six digits, a QR code large enough to scan from the back of the
 // room, the join address (a phone opens it straight on the registration flow), copy, renew, revoke.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClassCodeDto } from '../../../../../shared/schemas/schoolclass';
 import { generateCode, joinUrl, revokeCode } from '../../../api/classes';
 import { useFeedback } from '../../../app/feedback';
 import { Button } from '../../../components/ui/Button';
 import { formatDateTime } from '../../../lib/dates';
+import { useModalFocus } from '../../../lib/modal';
 import { useQrCode } from '../../../lib/qr';
 import { errorKey } from '../../auth/api-error';
 
@@ -32,34 +33,8 @@ export function CodeDialog({
   const url = code.code ? joinUrl(code.code) : null;
   const qr = useQrCode(url);
 
-  const close = useRef(onClose);
-  close.current = onClose;
-  // Modal: focus moves in, Tab stays inside, Escape closes, focus returns to the opener.
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    dialog.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close.current();
-      if (e.key !== 'Tab' || !dialog.current) return;
-      const items = [...dialog.current.querySelectorAll<HTMLElement>('button:not([disabled])')];
-      if (!items.length) return;
-      const [first, last] = [items[0], items[items.length - 1]];
-      if (e.shiftKey && (document.activeElement === first || document.activeElement === dialog.current)) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault();
-        first.focus();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      // The opener may have been replaced (a first code turns "Generate" into "Show").
-      const back = opener?.isConnected ? opener : document.querySelector<HTMLElement>('[data-code-action]');
-      back?.focus();
-    };
-  }, []);
+  // The opener may have been replaced (a first code turns "Generate" into "Show").
+  useModalFocus(dialog, onClose, () => document.querySelector<HTMLElement>('[data-code-action]'));
 
   async function act(kind: 'generate' | 'revoke') {
     setBusy(kind);

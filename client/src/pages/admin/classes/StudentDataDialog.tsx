@@ -8,6 +8,7 @@ import type { ClassStudentDto } from '../../../../../shared/schemas/schoolclass'
 import { deletePupil, downloadPupilData } from '../../../api/data-rights';
 import { useFeedback } from '../../../app/feedback';
 import { Button } from '../../../components/ui/Button';
+import { useModalFocus } from '../../../lib/modal';
 import { errorKey } from '../../auth/api-error';
 
 const DELETED_ITEMS = ['ACCOUNT', 'ANSWERS', 'PHRASES', 'AVATARS', 'EVENTS', 'REPORTS'] as const;
@@ -28,31 +29,7 @@ export function StudentDataDialog({
   const dialog = useRef<HTMLDivElement>(null);
   const name = `${student.firstName} ${student.lastName}`;
 
-  const close = useRef(onClose);
-  close.current = onClose;
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    dialog.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close.current();
-      if (e.key !== 'Tab' || !dialog.current) return;
-      const items = [...dialog.current.querySelectorAll<HTMLElement>('button:not([disabled])')];
-      if (!items.length) return;
-      const [first, last] = [items[0], items[items.length - 1]];
-      if (e.shiftKey && (document.activeElement === first || document.activeElement === dialog.current)) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault();
-        first.focus();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
+  useModalFocus(dialog, onClose);
 
   // Into the confirmation and back: focus stays in the dialog (the button pressed is gone).
   useEffect(() => {
