@@ -2,8 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { IDP_ENTITY_ID, idpMetadataXml, pemOf } from '../tests/helpers/sso.js';
 import { loadConfig, PUBLISHED_AUTH_SECRET, PUBLISHED_ENCRYPTION_KEY, SECRETS_FILE } from './config.js';
 import { makeTokenSigner } from './lib/tokens.js';
+import { splitPems } from './modules/sso/saml.js';
 
 const dirs: string[] = [];
 const tmp = () => {
@@ -48,6 +50,41 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...gar, GAR_IDP_ENTITY_ID: 'https://idp.gar.example' }).GAR_IDP_ENTITY_ID).toBe(
       'https://idp.gar.example',
     );
+  });
+
+  it('reads the GAR from its metadata file: sign-on and logout URLs, entity id, every signing certificate', () => {
+    const file = path.join(tmp(), 'gar-idp.xml');
+    writeFileSync(
+      file,
+      idpMetadataXml('https://idp.gar.example', [pemOf('idp', 'cert'), pemOf('idp-next', 'cert')]),
+    );
+    const c = loadConfig({ GAR_IDP_METADATA: file });
+    expect(c.GAR_IDP_SSO_URL).toBe('https://idp.gar.example/sso');
+    expect(c.GAR_IDP_SLO_URL).toBe('https://idp.gar.example/slo');
+    expect(c.GAR_IDP_ENTITY_ID).toBe(IDP_ENTITY_ID);
+    // Both keys of a rotation, the same certificates as their PEM files (the encryption key is not one).
+    expect(splitPems(c.GAR_IDP_CERT ?? '').map((p) => p.replace(/\s+/g, ''))).toEqual(
+      [pemOf('idp', 'cert'), pemOf('idp-next', 'cert')].map((p) => p.trim().replace(/\s+/g, '')),
+    );
+    // A value set by hand wins over the file's.
+    expect(
+      loadConfig({ GAR_IDP_METADATA: file, GAR_IDP_SLO_URL: 'https://slo.example/x' }).GAR_IDP_SLO_URL,
+    ).toBe('https://slo.example/x');
+  });
+
+  it('refuses to start on a GAR metadata file it cannot use, saying which and why', () => {
+    expect(() => loadConfig({ GAR_IDP_METADATA: '/nowhere/gar.xml' })).toThrow(
+      /GAR_IDP_METADATA: \/nowhere\/gar.xml cannot be used/,
+    );
+    const noSso = path.join(tmp(), 'no-sso.xml');
+    writeFileSync(
+      noSso,
+      idpMetadataXml('https://idp.gar.example').replace(/<md:SingleSignOnService[^>]*Redirect[^>]*>/, ''),
+    );
+    expect(() => loadConfig({ GAR_IDP_METADATA: noSso })).toThrow(/no HTTP-Redirect SingleSignOnService/);
+    const doctype = path.join(tmp(), 'doctype.xml');
+    writeFileSync(doctype, '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><x/>');
+    expect(() => loadConfig({ GAR_IDP_METADATA: doctype })).toThrow(/DOCTYPE/);
   });
 
   it("maps an ENT teacher's divisions and groups by default (ENTAuxEnsClasses, ENTAuxEnsGroupes)", () => {

@@ -6,6 +6,7 @@ import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, wri
 import path from 'node:path';
 import { z } from 'zod';
 import { LEGAL_TEXT_MAX } from '../shared/schemas/legal.js';
+import { type IdpMetadata, parseIdpMetadata } from './modules/sso/idp-metadata.js';
 
 /**
  * Secrets that were written in this project's source at some point (the defaults of earlier versions):
@@ -142,7 +143,10 @@ const envSchema = z.object({
   ROOM_IDLE_DISPOSE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** Prefix of every Redis key and stream of this deployment. */
   REDIS_PREFIX: z.string().min(1).max(50).default('cr:'),
-  // School sign-on (issue 14). GAR through SAML 2.0: on when GAR_IDP_SSO_URL and GAR_IDP_CERT are set.
+  // School sign-on (issue 14). GAR through SAML 2.0: on when GAR_IDP_SSO_URL and GAR_IDP_CERT are set,
+  // or read from the GAR's metadata file (GAR_IDP_METADATA).
+  /** Path of the GAR identity provider's SAML metadata (XML): fills the four GAR_IDP_* below that are not set. */
+  GAR_IDP_METADATA: z.string().max(1000).optional(),
   /** The GAR identity provider's single sign-on URL (HTTP-Redirect binding). */
   GAR_IDP_SSO_URL: z.string().url().optional(),
   /** Its single logout URL, if it has one. */
@@ -243,6 +247,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const c = parsed.data;
+  if (c.GAR_IDP_METADATA) {
+    let idp: IdpMetadata;
+    try {
+      idp = parseIdpMetadata(readFileSync(c.GAR_IDP_METADATA, 'utf8'));
+      for (const url of [idp.ssoUrl, idp.sloUrl])
+        if (url && !URL.canParse(url)) throw new Error(`${url} is no URL`);
+    } catch (err) {
+      throw new Error(
+        `Invalid configuration:\n  GAR_IDP_METADATA: ${c.GAR_IDP_METADATA} cannot be used: ${(err as Error).message}`,
+      );
+    }
+    // What is set by hand wins: an operator may pin one value while the metadata gives the rest.
+    c.GAR_IDP_SSO_URL ??= idp.ssoUrl;
+    c.GAR_IDP_SLO_URL ??= idp.sloUrl;
+    c.GAR_IDP_ENTITY_ID ??= idp.entityId;
+    c.GAR_IDP_CERT ??= idp.certs.join('\n');
+  }
   // Without the GAR's entity id node-saml would not check an assertion's Issuer.
   if (c.GAR_IDP_SSO_URL && c.GAR_IDP_CERT && !c.GAR_IDP_ENTITY_ID)
     throw new Error(

@@ -48,6 +48,11 @@ export interface SchoolclassDto {
   /** The live registration code, or null (none, revoked or expired). */
   code: string | null;
   codeExpiresAt: string | null;
+  /**
+   * The school division this class was created from (school sign-on): its pupils join it by signing
+   * in through their ENT, and no registration code is offered. Null for a class of our own.
+   */
+  division: { provider: string; code: string } | null;
   studentCount: number;
   createdAt: string;
   updatedAt: string;
@@ -89,6 +94,7 @@ export const schoolclassDtoSchema = z.object({
   subjectCode: z.string(),
   code: z.string().nullable(),
   codeExpiresAt: z.string().nullable(),
+  division: z.object({ provider: z.string(), code: z.string() }).nullable(),
   studentCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),

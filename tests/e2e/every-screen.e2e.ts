@@ -1,14 +1,16 @@
 // Every route of the client's route table (read from client/src/app/routes.ts, so a route added later
-// is walked too), opened by the role that owns it at seven window sizes from a 320 px phone to a
-// 1920 px projector. On each screen: the page is no wider than the window, no visible control is cut
+// is walked too), opened by the role that owns it (a school's head signs in through the test GAR
+// identity provider) at seven window sizes from a 320 px phone to a 1920 px projector. On each screen: the page is no wider than the window, no visible control is cut
 // by the window's edges or covered by another element, and axe-core finds nothing serious or
 // critical. Every failure of the walk is reported together (route, window, what).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { type AppRoute, ROUTES } from '../../client/src/app/routes';
 import itAvatars from '../../client/src/i18n/locales/it/avatars.json';
+import { HEAD } from '../helpers/sso';
 import { atPath, launch, newPage } from './browser';
 import { fr } from './pages/fr';
+import { TestIdpPage } from './pages/school-sign-on';
 import {
   apiSignIn,
   axeProblems,
@@ -31,6 +33,9 @@ const STUDENT = { login: 'eleve01', password: 'Cartable-Bleu-7!' };
 const LANDS_ON: Record<string, string> = {
   'sign-out-professor': '/login',
   'sign-out-student': '/login',
+  // The head came in through the GAR: signing out ends the GAR's session too, on the identity
+  // provider's own page, which is not ours to judge.
+  'sign-out-school': '/slo',
   // A teacher chooses a character at first sign-in, not before the account exists (docs/decisions.md).
   'register-professor-avatar': '/login',
 };
@@ -53,6 +58,19 @@ const SETUP: Record<string, (page: Page) => Promise<() => Promise<void>>> = {
     await page.route(status, (r) => r.fulfill({ json: { needsSetup: true } }));
     return () => page.unroute(status);
   },
+};
+
+/** How each role signs in (the public walks signed out). */
+const SIGN_IN: Record<Role, ((page: Page) => Promise<void>) | null> = {
+  teacher: (page) => signIn(page, TEACHER),
+  student: (page) => signIn(page, STUDENT),
+  school: async (page) => {
+    const idp = new TestIdpPage(page);
+    await idp.openFromLogin();
+    await idp.pick(HEAD);
+    await atPath(page, '/school');
+  },
+  public: null,
 };
 
 async function signIn(page: Page, who: { login: string; password: string }) {
@@ -98,7 +116,10 @@ describe('every screen at every size', () => {
   // The teacher first: the board opens the class's live room, which the student's live page then joins.
   // WALK_ROLES=public (or teacher,student) walks only those roles, to check one side quickly.
   const only = process.env.WALK_ROLES?.split(',');
-  for (const role of (['teacher', 'student', 'public'] as const).filter((r) => !only || only.includes(r))) {
+  const roles = (['teacher', 'student', 'public', 'school'] as const).filter(
+    (r) => !only || only.includes(r),
+  );
+  for (const role of roles) {
     test(`${role}: no page wider than the window, no control cut or covered, no serious axe finding`, {
       timeout: 900_000,
     }, async () => {
@@ -107,8 +128,8 @@ describe('every screen at every size', () => {
       // Sign-out pages last: they end the session.
       routes.sort((a, b) => Number(a.name in LANDS_ON) - Number(b.name in LANDS_ON));
       const { context, page } = await newPage(browser, VIEWPORTS[0]);
-      const who = role === 'teacher' ? TEACHER : role === 'student' ? STUDENT : null;
-      if (who) await signIn(page, who);
+      const who = SIGN_IN[role];
+      if (who) await who(page);
       const failures: string[] = [];
       let screens = 0;
       for (const route of routes) {
@@ -130,10 +151,15 @@ describe('every screen at every size', () => {
           try {
             await page.setViewportSize(vp);
             if (loadsAt(i) || again) {
-              if (again && i > 0 && who) await signIn(page, who);
+              if (again && i > 0 && who) await who(page);
               await open(page, route, url);
               const expected = LANDS_ON[route.name];
               if (expected) await atPath(page, expected);
+              if (route.name === 'sign-out-school') {
+                await new TestIdpPage(page).waitSignedOut();
+                screens++;
+                continue;
+              }
               await settle(page);
               const at = new URL(page.url()).pathname;
               if (!expected && !matches(route.path, at)) {

@@ -26,6 +26,33 @@ export const garEnv = (idpCerts = pemOf('idp', 'cert')) => ({
   GAR_SP_CERT: pemOf('sp', 'cert'),
 });
 
+const derOf = (pem: string) => pem.replace(/-----(BEGIN|END) CERTIFICATE-----|\s+/g, '');
+
+/**
+ * The identity provider's SAML metadata as the GAR publishes it (namespaced elements, a signing and an
+ * encryption key, a POST binding listed before the Redirect one): each of `signing` is a signing key
+ * (two during a rotation).
+ */
+export function idpMetadataXml(base: string, signing = [pemOf('idp', 'cert')]): string {
+  const key = (use: string, pem: string) =>
+    `<md:KeyDescriptor use="${use}"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>\n${derOf(pem)}\n</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<md:EntitiesDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:ds="http://www.w3.org/2000/09/xmldsig#">
+  <md:EntityDescriptor entityID="https://other.example/sp"><md:SPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol"/></md:EntityDescriptor>
+  <md:EntityDescriptor entityID="${esc(IDP_ENTITY_ID)}">
+    <md:IDPSSODescriptor WantAuthnRequestsSigned="true" protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
+      ${signing.map((pem) => key('signing', pem)).join('\n      ')}
+      ${key('encryption', pemOf('sp', 'cert'))}
+      <md:SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${esc(base)}/slo"/>
+      <md:NameIDFormat>urn:oasis:names:tc:SAML:2.0:nameid-format:transient</md:NameIDFormat>
+      <md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${esc(base)}/sso-post"/>
+      <md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${esc(base)}/sso"/>
+    </md:IDPSSODescriptor>
+  </md:EntityDescriptor>
+</md:EntitiesDescriptor>
+`;
+}
+
 const esc = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -120,6 +147,14 @@ export const TEACHER = {
   PRE: ['Claire'],
   DIV: ['5B##5EME B', '4A##4EME A'],
   P_MS2: ['MATHEMATIQUES'],
+};
+/** The head of the same school: a management profile, the SCHOOL role. */
+export const HEAD = {
+  IDO: ['ido-head-93c1d5'],
+  UAI: ['0750001A'],
+  PRO: ['National_dir'],
+  NOM: ['Lefèvre'],
+  PRE: ['Anne'],
 };
 export const PUPIL = {
   IDO: ['ido-pupil-41be02'],

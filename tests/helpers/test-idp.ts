@@ -6,10 +6,13 @@
 // choice opens a session at the IdP (a cookie): the next sign-in of that browser goes through without
 // asking, until /slo ends it.
 import { createVerify, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
-import { IDP_ENTITY_ID, pemOf, signedResponse } from './sso';
+import { idpMetadataXml, pemOf, signedResponse } from './sso';
 
 /** A person of the test directory: GAR attributes (IDO, UAI, PRO, NOM, PRE, DIV…). */
 export type IdpPerson = Record<string, string[]>;
@@ -185,18 +188,20 @@ export async function startTestIdp(people: Record<string, IdpPerson>): Promise<T
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const metadataDir = mkdtempSync(path.join(os.tmpdir(), 'cr-test-idp-'));
+  const metadataFile = path.join(metadataDir, 'gar-idp-metadata.xml');
+  writeFileSync(metadataFile, idpMetadataXml(url));
   return {
     url,
+    // As a school configures the GAR: the IdP's metadata file, and our own key and certificate.
     env: () => ({
-      GAR_IDP_SSO_URL: `${url}/sso`,
-      GAR_IDP_SLO_URL: `${url}/slo`,
-      GAR_IDP_ENTITY_ID: IDP_ENTITY_ID,
-      GAR_IDP_CERT: pemOf('idp', 'cert'),
+      GAR_IDP_METADATA: metadataFile,
       GAR_SP_KEY: pemOf('sp', 'key'),
       GAR_SP_CERT: pemOf('sp', 'cert'),
     }),
     close: () =>
       new Promise((r) => {
+        rmSync(metadataDir, { recursive: true, force: true });
         server.closeAllConnections();
         server.close(() => r());
       }),

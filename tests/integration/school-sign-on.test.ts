@@ -518,7 +518,16 @@ describe('classes from the school’s divisions', () => {
     expect(created.statusCode).toBe(201);
     const classId = created.json().id as string;
     const cls = await ctx.app.inject({ method: 'GET', url: `/api/schoolclasses/${classId}`, headers: auth });
-    expect(cls.json()).toMatchObject({ name: '3EME C', level: 3 });
+    expect(cls.json()).toMatchObject({ name: '3EME C', level: 3, division: { provider: 'gar', code: '3C' } });
+    // No registration code to hand out: its pupils come in through the ENT.
+    const code = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/professors/generate-code',
+      headers: auth,
+      payload: { schoolclassId: classId },
+    });
+    expect(code.statusCode).toBe(409);
+    expect(code.json().message).toBe('CLASSES.ERRORS.CODE_DIVISION');
     expect(
       (await ctx.app.inject({ method: 'GET', url: '/api/sso/divisions', headers: auth })).json()[0],
     ).toMatchObject({

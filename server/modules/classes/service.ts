@@ -15,6 +15,7 @@ import {
   professors,
   professorsSchoolclasses,
   schoolclasses,
+  ssoDivisionClasses,
   students,
   studentsSchoolclasses,
   subjects,
@@ -58,14 +59,17 @@ export async function listClasses(db: Db, professorId: string, onlyId?: string):
       c: schoolclasses,
       subjectCode: subjects.code,
       studentCount: studentCount.n,
+      divisionProvider: ssoDivisionClasses.provider,
+      divisionCode: ssoDivisionClasses.divisionCode,
     })
     .from(schoolclasses)
     .innerJoin(subjects, eq(subjects.id, schoolclasses.subjectId))
+    .leftJoin(ssoDivisionClasses, eq(ssoDivisionClasses.schoolclassId, schoolclasses.id))
     .leftJoin(studentCount, eq(studentCount.schoolclassId, schoolclasses.id))
     .where(and(inArray(schoolclasses.id, linked), onlyId ? eq(schoolclasses.id, onlyId) : undefined))
     .orderBy(sql`${schoolclasses.createdAt} desc`, asc(schoolclasses.name));
   const now = Date.now();
-  return rows.map(({ c, subjectCode, studentCount: n }) => {
+  return rows.map(({ c, subjectCode, studentCount: n, divisionProvider, divisionCode }) => {
     const live = !!c.code && !!c.codeExpiresAt && c.codeExpiresAt.getTime() > now;
     return {
       id: c.id,
@@ -76,6 +80,7 @@ export async function listClasses(db: Db, professorId: string, onlyId?: string):
       subjectCode,
       code: live ? c.code : null,
       codeExpiresAt: live ? iso(c.codeExpiresAt) : null,
+      division: divisionProvider && divisionCode ? { provider: divisionProvider, code: divisionCode } : null,
       studentCount: Number(n ?? 0),
       createdAt: c.createdAt.toISOString(),
       updatedAt: c.updatedAt.toISOString(),
@@ -425,9 +430,13 @@ export function codeOf(c: SchoolclassDto) {
   return { schoolclassId: c.id, code: c.code, codeExpiresAt: c.codeExpiresAt };
 }
 
-/** A new registration code for one of the teacher's classes (the old one stops working at once). */
+/**
+ * A new registration code for one of the teacher's classes (the old one stops working at once). A
+ * class made from a school division has none: its pupils come in through their ENT (docs/decisions.md).
+ */
 export async function generateClassCode(db: Db, professorId: string, schoolclassId: string) {
   await assertLinked(db, professorId, schoolclassId);
+  if ((await ownClass(db, professorId, schoolclassId)).division) throw conflict(ERR.CLASS_CODE_DIVISION);
   await renewCode(db, schoolclassId);
   return codeOf(await ownClass(db, professorId, schoolclassId));
 }

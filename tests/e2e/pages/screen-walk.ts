@@ -17,7 +17,7 @@ export const VIEWPORTS = [
   { width: 1920, height: 1080 },
 ] as const;
 
-export type Role = 'public' | 'student' | 'teacher';
+export type Role = 'public' | 'student' | 'teacher' | 'school';
 
 /**
  * The roles that reach a route: public pages are walked signed out (a signed-in user is sent home),
@@ -32,12 +32,12 @@ export function roleOf(route: AppRoute): Role[] {
       return ['teacher'];
     case 'PROFESSOR_OR_STUDENT':
       return ['student', 'teacher'];
-    // A school's management signs in only through the GAR or an ENT: the demo has no such account
-    // (its page: client/src/pages/school/SchoolHomePage.test.tsx, tests/integration/school-role.test.ts).
+    // A school's management signs in only through the GAR or an ENT: the walk comes in through the
+    // test identity provider as the head of the demo's GAR school.
     case 'SCHOOL':
-      return [];
+      return ['school'];
     case 'all':
-      return ['public', 'student', 'teacher'];
+      return ['public', 'student', 'teacher', 'school'];
     default:
       return ['public'];
   }
@@ -118,6 +118,7 @@ export async function demoParams(
   const playId = plays.plays[0]?.id ?? '00000000-0000-4000-8000-000000000000';
   return {
     public: { professorId: teacher.id },
+    school: {},
     teacher: { schoolclassId: cls.id, subjectId: cls.subjectId, id: cls.id, chapterId, raidId, playId },
     student: {
       schoolclassId: hw.schoolclassId,

@@ -62,6 +62,7 @@ describe('UsersValidationPage', () => {
             uai: '0750001A',
             school: '0750001A',
             email: '',
+            phone: '',
             city: '',
             department: '',
           }),
@@ -72,6 +73,9 @@ describe('UsersValidationPage', () => {
     const row = within(await waitFor(() => rowOf('Prénom3 Nom3')));
     expect(row.getByText(tx('USERS_VALIDATION.UAI', { uai: '0750001A' }))).toBeTruthy();
     expect(row.getByText(tx('USERS_VALIDATION.SSO'))).toBeTruthy();
+    // No e-mail and no phone came with it: no empty mailto or tel link, a plain word instead.
+    expect(row.queryAllByRole('link')).toEqual([]);
+    expect(row.getByText(tx('USERS_VALIDATION.NO_CONTACT'))).toBeTruthy();
   });
 
   it('activating removes the row and shows a success message', async () => {

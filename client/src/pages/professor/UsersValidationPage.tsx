@@ -49,9 +49,11 @@ function RequestRow({ p, onDone }: { p: PendingProfessorDto; onDone: (id: string
         {name}
       </th>
       <td data-label={t('USERS_VALIDATION.COL.CONTACT')}>
-        <a href={`mailto:${p.email}`}>{p.email}</a>
-        <br />
-        <a href={`tel:${p.phone}`}>{p.phone}</a>
+        {/* A school sign-on teacher may come with no e-mail and no phone: no empty links. */}
+        {p.email ? <a href={`mailto:${p.email}`}>{p.email}</a> : null}
+        {p.email && p.phone ? <br /> : null}
+        {p.phone ? <a href={`tel:${p.phone}`}>{p.phone}</a> : null}
+        {!p.email && !p.phone ? <span className="muted">{t('USERS_VALIDATION.NO_CONTACT')}</span> : null}
       </td>
       <td data-label={t('USERS_VALIDATION.COL.SCHOOL')}>
         {/* A school sign-on teacher's school is its UAI code unless the provider sent a name. */}

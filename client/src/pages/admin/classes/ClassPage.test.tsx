@@ -31,6 +31,7 @@ const schoolclass = (over: Partial<SchoolclassDto> = {}): SchoolclassDto => ({
   subjectCode: 'MATHEMATICS',
   code: null,
   codeExpiresAt: null,
+  division: null,
   studentCount: 3,
   createdAt: '2026-09-01T08:00:00.000Z',
   updatedAt: '2026-09-01T08:00:00.000Z',
@@ -410,6 +411,14 @@ describe('ClassPage: students', () => {
 });
 
 describe('ClassPage: registration code', () => {
+  it('offers no code for a class made from a school division: its pupils come in through the ENT', async () => {
+    classApi({ cls: schoolclass({ division: { provider: 'gar', code: '4EME C' } }) });
+    openClass();
+    await screen.findByText(tx('CLASSES.CODE.DIVISION'));
+    expect(screen.queryByRole('button', { name: tx('CLASSES.CODE.GENERATE') })).toBeNull();
+    expect(screen.queryByRole('button', { name: tx('CLASSES.CODE.SHOW') })).toBeNull();
+  });
+
   it('generates a code and shows the digits, the QR code and the join address', async () => {
     const calls = classApi({
       extra: [

@@ -211,7 +211,9 @@ function ExistingClass({ id, subjects }: { id: string; subjects: SubjectDto[] })
       <section className="card cls-register" aria-labelledby="register-title">
         <div>
           <h2 id="register-title">{t('CLASSES.CODE.SECTION')}</h2>
-          {c.code && c.codeExpiresAt ? (
+          {c.division ? (
+            <p>{t('CLASSES.CODE.DIVISION')}</p>
+          ) : c.code && c.codeExpiresAt ? (
             <p>
               {t('CLASSES.CODE.CURRENT', { code: c.code })}{' '}
               <span className="muted">
@@ -222,7 +224,7 @@ function ExistingClass({ id, subjects }: { id: string; subjects: SubjectDto[] })
             <p>{t('CLASSES.CODE.NONE_YET')}</p>
           )}
         </div>
-        {c.code ? (
+        {c.division ? null : c.code ? (
           <Button size="medium" data-code-action onClick={() => setCodeOpen(true)}>
             {t('CLASSES.CODE.SHOW')}
           </Button>

@@ -18,6 +18,7 @@ const CLS: SchoolclassDto = {
   subjectCode: 'MATHEMATICS',
   code: null,
   codeExpiresAt: null,
+  division: null,
   studentCount: 2,
   createdAt: '2026-09-01T08:00:00.000Z',
   updatedAt: '2026-09-01T08:00:00.000Z',
