@@ -21,11 +21,19 @@ export default defineConfig({
     name: 'e2e',
     root: new URL('../..', import.meta.url).pathname,
     include: ['tests/e2e/**/*.e2e.ts'],
-    // The screen walk runs in the first pass only (embedded PGlite, rooms in memory): what it checks,
-    // layout and accessibility of the rendered pages, does not depend on the back-end.
+    // The screen walk and the layout-only files run in the first pass only (embedded PGlite, rooms in
+    // memory): what they check, the rendered pages' layout, accessibility and board drawing, does not
+    // depend on the back-end.
     exclude: [
       ...configDefaults.exclude,
-      ...(process.env.DATABASE_URL ? ['tests/e2e/every-screen.e2e.ts'] : []),
+      ...(process.env.DATABASE_URL
+        ? [
+            'tests/e2e/every-screen.e2e.ts',
+            'tests/e2e/student-laptop.e2e.ts',
+            'tests/e2e/board-text-size.e2e.ts',
+            'tests/e2e/board-renderers.e2e.ts',
+          ]
+        : []),
     ],
     globalSetup: ['tests/e2e/global-setup.ts'],
     fileParallelism: false,
