@@ -113,75 +113,85 @@ describe('every screen at every size', () => {
     await browser?.close();
   });
 
-  // The teacher first: the board opens the class's live room, which the student's live page then joins.
-  // WALK_ROLES=public (or teacher,student) walks only those roles, to check one side quickly.
+  /** Walks every route of one role at every size; answers what failed, one line each. */
+  async function walk(role: Role): Promise<string[]> {
+    const started = Date.now();
+    const routes = ROUTES.filter((r) => roleOf(r).includes(role));
+    // Sign-out pages last: they end the session.
+    routes.sort((a, b) => Number(a.name in LANDS_ON) - Number(b.name in LANDS_ON));
+    const { context, page } = await newPage(browser, VIEWPORTS[0]);
+    const who = SIGN_IN[role];
+    if (who) await who(page);
+    const failures: string[] = [];
+    let screens = 0;
+    for (const route of routes) {
+      let url: string;
+      try {
+        url = fillPath(route.path, params[role]);
+      } catch (err) {
+        failures.push(`${route.name}: cannot open (${(err as Error).message})`);
+        continue;
+      }
+      // Opened afresh at each phone size, then once for the larger windows, resized from 768 px
+      // up to the projector (loadsAt); a sign-out page ends the session, so it is signed in and
+      // opened again at each size.
+      const before = failures.length;
+      const again = who !== null && route.name in LANDS_ON;
+      const undo = await SETUP[route.name]?.(page);
+      for (const [i, vp] of VIEWPORTS.entries()) {
+        const where = `${role} ${route.name} ${url} @${vp.width}x${vp.height}`;
+        try {
+          await page.setViewportSize(vp);
+          if (loadsAt(i) || again) {
+            if (again && i > 0 && who) await who(page);
+            await open(page, route, url);
+            const expected = LANDS_ON[route.name];
+            if (expected) await atPath(page, expected);
+            if (route.name === 'sign-out-school') {
+              await new TestIdpPage(page).waitSignedOut();
+              screens++;
+              continue;
+            }
+            await settle(page);
+            const at = new URL(page.url()).pathname;
+            if (!expected && !matches(route.path, at)) {
+              failures.push(`${where}: cannot open, landed on ${at}`);
+              break;
+            }
+          } else await settle(page);
+          screens++;
+          for (const p of await layoutProblems(page)) failures.push(`${where}: ${p}`);
+          for (const p of await axeProblems(page)) failures.push(`${where}: ${p}`);
+        } catch (err) {
+          failures.push(`${where}: cannot open (${(err as Error).message.split('\n')[0]})`);
+        }
+      }
+      await undo?.();
+      if (failures.length > before) console.log(failures.slice(before).join('\n'));
+    }
+    await context.close();
+    console.log(
+      `every-screen ${role}: ${routes.length} routes, ${screens} screens in ${Math.round((Date.now() - started) / 1000)} s`,
+    );
+    return failures;
+  }
+
+  // Two walks at a time, each in its own page (the machine's two cores each drive one): the
+  // teacher's with the public's, then the student's, whose live page joins the room the teacher's
+  // board opened, with the school's head. WALK_ROLES=public (or teacher,student) walks only those.
   const only = process.env.WALK_ROLES?.split(',');
-  const roles = (['teacher', 'student', 'public', 'school'] as const).filter(
-    (r) => !only || only.includes(r),
-  );
-  for (const role of roles) {
-    test(`${role}: no page wider than the window, no control cut or covered, no serious axe finding`, {
+  const pairs: Role[][] = [
+    ['teacher', 'public'],
+    ['student', 'school'],
+  ];
+  for (const pair of pairs.map((p) => p.filter((r) => !only || only.includes(r))).filter((p) => p.length)) {
+    test(`${pair.join(' and ')}: no page wider than the window, no control cut or covered, no serious axe finding`, {
       timeout: 900_000,
     }, async () => {
-      const started = Date.now();
-      const routes = ROUTES.filter((r) => roleOf(r).includes(role));
-      // Sign-out pages last: they end the session.
-      routes.sort((a, b) => Number(a.name in LANDS_ON) - Number(b.name in LANDS_ON));
-      const { context, page } = await newPage(browser, VIEWPORTS[0]);
-      const who = SIGN_IN[role];
-      if (who) await who(page);
-      const failures: string[] = [];
-      let screens = 0;
-      for (const route of routes) {
-        let url: string;
-        try {
-          url = fillPath(route.path, params[role]);
-        } catch (err) {
-          failures.push(`${route.name}: cannot open (${(err as Error).message})`);
-          continue;
-        }
-        // Opened afresh at each phone size, then once for the larger windows, resized from 768 px
-        // up to the projector (loadsAt); a sign-out page ends the session, so it is signed in and
-        // opened again at each size.
-        const before = failures.length;
-        const again = who !== null && route.name in LANDS_ON;
-        const undo = await SETUP[route.name]?.(page);
-        for (const [i, vp] of VIEWPORTS.entries()) {
-          const where = `${role} ${route.name} ${url} @${vp.width}x${vp.height}`;
-          try {
-            await page.setViewportSize(vp);
-            if (loadsAt(i) || again) {
-              if (again && i > 0 && who) await who(page);
-              await open(page, route, url);
-              const expected = LANDS_ON[route.name];
-              if (expected) await atPath(page, expected);
-              if (route.name === 'sign-out-school') {
-                await new TestIdpPage(page).waitSignedOut();
-                screens++;
-                continue;
-              }
-              await settle(page);
-              const at = new URL(page.url()).pathname;
-              if (!expected && !matches(route.path, at)) {
-                failures.push(`${where}: cannot open, landed on ${at}`);
-                break;
-              }
-            } else await settle(page);
-            screens++;
-            for (const p of await layoutProblems(page)) failures.push(`${where}: ${p}`);
-            for (const p of await axeProblems(page)) failures.push(`${where}: ${p}`);
-          } catch (err) {
-            failures.push(`${where}: cannot open (${(err as Error).message.split('\n')[0]})`);
-          }
-        }
-        await undo?.();
-        if (failures.length > before) console.log(failures.slice(before).join('\n'));
-      }
-      await context.close();
-      console.log(
-        `every-screen ${role}: ${routes.length} routes, ${screens} screens in ${Math.round((Date.now() - started) / 1000)} s`,
+      const failures = await Promise.all(pair.map(walk));
+      expect(Object.fromEntries(pair.map((r, i) => [r, failures[i]]))).toEqual(
+        Object.fromEntries(pair.map((r) => [r, []])),
       );
-      expect(failures).toEqual([]);
     });
   }
 
