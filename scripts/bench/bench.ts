@@ -115,7 +115,13 @@ async function main() {
   );
   const workers = Array.from({ length: procs }, () =>
     fork(path.join(import.meta.dirname, 'phones.ts'), [], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: [
+        ...(process.env.BENCH_PHONES_PROFILE
+          ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PHONES_PROFILE}`]
+          : []),
+        '--import',
+        'tsx',
+      ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     }),
   );

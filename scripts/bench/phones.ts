@@ -1,9 +1,9 @@
-// A load process: many phones on real socket.io-client connections. Each joins its room and answers
-// every new question within one second; it reports to the parent the acknowledgement latencies and
-// when it sent its last answer of each question.
-import { io, type Socket } from 'socket.io-client';
+// A load process: many phones, each on its own WebSocket speaking the Socket.IO protocol
+// (lean-socket.ts). Each joins its room and answers every new question within one second; it
+// reports to the parent the acknowledgement latencies and when it sent its last answer of each
+// question.
 import type { RaidView, RoomPatch } from '../../shared/game/contract.js';
-import { connected } from './common.js';
+import { LeanSocket } from './lean-socket.js';
 
 interface Job {
   type: 'job';
@@ -13,18 +13,7 @@ interface Job {
   burst?: boolean;
 }
 
-const send = (
-  s: Socket,
-  event: string,
-  payload: unknown,
-): Promise<{ ok: boolean; status?: string; message?: string }> =>
-  new Promise((resolve) =>
-    s
-      .timeout(30_000)
-      .emit(event, payload, (err: Error | null, ack: { ok: boolean }) =>
-        resolve(err ? { ok: false, message: 'TIMEOUT' } : ack),
-      ),
-  );
+const send = (s: LeanSocket, event: string, payload: unknown) => s.emitWithAck(event, payload);
 
 async function run(job: Job) {
   const latencies: number[] = [];
@@ -58,14 +47,8 @@ async function run(job: Job) {
   const phones = await Promise.all(
     job.phones.map(async (p, i) => {
       await acquire();
-      const s = io(job.url, {
-        auth: { token: p.token },
-        transports: ['websocket'],
-        reconnection: true,
-        forceNew: true,
-        timeout: 60_000,
-      });
-      await connected(s).catch((e) => {
+      const s = new LeanSocket(job.url, { token: p.token });
+      await s.ready.catch((e) => {
         release();
         throw e;
       });

@@ -46,6 +46,31 @@ describe('the board’s "who answered" patches', () => {
     expect(sent.at(-1)?.b.count).toBe(1000);
   });
 
+  it('leave every window while a burst holds the event loop, before any timer can run', async () => {
+    // The clock moves while the answers are counted, in one run of the loop: no timer fires.
+    let clock = 0;
+    const b = createAnsweredBatcher(
+      async (room, batch) => {
+        sent.push({ at: clock, room, b: batch });
+      },
+      { now: () => clock },
+    );
+    for (let i = 0; i < 300; i++) {
+      b.add('r', 'q1', `s${i}`, i + 1);
+      clock += 0.25; // a quarter of a millisecond per answer: 75 ms for the burst
+    }
+    // Without waiting for timers: the board has already heard all but the last window's answers.
+    const heard = sent.flatMap((s) => s.b.studentIds);
+    expect(sent.length).toBeGreaterThanOrEqual(7);
+    expect(heard.length).toBeGreaterThan(300 - (ANSWERED_WINDOW_MS / 0.25 + 1));
+    for (let i = 1; i < sent.length; i++)
+      expect(sent[i].at - sent[i - 1].at).toBeGreaterThanOrEqual(ANSWERED_WINDOW_MS);
+    await vi.advanceTimersByTimeAsync(100);
+    const all = sent.flatMap((s) => s.b.studentIds);
+    expect(all).toHaveLength(300);
+    expect(new Set(all).size).toBe(300);
+  });
+
   it('send a waiting batch before a patch of another question, and keep rooms apart', async () => {
     const b = batcher();
     b.add('r', 'q1', 'alice', 1);

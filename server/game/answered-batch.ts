@@ -1,7 +1,7 @@
 // "Who answered" for the board: sent at once while a room is quiet, coalesced only under load.
 // The first answer after a quiet spell leaves at once (leading edge); answers arriving within
 // ANSWERED_WINDOW_MS of the last patch of the room wait for the end of that window and leave
-// together. A room thus sends at most one "answered" patch per window (100 a second), however many
+// together, or with the first answer counted once the window is over, whichever comes first. A room thus sends at most one "answered" patch per window (100 a second), however many
 // phones answer, and a lone answer is never held back.
 
 /** Least time between two "answered" patches of one room. */
@@ -21,6 +21,8 @@ export function createAnsweredBatcher(
   const now = opts.now ?? Date.now;
   const pending = new Map<string, AnsweredBatch & { timer: ReturnType<typeof setTimeout> | null }>();
   const lastSent = new Map<string, number>();
+  /** Patches on their way (a Redis round trip or two): flushAll waits for them too. */
+  const inFlight = new Set<Promise<void>>();
 
   async function flush(roomId: string) {
     const b = pending.get(roomId);
@@ -31,7 +33,13 @@ export function createAnsweredBatcher(
     lastSent.set(roomId, t);
     // Rooms come and go: forget those quiet for longer than a window once the map grows.
     if (lastSent.size > 10_000) for (const [id, at] of lastSent) if (t - at >= windowMs) lastSent.delete(id);
-    await send(roomId, { questionId: b.questionId, studentIds: b.studentIds, count: b.count });
+    const sending = send(roomId, { questionId: b.questionId, studentIds: b.studentIds, count: b.count });
+    inFlight.add(sending);
+    try {
+      await sending;
+    } finally {
+      inFlight.delete(sending);
+    }
   }
 
   const later = (roomId: string, ms: number) =>
@@ -58,12 +66,21 @@ export function createAnsweredBatcher(
     }
     b.studentIds.push(studentId);
     b.count = Math.max(b.count, count);
+    // A burst keeps the event loop busy for longer than a window, and the timer waits for it: the
+    // board hears every window's answers as they are counted, not all of them once the burst is over.
+    if (now() - (lastSent.get(roomId) ?? Number.NEGATIVE_INFINITY) >= windowMs)
+      void flush(roomId).catch(() => {});
   }
 
   return {
     add,
     /** Sends what waits for this room now (before any other patch of the room). */
     flush,
+    /** Sends what waits for every room now; answers once every patch begun has left (socket.ts). */
+    async flushAll() {
+      for (const roomId of [...pending.keys()]) void flush(roomId).catch(() => {});
+      await Promise.allSettled([...inFlight]);
+    },
     /** Forgets a room (closed, disposed). */
     drop(roomId: string) {
       const b = pending.get(roomId);

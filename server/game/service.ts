@@ -89,7 +89,8 @@ const fail = (key: string): never => {
 export type Audience = 'board' | 'phones';
 export interface Broadcaster {
   /** The board gets every patch; phones only the activity, the pause and the close, with their own numbering. */
-  patch(roomId: string, audience: Audience, p: { seq: number; patch: RoomPatch }): void;
+  /** Answers once the patch has left (with Redis: once it is in the adapter's stream). */
+  patch(roomId: string, audience: Audience, p: { seq: number; patch: RoomPatch }): void | Promise<void>;
   phone(studentId: string, s: PhoneState): void;
   /** The set of open rooms changed for a class (student homes refresh their join button). */
   roomsChanged(schoolclassId: string): void;
@@ -161,7 +162,7 @@ export function createGameService(deps: GameDeps) {
 
   /** "Who answered" goes to the board at once while the room is quiet, coalesced under load. */
   const answered = createAnsweredBatcher(async (id, b) => {
-    out.patch(id, 'board', { seq: await store.nextSeq(id), patch: { type: 'answered', ...b } });
+    await out.patch(id, 'board', { seq: await store.nextSeq(id), patch: { type: 'answered', ...b } });
   });
 
   async function broadcast(id: string, patch: RoomPatch) {
@@ -530,6 +531,8 @@ export function createGameService(deps: GameDeps) {
     /** Writes the buffered answers now (tests, shutdown). */
     flushAnswers: () => answerWriter.flush(),
     closeAnswers: () => answerWriter.close(),
+    /** Tells every board now who answered since its last patch (before a burst's acknowledgements). */
+    flushAnswered: () => answered.flushAll(),
 
     async open(t: Teacher, key: RoomKey): Promise<{ snapshot: RoomSnapshot; settings: RaidSettings }> {
       const base = await loadRoomBase(db, t.professorId, key.schoolclassId, key.subjectId);

@@ -28,6 +28,8 @@ import { createGameService, GameError, type GameService } from './service.js';
 import { memoryStore, type RoomStore } from './store.js';
 
 type Io = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+/** The adapter's broadcast: void in memory, a promise with the Redis adapter. */
+type PatchAdapter = { broadcast(packet: unknown, opts: unknown): void | Promise<void> };
 type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export interface GameServer {
@@ -82,7 +84,13 @@ export function attachGame(
     presenceGraceMs: opts.presenceGraceMs,
     idleDisposeMs: opts.idleDisposeMs,
     out: {
-      patch: (roomId, audience, p) => io.to(`room:${roomId}:${audience}`).emit('room:patch', p),
+      // What io.to(room).emit('room:patch', p) does, answering when the adapter has sent it (the Redis
+      // adapter first adds it to its stream): a burst's acknowledgements wait for the board's patch.
+      patch: (roomId, audience, p) =>
+        (io.of('/').adapter as unknown as PatchAdapter).broadcast(
+          { type: 2 /* socket.io-parser's PacketType.EVENT */, data: ['room:patch', p] },
+          { rooms: new Set([`room:${roomId}:${audience}`]), except: new Set(), flags: {} },
+        ),
       phone: (studentId, s) => io.to(`student:${studentId}`).emit('phone:state', s),
       roomsChanged: (schoolclassId) => {
         void service
@@ -91,6 +99,21 @@ export function attachGame(
       },
     },
   });
+
+  // An answer's acknowledgement leaves once the answers read in the same turn of the event loop are
+  // counted and their boards told. In a burst of a thousand answers the board thus hears of them
+  // before a thousand acknowledgements (a system call each) are written, not after; a lone answer's
+  // acknowledgement waits only for the end of its turn. Acknowledged still means stored.
+  const deferredAcks: (() => void)[] = [];
+  const sendDeferredAcks = () => {
+    const acks = deferredAcks.splice(0);
+    void service.flushAnswered().finally(() => {
+      for (const send of acks) send();
+    });
+  };
+  const deferAck = (send: () => void) => {
+    if (deferredAcks.push(send) === 1) setImmediate(sendDeferredAcks);
+  };
 
   // Event budgets per socket and per user (server/game/budgets.ts).
   const budgets = createBudgets();
@@ -167,12 +190,17 @@ export function attachGame(
       }
     });
 
-    const on = <C extends Command, R>(name: C, handler: (payload: CommandPayload<C>) => Promise<R>) => {
+    const on = <C extends Command, R>(
+      name: C,
+      handler: (payload: CommandPayload<C>) => Promise<R>,
+      opts: { deferAck?: boolean } = {},
+    ) => {
       const allowed =
         name in teacherCommands ? 'PROFESSOR' : name in studentCommands ? 'STUDENT' : ('ANY' as const);
       // biome-ignore lint/suspicious/noExplicitAny: one generic listener for every event of the map
       (socket as any).on(name, async (payload: unknown, ack: unknown) => {
-        const reply = typeof ack === 'function' ? (ack as (a: Ack<R>) => void) : () => {};
+        const send = typeof ack === 'function' ? (ack as (a: Ack<R>) => void) : () => {};
+        const reply = opts.deferAck ? (a: Ack<R>) => deferAck(() => send(a)) : send;
         if (allowed !== 'ANY' && data.role !== allowed)
           return reply({ ok: false, message: 'ERRORS.FORBIDDEN' });
         const parsed = commandSchemas[name].safeParse(payload ?? {});
@@ -248,7 +276,9 @@ export function attachGame(
       });
       return { snapshot: joined.snapshot, phone: joined.phone };
     });
-    on('answer:submit', async (p) => ({ status: await service.answer(student(), room(), p) }));
+    on('answer:submit', async (p) => ({ status: await service.answer(student(), room(), p) }), {
+      deferAck: true,
+    });
     on('power:activate', () => service.activatePower(student(), room()));
     on('room:sync', () =>
       service.sync(room(), data.role === 'STUDENT' ? (data.studentId as string) : undefined),
