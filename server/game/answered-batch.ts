@@ -76,6 +76,8 @@ export function createAnsweredBatcher(
     add,
     /** Sends what waits for this room now (before any other patch of the room). */
     flush,
+    /** Answers wait in this room's batch: it is under load. */
+    holds: (roomId: string) => pending.has(roomId),
     /** Sends what waits for every room now; answers once every patch begun has left (socket.ts). */
     async flushAll() {
       for (const roomId of [...pending.keys()]) void flush(roomId).catch(() => {});

@@ -533,6 +533,8 @@ export function createGameService(deps: GameDeps) {
     closeAnswers: () => answerWriter.close(),
     /** Tells every board now who answered since its last patch (before a burst's acknowledgements). */
     flushAnswered: () => answered.flushAll(),
+    /** The room's "who answered" is being held back a few milliseconds (a burst of answers). */
+    answersHeld: (id: string) => answered.holds(id),
 
     async open(t: Teacher, key: RoomKey): Promise<{ snapshot: RoomSnapshot; settings: RaidSettings }> {
       const base = await loadRoomBase(db, t.professorId, key.schoolclassId, key.subjectId);
