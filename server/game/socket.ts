@@ -20,6 +20,7 @@ import {
 import { dedicatedConnection } from '../lib/redis.js';
 import { isSessionRevoked } from '../modules/auth/sessions.js';
 import { loadAccount } from '../modules/users/queries.js';
+import { createAckQueue } from './ack-queue.js';
 import { createBudgets, RATE_LIMITED } from './budgets.js';
 import { liveEvictor, trackSocket } from './evict.js';
 import { studentClassIds } from './loaders.js';
@@ -106,21 +107,7 @@ export function attachGame(
   // not after. With Redis the board's patch takes round trips: the acknowledgements wait for it one
   // more turn of the loop at most. An answer in a quiet room, the usual case of 300 rooms of 30, is
   // acknowledged at once. Acknowledged still means stored.
-  const deferredAcks: (() => void)[] = [];
-  const sendDeferredAcks = () => {
-    const acks = deferredAcks.splice(0);
-    let sent = false;
-    const send = () => {
-      if (sent) return;
-      sent = true;
-      for (const ack of acks) ack();
-    };
-    void service.flushAnswered().finally(send);
-    setImmediate(send);
-  };
-  const deferAck = (send: () => void) => {
-    if (deferredAcks.push(send) === 1) setImmediate(sendDeferredAcks);
-  };
+  const acks = createAckQueue(() => service.flushAnswered());
 
   // Event budgets per socket and per user (server/game/budgets.ts).
   const budgets = createBudgets();
@@ -207,7 +194,7 @@ export function attachGame(
       // biome-ignore lint/suspicious/noExplicitAny: one generic listener for every event of the map
       (socket as any).on(name, async (payload: unknown, ack: unknown) => {
         const send = typeof ack === 'function' ? (ack as (a: Ack<R>) => void) : () => {};
-        const reply = (a: Ack<R>) => (opts.deferAck?.() ? deferAck(() => send(a)) : send(a));
+        const reply = (a: Ack<R>) => (opts.deferAck?.() ? acks.defer(() => send(a)) : send(a));
         if (allowed !== 'ANY' && data.role !== allowed)
           return reply({ ok: false, message: 'ERRORS.FORBIDDEN' });
         const parsed = commandSchemas[name].safeParse(payload ?? {});
