@@ -21,7 +21,7 @@ import { loadConfig } from '../../server/config.js';
 import { makeTokenSigner } from '../../server/lib/tokens.js';
 import type { RaidSettings, RoomPatch } from '../../shared/game/contract.js';
 import { runAnalytics } from './analytics.js';
-import { connected, freshDatabase, log, pct, round, rssMb, startServer } from './common.js';
+import { BUNDLED, connected, freshDatabase, log, pct, round, rssMb, startServer, TSX } from './common.js';
 import { runFlood } from './flood.js';
 import { runFps } from './fps.js';
 import { type BenchRoom, prepareBench, studentToken, teacherToken } from './prepare.js';
@@ -114,13 +114,12 @@ async function main() {
     })),
   );
   const workers = Array.from({ length: procs }, () =>
-    fork(path.join(import.meta.dirname, 'phones.ts'), [], {
+    fork(path.join(import.meta.dirname, BUNDLED ? 'phones.js' : 'phones.ts'), [], {
       execArgv: [
         ...(process.env.BENCH_PHONES_PROFILE
           ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PHONES_PROFILE}`]
           : []),
-        '--import',
-        'tsx',
+        ...TSX,
       ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     }),

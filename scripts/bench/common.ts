@@ -7,6 +7,12 @@ import path from 'node:path';
 import type { Socket } from 'socket.io-client';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
+/**
+ * The bench bundled into plain JavaScript (esbuild, for a machine with Node.js and no node_modules):
+ * the server and the load processes are its bundled siblings, run without tsx.
+ */
+export const BUNDLED = import.meta.url.endsWith('.js');
+export const TSX = BUNDLED ? [] : ['--import', 'tsx'];
 
 // The bench mints access tokens with the server's AUTH_SECRET: the server it starts inherits these
 // (against a server of its own, `--url`, give that server's AUTH_SECRET, from its DATA_DIR/secrets.json).
@@ -61,7 +67,9 @@ export async function startServer(
   const prefix = `crbench:${randomUUID().slice(0, 8)}:`;
   const profile = process.env.BENCH_SERVER_PROFILE;
   const profileArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
-  const server = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'server/main.ts'], {
+  // BENCH_SERVER_ENTRY: another server build to measure with the same bench (old and new side by side).
+  const entry = process.env.BENCH_SERVER_ENTRY ?? (BUNDLED ? 'server/main.js' : 'server/main.ts');
+  const server = spawn(process.execPath, [...profileArgs, ...TSX, entry], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
