@@ -1,8 +1,10 @@
 // "Who answered" for the board: sent at once while a room is quiet, coalesced only under load.
 // The first answer after a quiet spell leaves at once (leading edge); answers arriving within
-// ANSWERED_WINDOW_MS of the last patch of the room wait for the end of that window and leave
-// together, or with the first answer counted once the window is over, whichever comes first. A room thus sends at most one "answered" patch per window (100 a second), however many
-// phones answer, and a lone answer is never held back.
+// ANSWERED_WINDOW_MS of the last patch of the room wait for the end of that window, or for the
+// first answer counted after it, and leave together. A room thus sends one "answered" patch per
+// window at most (100 a second), however many phones answer, and a lone answer is never held back.
+// In a burst, flushAll (socket.ts, before a turn's acknowledgements) may send a room's batch before
+// its window ends: one patch per turn of the event loop at most.
 
 /** Least time between two "answered" patches of one room. */
 export const ANSWERED_WINDOW_MS = 10;

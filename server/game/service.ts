@@ -88,8 +88,10 @@ const fail = (key: string): never => {
 
 export type Audience = 'board' | 'phones';
 export interface Broadcaster {
-  /** The board gets every patch; phones only the activity, the pause and the close, with their own numbering. */
-  /** Answers once the patch has left (with Redis: once it is in the adapter's stream). */
+  /**
+   * The board gets every patch; phones only the activity, the pause and the close, with their own
+   * numbering. Answers once the patch has left (with Redis: once it is in the adapter's stream).
+   */
   patch(roomId: string, audience: Audience, p: { seq: number; patch: RoomPatch }): void | Promise<void>;
   phone(studentId: string, s: PhoneState): void;
   /** The set of open rooms changed for a class (student homes refresh their join button). */
