@@ -13,8 +13,6 @@ interface Job {
   burst?: boolean;
 }
 
-const send = (s: LeanSocket, event: string, payload: unknown) => s.emitWithAck(event, payload);
-
 async function run(job: Job) {
   const latencies: number[] = [];
   let sent = 0;
@@ -52,7 +50,10 @@ async function run(job: Job) {
         release();
         throw e;
       });
-      const joined = await send(s, 'room:join', { schoolclassId: p.schoolclassId, subjectId: p.subjectId });
+      const joined = await s.emitWithAck('room:join', {
+        schoolclassId: p.schoolclassId,
+        subjectId: p.subjectId,
+      });
       release();
       if (!joined.ok) throw new Error(`join: ${joined.message}`);
       const answered = new Set<string>();
@@ -73,7 +74,7 @@ async function run(job: Job) {
           const now = Date.now();
           lastSentAt[q.id] = Math.max(lastSentAt[q.id] ?? 0, now);
           sentAt[`${q.id}|${p.studentId}`] = now;
-          const ack = await send(s, 'answer:submit', {
+          const ack = await s.emitWithAck('answer:submit', {
             questionId: q.id,
             // Three phones in four find it (the bench raid's right answer is the first).
             answerIds: [

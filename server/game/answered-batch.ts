@@ -44,6 +44,9 @@ export function createAnsweredBatcher(
     }
   }
 
+  /** Time since the room's last patch (infinite for a room never sent to). */
+  const sinceLast = (roomId: string) => now() - (lastSent.get(roomId) ?? Number.NEGATIVE_INFINITY);
+
   const later = (roomId: string, ms: number) =>
     setTimeout(() => void flush(roomId).catch(() => {}), Math.max(0, ms));
 
@@ -56,7 +59,7 @@ export function createAnsweredBatcher(
     if (!b) {
       b = { questionId, studentIds: [], count: 0, timer: null };
       pending.set(roomId, b);
-      const since = now() - (lastSent.get(roomId) ?? Number.NEGATIVE_INFINITY);
+      const since = sinceLast(roomId);
       b.studentIds.push(studentId);
       b.count = count;
       if (since >= windowMs) {
@@ -70,8 +73,7 @@ export function createAnsweredBatcher(
     b.count = Math.max(b.count, count);
     // A burst keeps the event loop busy for longer than a window, and the timer waits for it: the
     // board hears every window's answers as they are counted, not all of them once the burst is over.
-    if (now() - (lastSent.get(roomId) ?? Number.NEGATIVE_INFINITY) >= windowMs)
-      void flush(roomId).catch(() => {});
+    if (sinceLast(roomId) >= windowMs) void flush(roomId).catch(() => {});
   }
 
   return {
