@@ -18,15 +18,16 @@ describe('acknowledgements held behind the board', () => {
   it('leave together at the end of the turn, after the board’s patch', async () => {
     const log: string[] = [];
     const t = turns();
-    const q = createAckQueue(async () => {
-      log.push('board');
+    const q = createAckQueue(async (rooms) => {
+      log.push(`board ${[...rooms].join(',')}`);
     }, t.nextTurn);
-    q.defer(() => log.push('ack 1'));
-    q.defer(() => log.push('ack 2'));
+    q.defer('r', () => log.push('ack 1'));
+    q.defer('r', () => log.push('ack 2'));
     expect(log).toEqual([]);
     t.run();
     await settle();
-    expect(log).toEqual(['board', 'ack 1', 'ack 2']);
+    // Only the room whose acknowledgements wait is flushed: other rooms keep their window.
+    expect(log).toEqual(['board r', 'ack 1', 'ack 2']);
   });
 
   it('wait one more turn at most when the board’s patch takes longer (Redis round trips)', async () => {
@@ -40,7 +41,7 @@ describe('acknowledgements held behind the board', () => {
         }),
       t.nextTurn,
     );
-    q.defer(() => log.push('ack'));
+    q.defer('r', () => log.push('ack'));
     t.run(); // the end of the answers' turn: the board's patch is on its way
     await settle();
     expect(log).toEqual([]);
@@ -55,7 +56,7 @@ describe('acknowledgements held behind the board', () => {
     const log: string[] = [];
     const t = turns();
     const q = createAckQueue(() => Promise.reject(new Error('redis down')), t.nextTurn);
-    q.defer(() => log.push('ack'));
+    q.defer('r', () => log.push('ack'));
     t.run();
     await settle();
     expect(log).toEqual(['ack']);

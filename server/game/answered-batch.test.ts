@@ -1,6 +1,11 @@
 // The board hears of an answer at once in a quiet room, and in coalesced patches under load.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ANSWERED_WINDOW_MS, type AnsweredBatch, createAnsweredBatcher } from './answered-batch.js';
+import {
+  ANSWERED_WINDOW_MS,
+  type AnsweredBatch,
+  BURST_ANSWERS,
+  createAnsweredBatcher,
+} from './answered-batch.js';
 
 let sent: { at: number; room: string; b: AnsweredBatch }[];
 beforeEach(() => {
@@ -84,5 +89,34 @@ describe('the board’s "who answered" patches', () => {
       ['r', 'q1', ['bob']],
       ['r', 'q2', ['carol']],
     ]);
+  });
+
+  it('call a burst only more answers within a window than a class has, and flush only the rooms asked', async () => {
+    let clock = 0;
+    const b = createAnsweredBatcher(
+      async (room, batch) => {
+        sent.push({ at: clock, room, b: batch });
+      },
+      { now: () => clock },
+    );
+    // A class of 35 answering at the same instant is no burst: its acknowledgements leave at once.
+    for (let i = 0; i < 35; i++) b.add('class', 'q1', `c${i}`, i + 1);
+    expect(b.bursting('class')).toBe(false);
+    // A thousand at once is, from the BURST_ANSWERS-th answer within a window (the first left at once).
+    for (let i = 1; i < BURST_ANSWERS; i++) b.add('hall', 'q1', `h${i}`, i);
+    expect(b.bursting('hall')).toBe(false);
+    b.add('hall', 'q1', `h${BURST_ANSWERS}`, BURST_ANSWERS);
+    expect(b.bursting('hall')).toBe(true);
+    const before = sent.length;
+    await b.flushRooms(['hall']);
+    expect(sent.slice(before).map((s) => s.room)).toEqual(['hall']);
+    expect(b.bursting('hall')).toBe(false);
+    // Still a burst when the next answers come within the window of that big patch.
+    b.add('hall', 'q1', 'late', 1000);
+    expect(b.bursting('hall')).toBe(true);
+    // The class's batch was not flushed by the hall's: it keeps its window.
+    expect(sent.filter((s) => s.room === 'class')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(sent.filter((s) => s.room === 'class').flatMap((s) => s.b.studentIds)).toHaveLength(35);
   });
 });

@@ -3,11 +3,17 @@
 // ANSWERED_WINDOW_MS of the last patch of the room wait for the end of that window, or for the
 // first answer counted after it, and leave together. A room thus sends one "answered" patch per
 // window at most (100 a second), however many phones answer, and a lone answer is never held back.
-// In a burst, flushAll (socket.ts, before a turn's acknowledgements) may send a room's batch before
-// its window ends: one patch per turn of the event loop at most.
+// In a burst (BURST_ANSWERS answers within a window), flush (socket.ts, before a turn's
+// acknowledgements) may send a room's batch before its window ends: one patch per turn at most.
 
 /** Least time between two "answered" patches of one room. */
 export const ANSWERED_WINDOW_MS = 10;
+
+/**
+ * Answers of one room within a window that make a burst: more than a class answering together.
+ * Only then do acknowledgements wait for the board (socket.ts); 300 classes of 30 never do.
+ */
+export const BURST_ANSWERS = 40;
 
 export interface AnsweredBatch {
   questionId: string;
@@ -22,9 +28,10 @@ export function createAnsweredBatcher(
   const windowMs = opts.windowMs ?? ANSWERED_WINDOW_MS;
   const now = opts.now ?? Date.now;
   const pending = new Map<string, AnsweredBatch & { timer: ReturnType<typeof setTimeout> | null }>();
-  const lastSent = new Map<string, number>();
-  /** Patches on their way (a Redis round trip or two): flushAll waits for them too. */
-  const inFlight = new Set<Promise<void>>();
+  /** When each room's last patch left, and how many answers it carried. */
+  const lastSent = new Map<string, { at: number; size: number }>();
+  /** Patches on their way (a Redis round trip or two), by room: flushRooms waits for them too. */
+  const inFlight = new Map<string, Set<Promise<void>>>();
 
   async function flush(roomId: string) {
     const b = pending.get(roomId);
@@ -32,20 +39,23 @@ export function createAnsweredBatcher(
     pending.delete(roomId);
     if (b.timer) clearTimeout(b.timer);
     const t = now();
-    lastSent.set(roomId, t);
+    lastSent.set(roomId, { at: t, size: b.studentIds.length });
     // Rooms come and go: forget those quiet for longer than a window once the map grows.
-    if (lastSent.size > 10_000) for (const [id, at] of lastSent) if (t - at >= windowMs) lastSent.delete(id);
+    if (lastSent.size > 10_000) for (const [id, l] of lastSent) if (t - l.at >= windowMs) lastSent.delete(id);
     const sending = send(roomId, { questionId: b.questionId, studentIds: b.studentIds, count: b.count });
-    inFlight.add(sending);
+    let room = inFlight.get(roomId);
+    if (!room) inFlight.set(roomId, (room = new Set()));
+    room.add(sending);
     try {
       await sending;
     } finally {
-      inFlight.delete(sending);
+      room.delete(sending);
+      if (room.size === 0 && inFlight.get(roomId) === room) inFlight.delete(roomId);
     }
   }
 
   /** Time since the room's last patch (infinite for a room never sent to). */
-  const sinceLast = (roomId: string) => now() - (lastSent.get(roomId) ?? Number.NEGATIVE_INFINITY);
+  const sinceLast = (roomId: string) => now() - (lastSent.get(roomId)?.at ?? Number.NEGATIVE_INFINITY);
 
   const later = (roomId: string, ms: number) =>
     setTimeout(() => void flush(roomId).catch(() => {}), Math.max(0, ms));
@@ -80,12 +90,25 @@ export function createAnsweredBatcher(
     add,
     /** Sends what waits for this room now (before any other patch of the room). */
     flush,
-    /** Answers wait in this room's batch: it is under load. */
-    holds: (roomId: string) => pending.has(roomId),
-    /** Sends what waits for every room now; answers once every patch begun has left (socket.ts). */
-    async flushAll() {
-      for (const roomId of [...pending.keys()]) void flush(roomId).catch(() => {});
-      await Promise.allSettled([...inFlight]);
+    /**
+     * Answers wait in this room's batch, and it and the room's previous patch (if within a window)
+     * count BURST_ANSWERS at least: a burst, not a class answering over a few seconds.
+     */
+    bursting(roomId: string) {
+      const b = pending.get(roomId);
+      if (!b) return false;
+      const last = lastSent.get(roomId);
+      const before = last && now() - last.at < windowMs * 2 ? last.size : 0;
+      return b.studentIds.length + before >= BURST_ANSWERS;
+    },
+    /** Sends what waits for these rooms now; answers once their patches begun have left (socket.ts). */
+    async flushRooms(roomIds: Iterable<string>) {
+      const waiting: Promise<void>[] = [];
+      for (const roomId of roomIds) {
+        void flush(roomId).catch(() => {});
+        waiting.push(...(inFlight.get(roomId) ?? []));
+      }
+      await Promise.allSettled(waiting);
     },
     /** Forgets a room (closed, disposed). */
     drop(roomId: string) {

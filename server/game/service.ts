@@ -533,10 +533,10 @@ export function createGameService(deps: GameDeps) {
     /** Writes the buffered answers now (tests, shutdown). */
     flushAnswers: () => answerWriter.flush(),
     closeAnswers: () => answerWriter.close(),
-    /** Tells every board now who answered since its last patch (before a burst's acknowledgements). */
-    flushAnswered: () => answered.flushAll(),
-    /** The room's "who answered" is being held back a few milliseconds (a burst of answers). */
-    answersHeld: (id: string) => answered.holds(id),
+    /** Tells these rooms' boards now who answered since their last patch (before a burst's acks). */
+    flushAnswered: (ids: Iterable<string>) => answered.flushRooms(ids),
+    /** The room's "who answered" is held back a few milliseconds in a burst of answers. */
+    answersHeld: (id: string) => answered.bursting(id),
 
     async open(t: Teacher, key: RoomKey): Promise<{ snapshot: RoomSnapshot; settings: RaidSettings }> {
       const base = await loadRoomBase(db, t.professorId, key.schoolclassId, key.subjectId);

@@ -101,13 +101,14 @@ export function attachGame(
     },
   });
 
-  // In a burst (the room's "who answered" is being batched), an answer's acknowledgement leaves once
-  // the answers read in the same turn of the event loop are counted and their boards told: the board
-  // hears of a thousand answers before a thousand acknowledgements (a system call each) are written,
-  // not after. With Redis the board's patch takes round trips: the acknowledgements wait for it one
-  // more turn of the loop at most. An answer in a quiet room, the usual case of 300 rooms of 30, is
-  // acknowledged at once. Acknowledged still means stored.
-  const acks = createAckQueue(() => service.flushAnswered());
+  // In a burst (more answers within a few milliseconds than a class has: BURST_ANSWERS), an answer's
+  // acknowledgement leaves once the answers read in the same turn of the event loop are counted and
+  // their board told: the board hears of a thousand answers before a thousand acknowledgements (a
+  // system call each) are written, not after. With Redis the board's patch takes round trips: the
+  // acknowledgements wait for it one more turn of the loop at most. An answer in a class's room, even
+  // 300 of them answering at once, is acknowledged at once, and the other rooms keep their batching
+  // window. Acknowledged still means stored.
+  const acks = createAckQueue((ids) => service.flushAnswered(ids));
 
   // Event budgets per socket and per user (server/game/budgets.ts).
   const budgets = createBudgets();
@@ -187,14 +188,17 @@ export function attachGame(
     const on = <C extends Command, R>(
       name: C,
       handler: (payload: CommandPayload<C>) => Promise<R>,
-      opts: { deferAck?: () => boolean } = {},
+      opts: { deferAck?: () => string | null } = {},
     ) => {
       const allowed =
         name in teacherCommands ? 'PROFESSOR' : name in studentCommands ? 'STUDENT' : ('ANY' as const);
       // biome-ignore lint/suspicious/noExplicitAny: one generic listener for every event of the map
       (socket as any).on(name, async (payload: unknown, ack: unknown) => {
         const send = typeof ack === 'function' ? (ack as (a: Ack<R>) => void) : () => {};
-        const reply = (a: Ack<R>) => (opts.deferAck?.() ? acks.defer(() => send(a)) : send(a));
+        const reply = (a: Ack<R>) => {
+          const held = opts.deferAck?.();
+          return held ? acks.defer(held, () => send(a)) : send(a);
+        };
         if (allowed !== 'ANY' && data.role !== allowed)
           return reply({ ok: false, message: 'ERRORS.FORBIDDEN' });
         const parsed = commandSchemas[name].safeParse(payload ?? {});
@@ -271,7 +275,7 @@ export function attachGame(
       return { snapshot: joined.snapshot, phone: joined.phone };
     });
     on('answer:submit', async (p) => ({ status: await service.answer(student(), room(), p) }), {
-      deferAck: () => data.roomId !== null && service.answersHeld(data.roomId),
+      deferAck: () => (data.roomId !== null && service.answersHeld(data.roomId) ? data.roomId : null),
     });
     on('power:activate', () => service.activatePower(student(), room()));
     on('room:sync', () =>
