@@ -43,8 +43,8 @@ export function createAnsweredBatcher(
     // Rooms come and go: forget those quiet for longer than a window once the map grows.
     if (lastSent.size > 10_000) for (const [id, l] of lastSent) if (t - l.at >= windowMs) lastSent.delete(id);
     const sending = send(roomId, { questionId: b.questionId, studentIds: b.studentIds, count: b.count });
-    let room = inFlight.get(roomId);
-    if (!room) inFlight.set(roomId, (room = new Set()));
+    const room = inFlight.get(roomId) ?? new Set<Promise<void>>();
+    inFlight.set(roomId, room);
     room.add(sending);
     try {
       await sending;
