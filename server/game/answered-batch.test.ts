@@ -19,6 +19,14 @@ const batcher = () =>
   createAnsweredBatcher(async (room, b) => {
     sent.push({ at: Date.now(), room, b });
   });
+/** A batcher on a clock of the test's own, which moves without any timer running. */
+const clocked = (now: () => number) =>
+  createAnsweredBatcher(
+    async (room, b) => {
+      sent.push({ at: now(), room, b });
+    },
+    { now },
+  );
 
 describe('the board’s "who answered" patches', () => {
   it('leave at once for a lone answer, without waiting for a batch window', async () => {
@@ -54,12 +62,7 @@ describe('the board’s "who answered" patches', () => {
   it('leave every window while a burst holds the event loop, before any timer can run', async () => {
     // The clock moves while the answers are counted, in one run of the loop: no timer fires.
     let clock = 0;
-    const b = createAnsweredBatcher(
-      async (room, batch) => {
-        sent.push({ at: clock, room, b: batch });
-      },
-      { now: () => clock },
-    );
+    const b = clocked(() => clock);
     for (let i = 0; i < 300; i++) {
       b.add('r', 'q1', `s${i}`, i + 1);
       clock += 0.25; // a quarter of a millisecond per answer: 75 ms for the burst
@@ -92,13 +95,8 @@ describe('the board’s "who answered" patches', () => {
   });
 
   it('call a burst only more answers within a window than a class has, and flush only the rooms asked', async () => {
-    let clock = 0;
-    const b = createAnsweredBatcher(
-      async (room, batch) => {
-        sent.push({ at: clock, room, b: batch });
-      },
-      { now: () => clock },
-    );
+    // The clock stands still: every answer below arrives within one window.
+    const b = clocked(() => 0);
     // A class of 35 answering at the same instant is no burst: its acknowledgements leave at once.
     for (let i = 0; i < 35; i++) b.add('class', 'q1', `c${i}`, i + 1);
     expect(b.bursting('class')).toBe(false);
