@@ -344,18 +344,21 @@ describe('hostile files', () => {
   ];
   for (const [what, build] of hostile) {
     it(`answers another request while it reads ${what}, then refuses it with a translated 400`, async () => {
-      const answered: string[] = [];
       let other: Promise<{ statusCode: number }> | undefined;
       let otherMs = Number.POSITIVE_INFINITY;
+      let sentWhileRead = false;
       const sendOther = () => {
         const sentAt = performance.now();
         other ??= ctx.app
           .inject({ method: 'GET', url: '/api/schoolclasses', headers: bearer(teacher) })
           .then((res) => {
             otherMs = performance.now() - sentAt;
-            answered.push('other request');
             return res;
           });
+      };
+      const sendWhileRead = () => {
+        sentWhileRead = other === undefined;
+        sendOther();
       };
       // Both threads started, as on a listening server (the tests' inject does not warm them).
       await Promise.all([upload(csv(`${HEADER}\nA ?;;a;x;b;\n`)), upload(csv(`${HEADER}\nB ?;;a;x;b;\n`))]);
@@ -363,22 +366,22 @@ describe('hostile files', () => {
       const baselineAt = performance.now();
       await ctx.app.inject({ method: 'GET', url: '/api/schoolclasses', headers: bearer(teacher) });
       const baselineMs = performance.now() - baselineAt;
-      // The other request leaves as the file starts being read (or, where nothing says so, once
-      // the upload is answered): it must not wait for the file.
+      // The other request leaves as the file starts being read: it must not wait for the file.
       const started = diagnostics_channel.channel('classe-raid:question-import:started');
-      started.subscribe(sendOther);
+      started.subscribe(sendWhileRead);
       try {
         const data = build();
         const sentAt = performance.now();
         let uploadMs = Number.POSITIVE_INFINITY;
         const res = await upload({ file: { name: 'quiz.xlsx', data } }).then((r) => {
           uploadMs = performance.now() - sentAt;
-          answered.push('upload');
           sendOther();
           return r;
         });
         expect((await other)?.statusCode).toBe(200);
-        expect(answered).toEqual(['other request', 'upload']);
+        // It left while the file was being read. Which of the two is answered first is a race (a
+        // broken workbook may be refused before PostgreSQL answers), so only the delay is checked.
+        expect(sentWhileRead).toBe(true);
         // The issue's bounds: no other request waits 100 ms more because of the file; its 400 comes
         // within 2 s.
         expect(otherMs - baselineMs).toBeLessThan(100);
@@ -388,7 +391,7 @@ describe('hostile files', () => {
           body: { message: ERR.IMPORT_UNREADABLE },
         });
       } finally {
-        started.unsubscribe(sendOther);
+        started.unsubscribe(sendWhileRead);
       }
     });
   }
