@@ -50,7 +50,7 @@ export function createAnsweredBatcher(
       await sending;
     } finally {
       room.delete(sending);
-      if (room.size === 0 && inFlight.get(roomId) === room) inFlight.delete(roomId);
+      if (room.size === 0) inFlight.delete(roomId);
     }
   }
 
@@ -91,8 +91,8 @@ export function createAnsweredBatcher(
     /** Sends what waits for this room now (before any other patch of the room). */
     flush,
     /**
-     * Answers wait in this room's batch, and it and the room's previous patch (if within a window)
-     * count BURST_ANSWERS at least: a burst, not a class answering over a few seconds.
+     * Answers wait in this room's batch, and it and the room's previous patch (if it left less than
+     * two windows ago: the batch may have begun just before its window ended) count BURST_ANSWERS at least: a burst, not a class answering over a few seconds.
      */
     bursting(roomId: string) {
       const b = pending.get(roomId);
