@@ -50,6 +50,8 @@ import userRoutes from './modules/users/routes.js';
 import { ROOT_DIR } from './paths.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
+import healthPlugin from './plugins/health.js';
+import metricsPlugin from './plugins/metrics.js';
 import openApiPlugin from './plugins/openapi.js';
 import sweepsPlugin from './plugins/sweeps.js';
 
@@ -146,6 +148,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(errorsPlugin);
+  // Before every route: the metrics' request hook sees them all.
+  await app.register(metricsPlugin);
+  await app.register(healthPlugin);
   await app.register(authPlugin);
   // Route contracts (lib/contract.ts): zod schemas checked through parse(), responses whitelisted,
   // and the OpenAPI document built from them at /api/docs/json, read at /api/docs.

@@ -131,6 +131,14 @@ const envSchema = z.object({
   /** Trust X-Forwarded-For from a load balancer. */
   TRUST_PROXY: bool,
   CLIENT_DIST: z.string().default('./dist/client'),
+  /** Bearer token that opens GET /metrics on the main port (Prometheus text format); unset: closed there. */
+  METRICS_TOKEN: z.string().min(16).max(200).optional(),
+  /** A listen port of its own for GET /metrics, without a token (keep it off the public network). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** On SIGTERM, seconds /readyz answers 503 before the node closes (a load balancer's time to notice). */
+  DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
+  /** Where METRICS_PORT listens: this computer only unless told otherwise. */
+  METRICS_HOST: z.string().min(1).max(200).default('127.0.0.1'),
   /** How long a raid question stays open for answers. */
   QUESTION_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** A dropped phone stays shown as connected this long. */

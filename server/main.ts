@@ -19,8 +19,13 @@ try {
 const { database, redis, demo } = await boot(config);
 const app = await buildApp({ config, database, redis });
 
-closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+// Asked to stop: readiness answers 503 at once, the load balancer has DRAIN_SECONDS to send new
+// connections elsewhere, then the node closes: it takes no new connection, answers what it holds, and
+// its live sockets are told to reconnect (they come back through the load balancer to another node).
+closeWithGrace({ delay: config.DRAIN_SECONDS * 1000 + 10_000 }, async ({ err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
+  app.drain();
+  if (!err && config.DRAIN_SECONDS > 0) await new Promise((r) => setTimeout(r, config.DRAIN_SECONDS * 1000));
   await app.close();
   await redis?.quit();
   await database.close();

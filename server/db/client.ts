@@ -10,6 +10,8 @@ export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
+  /** PostgreSQL's connection pool now (the metrics); none for PGlite, which has one connection. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export const MIGRATIONS_DIR = path.join(ROOT_DIR, 'migrations');
@@ -37,7 +39,12 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');
       await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

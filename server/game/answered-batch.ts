@@ -15,6 +15,8 @@ export const ANSWERED_WINDOW_MS = 10;
  */
 export const BURST_ANSWERS = 40;
 
+import { answersSeen } from '../lib/live-metrics.js';
+
 export interface AnsweredBatch {
   questionId: string;
   studentIds: string[];
@@ -27,7 +29,10 @@ export function createAnsweredBatcher(
 ) {
   const windowMs = opts.windowMs ?? ANSWERED_WINDOW_MS;
   const now = opts.now ?? Date.now;
-  const pending = new Map<string, AnsweredBatch & { timer: ReturnType<typeof setTimeout> | null }>();
+  const pending = new Map<
+    string,
+    AnsweredBatch & { timer: ReturnType<typeof setTimeout> | null; countedAt?: number[] }
+  >();
   /** When each room's last patch left, and how many answers it carried. */
   const lastSent = new Map<string, { at: number; size: number }>();
   /** Patches on their way (a Redis round trip or two), by room: flushRooms waits for them too. */
@@ -48,6 +53,10 @@ export function createAnsweredBatcher(
     room.add(sending);
     try {
       await sending;
+      if (b.countedAt && answersSeen.hasSubscribers) {
+        const t = performance.now();
+        answersSeen.publish({ ms: b.countedAt.map((c) => t - c) });
+      }
     } finally {
       room.delete(sending);
       if (room.size === 0) inFlight.delete(roomId);
@@ -71,6 +80,7 @@ export function createAnsweredBatcher(
       pending.set(roomId, b);
       const since = sinceLast(roomId);
       b.studentIds.push(studentId);
+      if (answersSeen.hasSubscribers) b.countedAt = [performance.now()];
       b.count = count;
       if (since >= windowMs) {
         void flush(roomId).catch(() => {});
@@ -80,6 +90,7 @@ export function createAnsweredBatcher(
       return;
     }
     b.studentIds.push(studentId);
+    b.countedAt?.push(performance.now());
     b.count = Math.max(b.count, count);
     // A burst keeps the event loop busy for longer than a window, and the timer waits for it: the
     // board hears every window's answers as they are counted, not all of them once the burst is over.

@@ -17,6 +17,7 @@ import {
   studentCommands,
   teacherCommands,
 } from '../../shared/game/contract.js';
+import { type AnswerAckedMessage, answerAcked } from '../lib/live-metrics.js';
 import { dedicatedConnection } from '../lib/redis.js';
 import { isSessionRevoked } from '../modules/auth/sessions.js';
 import { loadAccount } from '../modules/users/queries.js';
@@ -194,7 +195,14 @@ export function attachGame(
         name in teacherCommands ? 'PROFESSOR' : name in studentCommands ? 'STUDENT' : ('ANY' as const);
       // biome-ignore lint/suspicious/noExplicitAny: one generic listener for every event of the map
       (socket as any).on(name, async (payload: unknown, ack: unknown) => {
-        const send = typeof ack === 'function' ? (ack as (a: Ack<R>) => void) : () => {};
+        const arrived = name === 'answer:submit' && answerAcked.hasSubscribers ? performance.now() : 0;
+        const toSocket = typeof ack === 'function' ? (ack as (a: Ack<R>) => void) : () => {};
+        const send = arrived
+          ? (a: Ack<R>) => {
+              toSocket(a);
+              answerAcked.publish({ ms: performance.now() - arrived, ok: a.ok } satisfies AnswerAckedMessage);
+            }
+          : toSocket;
         const reply = (a: Ack<R>) => {
           const held = opts.deferAck?.();
           return held ? acks.defer(held, () => send(a)) : send(a);

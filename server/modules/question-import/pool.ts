@@ -34,6 +34,9 @@ const HEAP_MAX_MB = 256;
  */
 export const importStarted = channel('classe-raid:question-import:started');
 
+/** Told `{ waiting, reading }` whenever the pool's queue changes (the metrics' import queue gauges). */
+export const importQueue = channel('classe-raid:question-import:queue');
+
 interface Pending {
   job: ImportJob;
   budgetMs: number;
@@ -215,6 +218,7 @@ export class ImportPool {
     return new Promise((resolve, reject) => {
       this.queue.push({ job, budgetMs, queuedAt: performance.now(), resolve, reject });
       this.dispatch();
+      this.report();
     });
   }
 
@@ -226,6 +230,11 @@ export class ImportPool {
     this.closed = true;
     for (const q of this.queue.splice(0)) q.reject(new Error('import worker closed'));
     await Promise.all(this.lanes.map((lane) => lane.worker.close()));
+  }
+
+  private report(): void {
+    if (importQueue.hasSubscribers)
+      importQueue.publish({ waiting: this.queue.length, reading: this.lanes.filter((l) => l.busy).length });
   }
 
   private dispatch(): void {
@@ -252,6 +261,7 @@ export class ImportPool {
             // A thread ended past its budget is replaced now, not when the next file comes.
             if (!this.closed) lane.worker.warm();
             this.dispatch();
+            this.report();
           });
       }
     }
