@@ -29,7 +29,8 @@ describe('health', () => {
   it('is not ready while its database does not answer, and ready again when it does', async () => {
     const { database } = ctx;
     const original = database.db.execute.bind(database.db);
-    database.db.execute = (() => Promise.reject(new Error('connection refused'))) as typeof original;
+    database.db.execute = (() =>
+      Promise.reject(new Error('connection refused'))) as unknown as typeof original;
     try {
       // A check is reused for a second: wait for a fresh one, not a fixed time.
       await expect
