@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { kahootXlsx } from '../fixtures/import/kahoot';
 import { atPath, DESKTOP, launch, newPage, scrollWidth, shot, thirdPartyRequests } from './browser';
 import { C, ChaptersPage, F, R, RaidFormPage } from './pages/admin-raids';
 import { tr } from './pages/fr';
@@ -154,6 +155,76 @@ describe('question import', () => {
     await expect.poll(() => chapters.row(chapterName).count()).toBe(0);
 
     expect(thirdPartyRequests).toEqual([]);
+    await context.close();
+  });
+
+  test("a teacher imports Kahoot!'s template as she wrote it: decimal commas, formulas in equation mode", async () => {
+    const { page, context } = await newPage(browser, DESKTOP);
+    await new LoginPage(page).signInTo('prof-demo', 'Craie-Verte-2026!', '/prof/select');
+    const chapters = new ChaptersPage(page);
+    await chapters.openFromMenu();
+    const chapterName = `Kahoot E2E ${Date.now() % 100000}`;
+    await chapters.create(chapterName);
+    await chapters.openRaids(chapterName);
+    await page.getByRole('link', { name: R.NEW }).first().click();
+    await page.getByRole('heading', { name: F.TITLE_NEW, level: 1 }).waitFor();
+    const form = new RaidFormPage(page);
+    await form.title().fill('Fractions venues de Kahoot');
+
+    await page.getByRole('button', { name: F.IMPORT }).click();
+    const dialog = new ImportDialog(page);
+    // The dialog says that Kahoot!'s own template is welcome.
+    await dialog.dialog().getByText(I.FORMAT_KAHOOT).waitFor();
+    // Kahoot!'s template as Excel saves it: numbers are number cells (0.5 in the file, "0,5" on screen).
+    const file = kahootXlsx([
+      ['', 'Quiz template'],
+      ['', 'Add questions, at least two answer alternatives, time limit and choose correct answers'],
+      [],
+      [
+        '',
+        'Question - max 120 characters',
+        'Answer 1 - max 75 characters',
+        'Answer 2 - max 75 characters',
+        'Time limit (sec)',
+        'Correct answer(s) - choose at least one',
+      ],
+      [1, 'Combien vaut $$\\frac{1}{2}$$ ?', 0.5, 2, 20, 1],
+      [2, 'Quelle est la moitié de 3 ?', 0.75, 1.5, 20, 2],
+    ]);
+    const res = await dialog.importFile({
+      name: 'KahootQuizTemplate.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from(file),
+    });
+    expect(res.status()).toBe(200);
+    await dialog
+      .dialog()
+      .getByText(tr(I.IMPORTED_COUNT_other, { count: 2 }))
+      .waitFor();
+    await dialog.addButton(2).click();
+    await dialog.dialog().waitFor({ state: 'detached' });
+    await expect.poll(() => form.questionTexts()).toEqual([
+      'Combien vaut $$\\frac{1}{2}$$ ?',
+      'Quelle est la moitié de 3 ?',
+    ]);
+    expect(await form.answer(1, 1).inputValue()).toBe('0,5');
+    expect(await form.answer(2, 1).inputValue()).toBe('0,75');
+    expect(await form.answer(2, 2).inputValue()).toBe('1,5');
+    expect(await form.correct(2, 2).isChecked()).toBe(true);
+    expect(await form.card(1).getByRole('checkbox', { name: F.EQUATION_MODE }).isChecked()).toBe(true);
+    await form.previews(1).first().waitFor();
+    expect(await form.card(2).getByRole('checkbox', { name: F.EQUATION_MODE }).isChecked()).toBe(false);
+    await shot(page, 'question-import-kahoot-form');
+
+    // Saved, then the chapter and its raid deleted: the demo data stays as it was.
+    await form.save();
+    await atPath(page, new URL(page.url()).pathname.replace(/\/create$/, ''));
+    await page.goto('/prof/administration/chapters');
+    await chapters.heading().waitFor();
+    const mine = chapters.row(chapterName);
+    await mine.getByRole('button', { name: `${C.DELETE} ${chapterName}` }).click();
+    await mine.getByRole('button', { name: C.CONFIRM }).click();
+    await expect.poll(() => chapters.row(chapterName).count()).toBe(0);
     await context.close();
   });
 });

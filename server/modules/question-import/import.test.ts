@@ -117,7 +117,16 @@ describe('XLSX', () => {
       '<row r="4"/><row r="5"><c r="A5"/></row>';
     expect(readXlsx(handWorkbook(sheet, shared))).toEqual([
       { line: 1, cells: ['Question', '', 'x < yé€'] },
-      { line: 3, cells: ['', 'Deux & deux', '', 'TRUE', 'FALSE', '4.5', 'calc', ''] },
+      { line: 3, cells: ['', 'Deux & deux', '', 'TRUE', 'FALSE', '4,5', 'calc', ''] },
+    ]);
+  });
+
+  it('writes number cells as a French teacher typed them: decimal comma, no binary noise', () => {
+    const sheet =
+      '<row r="1"><c r="A1" t="n"><v>0.5</v></c><c r="B1"><v>0.30000000000000004</v></c><c r="C1"><v>-12.25</v></c>' +
+      '<c r="D1"><v>20</v></c><c r="E1"><v>1E-3</v></c><c r="F1" t="str"><v>1.5</v></c></row>';
+    expect(readXlsx(handWorkbook(sheet))).toEqual([
+      { line: 1, cells: ['0,5', '0,3', '-12,25', '20', '0,001', '1.5'] },
     ]);
   });
 
@@ -433,6 +442,18 @@ describe('Kahoot sheets', () => {
       key: ERR.IMPORT_BAD_CORRECT,
       params: { column: 'Correct answer(s) - choose at least one', value: 'b', max: 3 },
     });
+  });
+
+  it('puts a question holding a $$…$$ formula in equation mode, as the raid form does', () => {
+    const rows = [
+      ['', 'Question - max 120 characters', 'Answer 1', 'Answer 2', 'Time limit (sec)', 'Correct answer(s)'],
+      ['1', 'Combien vaut $$\\frac{1}{2}$$ ?', '0,5', '2', '20', '1'],
+      ['2', 'Combien vaut la moitié de 1 ?', '$$\\frac{1}{2}$$', '2', '20', '1'],
+      ['3', 'Coût : 5 $ ou 6 $ ?', '5 $', '6 $', '20', '1'],
+    ].map((cells, i) => ({ line: i + 1, cells }));
+    expect(importRows(rows, []).questions.map((q) => q.equationMode)).toEqual([true, true, false]);
+    const csv = csvImport(`${HEADER}\nSoit $$x^2$$ ?;;a;x;b;\n`);
+    expect(csv.questions[0].equationMode).toBe(true);
   });
 
   it("does not take the app's own English header (Correct answer 1) for Kahoot's", () => {

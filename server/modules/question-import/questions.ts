@@ -165,6 +165,8 @@ function templateInput(row: SheetRow, layout: Layout): LineInput {
   return { question: cell(layout.question), equationMode, slots, errors };
 }
 
+const FORMULA = /\$\$[\s\S]+?\$\$/;
+
 /** One data row: the question it holds, or the reasons it is refused. */
 function readLine(input: LineInput): { draft: QuestionDraft } | { errors: ImportIssue[] } {
   const { slots } = input;
@@ -177,9 +179,11 @@ function readLine(input: LineInput): { draft: QuestionDraft } | { errors: Import
   for (const s of used) if (!s.text) errors.push({ key: ERR.ANSWER_REQUIRED, params: { answer: s.n } });
   const filled = used.filter((s) => s.text);
 
+  // A formula between $$ and $$ turns equation mode on, as typing one does in the raid form.
+  const hasFormula = [input.question, ...filled.map((s) => s.text)].some((t) => FORMULA.test(t));
   const parsed = questionDraftSchema.safeParse({
     text: input.question,
-    equationMode: input.equationMode,
+    equationMode: input.equationMode || hasFormula,
     answers: filled.map(({ text, isCorrect }) => ({ text, isCorrect })),
   });
   if (!parsed.success) {

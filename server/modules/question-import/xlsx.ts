@@ -148,6 +148,19 @@ interface RawCell {
   inline: string;
 }
 
+const DECIMAL_COMMA = new Intl.NumberFormat('fr-FR', { maximumSignificantDigits: 15, useGrouping: false });
+
+/**
+ * A number cell as a French teacher typed it: "0,5" for the 0.5 the file stores, and without the
+ * binary noise of 15+ digits (0.30000000000000004 is "0,3", as the spreadsheet shows it). A value
+ * that is not a plain number is kept as it is.
+ */
+export function numberText(value: string): string {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n)) return value;
+  return DECIMAL_COMMA.format(n).replace('\u2212', '-');
+}
+
 /** Rows of the workbook's first sheet, numbered as in the spreadsheet; empty rows left out. */
 export function readXlsx(buf: Uint8Array, maxRows = IMPORT_ROWS_MAX): SheetRow[] {
   try {
@@ -225,7 +238,7 @@ function readWorkbook(buf: Uint8Array, maxRows: number): SheetRow[] {
       if (c.type === 's') text = shared[Number(c.value)] ?? '';
       else if (c.type === 'inlineStr') text = c.inline;
       else if (c.type === 'b') text = c.value === '1' ? 'TRUE' : c.value === '0' ? 'FALSE' : '';
-      else if (c.value !== undefined) text = c.value;
+      else if (c.value !== undefined) text = c.type === 'n' || c.type === undefined ? numberText(c.value) : c.value;
       while (cells.length < c.col) cells.push('');
       cells[c.col] = text;
     }

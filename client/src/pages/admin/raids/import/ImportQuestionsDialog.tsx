@@ -175,6 +175,7 @@ export default function ImportQuestionsDialog({
                 <li>{t('IMPORT.FORMAT_EQUATION')}</li>
                 <li>{t('IMPORT.FORMAT_ANSWERS', { min: ANSWERS_MIN, max: ANSWERS_MAX })}</li>
                 <li>{t('IMPORT.FORMAT_LIMITS', { max: QUESTIONS_PER_RAID_MAX, size: MAX_MB })}</li>
+                <li>{t('IMPORT.FORMAT_KAHOOT')}</li>
               </ul>
               <p className="qi-templates">
                 <span>{t('IMPORT.TEMPLATES')}</span>
