@@ -136,8 +136,15 @@ describe('teacher sign-up, approval and first sign-in (desktop)', () => {
     await shot(page, 'gar-signup-1-character');
     await onboarding.next().click();
 
-    // The subjects chosen at registration are already ticked.
+    // The subjects chosen at registration are already ticked, named in French under French headings,
+    // and the page says the teacher chose them (not the school: she signed up by e-mail).
     await onboarding.stepHeading(fr.ONBOARDING.SUBJECTS_TITLE).waitFor();
+    await page.getByText(fr.ONBOARDING.SUBJECTS_TEXT_RECORD).waitFor();
+    expect(await page.getByText(fr.ONBOARDING.SUBJECTS_TEXT).count()).toBe(0);
+    expect(await onboarding.subject(teacher.subject).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('group', { name: fr.REGISTER.TEACHER.GROUPS.MAIN }).waitFor();
+    expect(await page.getByRole('button', { name: /^(Mathematics|French|Physics-Chemistry)$/ }).count()).toBe(0);
+    await shot(page, 'gar-signup-1b-subjects');
     await onboarding.next().click();
 
     await onboarding.stepHeading(fr.ONBOARDING.POWERS_TITLE).waitFor();

@@ -375,7 +375,10 @@ describe('gar-signup: the subjects step', () => {
     const all = await ctx.database.db.select({ id: subjects.id, code: subjects.code }).from(subjects);
     const idOf = (code: string) => all.find((s) => s.code === code)?.id as string;
     const suggested = await get(t, '/api/sso/subjects');
-    expect(suggested.json()).toEqual({ subjectIds: [idOf('MATHEMATICS'), idOf('ENGLISH')] });
+    expect(suggested.json()).toEqual({
+      subjectIds: [idOf('MATHEMATICS'), idOf('ENGLISH')],
+      source: 'school',
+    });
     const saved = await put(t, `/api/professors/${t.professorId}`, { subjectIds: [idOf('MATHEMATICS')] });
     expect(saved.statusCode, saved.body).toBe(200);
     const rows = await ctx.database.db
@@ -384,8 +387,11 @@ describe('gar-signup: the subjects step', () => {
       .where(eq(professorSubjects.professorId, t.professorId as string));
     expect(rows.map((r) => r.subjectId)).toEqual([idOf('MATHEMATICS')]);
     // Once on record, the teacher's own choice is what the step ticks (as for a teacher who chose
-    // subjects when registering).
-    expect((await get(t, '/api/sso/subjects')).json()).toEqual({ subjectIds: [idOf('MATHEMATICS')] });
+    // subjects when registering): the page no longer says the school sent them.
+    expect((await get(t, '/api/sso/subjects')).json()).toEqual({
+      subjectIds: [idOf('MATHEMATICS')],
+      source: 'record',
+    });
     // Their names stay the school's.
     expect((await put(t, `/api/professors/${t.professorId}`, { firstName: 'Autre' })).statusCode).toBe(403);
   });

@@ -14,7 +14,7 @@ import { casLoginUrl, casLogoutUrl, entOf, validateCasTicket } from './cas.js';
 import { createClassFromDivision, listDivisions } from './divisions.js';
 import { memoryReplayGuard, redisReplayGuard } from './replay.js';
 import { garLogoutUrl, makeGarSp, readGarResponse, SsoRefused } from './saml.js';
-import { suggestedSubjectIds } from './subjects.js';
+import { suggestedSubjects } from './subjects.js';
 import { endTicketSession, issueTicket } from './tickets.js';
 
 const FORM_LIMIT = 512 * 1024;
@@ -201,12 +201,18 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
       schema: {
         summary:
           "The subjects to prefill gar-signup with, as catalogue ids: the caller's subjects on record, else those their school sign-on says they teach (GAR: P_MAT)",
-        response: { 200: z.object({ subjectIds: z.array(z.uuid()) }) },
+        response: {
+          200: z.object({
+            subjectIds: z.array(z.uuid()),
+            /** record: the teacher's own (sign-up); school: sent by the school sign-on; none: neither. */
+            source: z.enum(['record', 'school', 'none']),
+          }),
+        },
       },
     },
     async (req) => {
       const me = teacherOf(req);
-      return { subjectIds: await suggestedSubjectIds(deps, me.sub, me.professorId) };
+      return suggestedSubjects(deps, me.sub, me.professorId);
     },
   );
 

@@ -56,19 +56,28 @@ export function subjectCodesOf(sent: Division[]): string[] {
   return out;
 }
 
-/** The catalogue ids of the subjects the caller's school sign-on sent (none for other accounts). */
+/** Where gar-signup's ticked subjects come from: the teacher's own choice, the school, or nowhere. */
+export type SubjectsSource = 'record' | 'school' | 'none';
+
 // The subjects to tick at gar-signup: those already on record (chosen at registration, or at an
-// earlier sign-in), else those the school sign-on sent.
-export async function suggestedSubjectIds(
+// earlier sign-in), else those the school sign-on sent; and which of the two it is, so that the page
+// does not credit the school with a choice the teacher made at sign-up.
+export async function suggestedSubjects(
   deps: Deps,
   userId: string,
   professorId: string,
-): Promise<string[]> {
+): Promise<{ subjectIds: string[]; source: SubjectsSource }> {
   const mine = await deps.db
     .select({ id: professorSubjects.subjectId })
     .from(professorSubjects)
     .where(eq(professorSubjects.professorId, professorId));
-  if (mine.length) return mine.map((r) => r.id);
+  if (mine.length) return { subjectIds: mine.map((r) => r.id), source: 'record' };
+  const fromSchool = await schoolSubjectIds(deps, userId);
+  return { subjectIds: fromSchool, source: fromSchool.length ? 'school' : 'none' };
+}
+
+/** The catalogue ids of the subjects the caller's school sign-on sent (none for other accounts). */
+async function schoolSubjectIds(deps: Deps, userId: string): Promise<string[]> {
   const [me] = await deps.db
     .select({ subjects: ssoIdentities.subjects })
     .from(ssoIdentities)

@@ -13,6 +13,8 @@ export class TeacherOnboardingPage {
   readonly character = (n: number) => characterRadio(this.page, n);
   readonly option = (title: string) => this.page.getByRole('radio', { name: title });
   readonly choose = (radio: Locator) => choose(this.page, radio);
+  /** A subject's chip on the subjects step, by its label in French. */
+  readonly subject = (name: string) => this.page.getByRole('button', { name, exact: false });
   readonly next = () => this.page.getByRole('button', { name: fr.REGISTER.NEXT });
   readonly finish = () => this.page.getByRole('button', { name: O.FINISH });
 }

@@ -35,7 +35,7 @@ const handlers = [
   { method: 'GET', path: '/avatars?userType=professor', body: AVATARS },
   { method: 'GET', path: '/subjects', body: SUBJECTS },
   // What the GAR sent (P_MAT): mathematics.
-  { method: 'GET', path: '/sso/subjects', body: { subjectIds: [MATHS] } },
+  { method: 'GET', path: '/sso/subjects', body: { subjectIds: [MATHS], source: 'school' } },
   {
     method: 'PUT',
     path: `/professors/${PROF.professorId}`,
@@ -56,6 +56,7 @@ describe('TeacherOnboardingPage', () => {
     await user.click(await screen.findByRole('radio', { name: tx('REGISTER.AVATAR_ALT', { index: 2 }) }));
     await user.click(next());
     expect(screen.getByRole('heading', { name: tx('ONBOARDING.SUBJECTS_TITLE') })).toBeTruthy();
+    expect(screen.getByText(tx('ONBOARDING.SUBJECTS_TEXT'))).toBeTruthy();
     const maths = screen.getByRole('button', { name: new RegExp(tx('SUBJECTS.MATHEMATICS')) });
     expect(maths.getAttribute('aria-pressed')).toBe('true');
     // None chosen: refused with its message; English added.
@@ -112,5 +113,19 @@ describe('TeacherOnboardingPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(tx('ERRORS.GENERIC'));
     expect(where()).toBe('/gar-signup');
     expect(getStoredUser()?.avatarId).toBeNull();
+  });
+
+  it('a teacher who chose subjects at sign-up is told they are hers, not the school’s', async () => {
+    saveStoredUser(PROF);
+    mockApi([
+      { method: 'GET', path: '/sso/subjects', body: { subjectIds: [MATHS], source: 'record' } },
+      ...handlers,
+    ]);
+    const user = userEvent.setup();
+    renderPage(<TeacherOnboardingPage />, '/gar-signup');
+    await user.click(await screen.findByRole('radio', { name: tx('REGISTER.AVATAR_ALT', { index: 1 }) }));
+    await user.click(next());
+    await screen.findByText(tx('ONBOARDING.SUBJECTS_TEXT_RECORD'));
+    expect(screen.queryByText(tx('ONBOARDING.SUBJECTS_TEXT'))).toBeNull();
   });
 });

@@ -20,6 +20,12 @@ import { Stepper } from '../register/Stepper';
 import { SubjectPicker } from '../register/SubjectPicker';
 import { PowersStep, SharingStep } from './PreferenceSteps';
 
+const SUBJECTS_TEXT = {
+  record: 'ONBOARDING.SUBJECTS_TEXT_RECORD',
+  school: 'ONBOARDING.SUBJECTS_TEXT',
+  none: 'ONBOARDING.SUBJECTS_TEXT_NONE',
+} as const;
+
 export default function TeacherOnboardingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -34,6 +40,8 @@ export default function TeacherOnboardingPage() {
   const [shareRaids, setShareRaids] = useState(false);
   const [subjects, setSubjects] = useState<SubjectDto[]>([]);
   const [subjectIds, setSubjectIds] = useState<string[]>([]);
+  // Whose choice the ticked subjects are: the teacher's at sign-up, the school's (GAR), or nobody's.
+  const [subjectsSource, setSubjectsSource] = useState<'record' | 'school' | 'none'>('none');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -43,7 +51,10 @@ export default function TeacherOnboardingPage() {
       .catch(() => {});
     // Prefilled from the subjects the GAR sent; the teacher changes them freely.
     suggestedSubjects()
-      .then((s) => setSubjectIds((mine) => (mine.length ? mine : s.subjectIds)))
+      .then((s) => {
+        setSubjectIds((mine) => (mine.length ? mine : s.subjectIds));
+        setSubjectsSource(s.source);
+      })
       .catch(() => {});
   }, []);
 
@@ -106,7 +117,7 @@ export default function TeacherOnboardingPage() {
         {step === 1 ? (
           <>
             <h2>{t('ONBOARDING.SUBJECTS_TITLE')}</h2>
-            <p className="muted">{t('ONBOARDING.SUBJECTS_TEXT')}</p>
+            <p className="muted">{t(SUBJECTS_TEXT[subjectsSource])}</p>
             <SubjectPicker
               subjects={subjects}
               selected={subjectIds}
