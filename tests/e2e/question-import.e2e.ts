@@ -203,10 +203,9 @@ describe('question import', () => {
       .waitFor();
     await dialog.addButton(2).click();
     await dialog.dialog().waitFor({ state: 'detached' });
-    await expect.poll(() => form.questionTexts()).toEqual([
-      'Combien vaut $$\\frac{1}{2}$$ ?',
-      'Quelle est la moitié de 3 ?',
-    ]);
+    await expect
+      .poll(() => form.questionTexts())
+      .toEqual(['Combien vaut $$\\frac{1}{2}$$ ?', 'Quelle est la moitié de 3 ?']);
     expect(await form.answer(1, 1).inputValue()).toBe('0,5');
     expect(await form.answer(2, 1).inputValue()).toBe('0,75');
     expect(await form.answer(2, 2).inputValue()).toBe('1,5');

@@ -72,7 +72,16 @@ describe('school sign-on through the GAR', () => {
 
     // A first sign-in: the teacher sets up her account, with no password ever asked.
     await atPath(page, '/gar-signup');
-    await new GarSignupPage(page).passAllSteps();
+    const signup = new GarSignupPage(page);
+    let subjectsSeen = false;
+    await signup.passAllSteps(async (label) => {
+      if (label !== fr.ONBOARDING.STEPS.SUBJECTS) return;
+      // What the GAR sent (MATHEMATIQUES) is ticked, named in French, and the page says so.
+      await page.getByText(fr.ONBOARDING.SUBJECTS_TEXT).waitFor();
+      expect(await signup.subject(fr.SUBJECTS.MATHEMATICS).getAttribute('aria-pressed')).toBe('true');
+      subjectsSeen = true;
+    });
+    expect(subjectsSeen).toBe(true);
     await page
       .getByRole('heading', { name: tr(fr.PROF_HOME.HELLO, { name: 'Claire Durand' }), level: 1 })
       .waitFor();
@@ -85,6 +94,18 @@ describe('school sign-on through the GAR', () => {
     await divisions.goto();
     await divisions.create(DIVISION).waitFor();
     await divisions.create(OTHER_DIVISION).waitFor();
+    // The subject she teaches (what the GAR sent, kept at gar-signup) is chosen already.
+    await expect
+      .poll(() => divisions.subject().evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text))
+      .toBe(fr.SUBJECTS.MATHEMATICS);
+    // Without a subject the refusal speaks to her as "vous", in the page's error style.
+    await divisions.subject().selectOption('');
+    await divisions.create(OTHER_DIVISION).click();
+    const alert = divisions.section().getByRole('alert');
+    await alert.getByText(frClasses.CLASSES.ERRORS.SUBJECT_REQUIRED, { exact: true }).waitFor();
+    expect(frClasses.CLASSES.ERRORS.SUBJECT_REQUIRED).toMatch(/^Choisissez/);
+    expect(await alert.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(253, 236, 236)');
+    await shot(page, 'gar-divisions-subject-required');
     await divisions.subject().selectOption({ label: fr.SUBJECTS.MATHEMATICS });
     await shot(page, 'gar-divisions');
     await divisions.create(DIVISION).click();
@@ -96,6 +117,13 @@ describe('school sign-on through the GAR', () => {
     await divisions.create(OTHER_DIVISION).waitFor();
     expect(await page.getByTestId('class-tile').count()).toBe(1);
     await shot(page, 'gar-division-class-created');
+
+    // Her empty class says its pupils come through the ENT, not with a code to generate.
+    await divisions.open(DIVISION).click();
+    await page.getByText(frClasses.CLASSES.STUDENTS.EMPTY_DIVISION).waitFor();
+    expect(await page.getByText(frClasses.CLASSES.STUDENTS.EMPTY).count()).toBe(0);
+    await shot(page, 'gar-division-class-empty');
+    await divisions.goto();
   });
 
   test('a pupil of that division signs in at the identity provider on a phone and is in that class, without a code', async () => {

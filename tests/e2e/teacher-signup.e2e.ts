@@ -143,7 +143,9 @@ describe('teacher sign-up, approval and first sign-in (desktop)', () => {
     expect(await page.getByText(fr.ONBOARDING.SUBJECTS_TEXT).count()).toBe(0);
     expect(await onboarding.subject(teacher.subject).getAttribute('aria-pressed')).toBe('true');
     await page.getByRole('group', { name: fr.REGISTER.TEACHER.GROUPS.MAIN }).waitFor();
-    expect(await page.getByRole('button', { name: /^(Mathematics|French|Physics-Chemistry)$/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^(Mathematics|French|Physics-Chemistry)$/ }).count()).toBe(
+      0,
+    );
     await shot(page, 'gar-signup-1b-subjects');
     await onboarding.next().click();
 

@@ -117,6 +117,9 @@ const RULES: Record<string, Rule> = {
       words('tu|ton|ta|tes|toi|te|tien|tienne|tiens'),
       elided('t'),
       /-(?:toi|tu|te)(?=$|[^\p{L}])/iu,
+      // An informal imperative opening a text ("Choisis une matière"); "choisis" inside a sentence may
+      // be a participle ("les mots choisis").
+      /^(?:choisis|écris|clique|coche|tape|saisis|entre)(?=$|[^\p{L}])/iu,
     ],
     formal: [words('vous|votre|vos|vôtre|vôtres')],
   },

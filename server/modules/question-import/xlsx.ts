@@ -238,7 +238,8 @@ function readWorkbook(buf: Uint8Array, maxRows: number): SheetRow[] {
       if (c.type === 's') text = shared[Number(c.value)] ?? '';
       else if (c.type === 'inlineStr') text = c.inline;
       else if (c.type === 'b') text = c.value === '1' ? 'TRUE' : c.value === '0' ? 'FALSE' : '';
-      else if (c.value !== undefined) text = c.type === 'n' || c.type === undefined ? numberText(c.value) : c.value;
+      else if (c.value !== undefined)
+        text = c.type === 'n' || c.type === undefined ? numberText(c.value) : c.value;
       while (cells.length < c.col) cells.push('');
       cells[c.col] = text;
     }

@@ -419,6 +419,13 @@ describe('ClassPage: registration code', () => {
     expect(screen.queryByRole('button', { name: tx('CLASSES.CODE.SHOW') })).toBeNull();
   });
 
+  it('an empty class made from a division says its pupils arrive through the ENT, not with a code', async () => {
+    classApi({ cls: schoolclass({ division: { provider: 'gar', code: '4EME C' } }), students: [] });
+    openClass();
+    await screen.findByText(tx('CLASSES.STUDENTS.EMPTY_DIVISION'));
+    expect(screen.queryByText(tx('CLASSES.STUDENTS.EMPTY'))).toBeNull();
+  });
+
   it('generates a code and shows the digits, the QR code and the join address', async () => {
     const calls = classApi({
       extra: [

@@ -246,7 +246,7 @@ function ExistingClass({ id, subjects }: { id: string; subjects: SubjectDto[] })
         </div>
         {data.students.length === 0 ? (
           <div className="card cls-empty">
-            <p>{t('CLASSES.STUDENTS.EMPTY')}</p>
+            <p>{t(c.division ? 'CLASSES.STUDENTS.EMPTY_DIVISION' : 'CLASSES.STUDENTS.EMPTY')}</p>
           </div>
         ) : (
           <StudentTable

@@ -60,4 +60,29 @@ describe('SchoolDivisions (a GAR teacher’s classes from the school)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(tx('CLASSES.ERRORS.SUBJECT_REQUIRED'));
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
+
+  it('chooses the subject the teacher teaches already: one click creates the class', async () => {
+    const calls = mockApi([
+      { method: 'GET', path: '/subjects', body: [SUBJECT] },
+      // The teacher's subjects (from what the GAR sent, kept at gar-signup).
+      { method: 'GET', path: '/sso/subjects', body: { subjectIds: [SUBJECT.id], source: 'record' } },
+      {
+        method: 'GET',
+        path: '/sso/divisions',
+        body: [{ code: '5B', name: '5EME B', level: 5, schoolclassId: null }],
+      },
+      { method: 'POST', path: '/sso/divisions/5B/class', body: { id: 'c-5b' }, status: 201 },
+    ]);
+    const user = userEvent.setup();
+    renderPage(<SchoolDivisions onCreated={() => {}} />, '/prof/administration/classlist');
+    const select = (await screen.findByLabelText(tx('CLASSES.DIVISIONS.SUBJECT'))) as HTMLSelectElement;
+    await waitFor(() => expect(select.value).toBe(SUBJECT.id));
+    await user.click(
+      screen.getByRole('button', { name: tx('CLASSES.DIVISIONS.CREATE', { name: '5EME B' }) }),
+    );
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ subjectId: SUBJECT.id }),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SubjectDto } from '../../../../../shared/types';
 import { listSubjects } from '../../../api/catalogue';
-import { createDivisionClass, type DivisionDto, listDivisions } from '../../../api/sso';
+import { createDivisionClass, type DivisionDto, listDivisions, suggestedSubjects } from '../../../api/sso';
 import { Button } from '../../../components/ui/Button';
 import { SelectField } from '../../../components/ui/Field';
 import { translateError } from '../../../i18n';
@@ -29,6 +29,11 @@ export function SchoolDivisions({ onCreated }: { onCreated: () => void }) {
     listSubjects()
       .then(setSubjects)
       .catch(() => setSubjects([]));
+    // The subject the teacher teaches (chosen at gar-signup, from what the GAR sent) is chosen already:
+    // one click on a division makes its class.
+    suggestedSubjects()
+      .then((s) => setSubjectId((chosen) => chosen || (s.subjectIds[0] ?? '')))
+      .catch(() => {});
   }, [load]);
 
   if (divisions.length === 0) return null;
