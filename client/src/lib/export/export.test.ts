@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { csvBytes, toCsv } from './csv';
 import { readXlsx } from './read-xlsx';
-import { columnName, parisSerial, xlsxBytes } from './xlsx';
+import { dayCell } from './table';
+import { columnName, daySerial, parisSerial, xlsxBytes } from './xlsx';
 
 const TABLE = {
   header: ['Élève', 'Bonnes réponses (%)', 'Date'],
@@ -59,6 +60,18 @@ describe('XLSX export', () => {
     expect(value(2, 3)).toEqual(new Date(Date.UTC(2026, 2, 4, 9, 7)));
     expect(value(4, 3)).toEqual(new Date(Date.UTC(2026, 6, 2, 0, 30)));
     expect(sheet.getRow(2).getCell(3).numFmt).toBe('dd/mm/yyyy hh:mm');
+  });
+
+  it('writes a day ("Jour") as a date cell dd/mm/yyyy, not as text; CSV as dd/MM/yyyy', async () => {
+    const table = { header: ['Jour', 'Connexions'], rows: [[dayCell('2026-11-27'), 3]] };
+    expect(toCsv(table).split('\r\n')[1]).toBe('27/11/2026;3');
+    expect(readXlsx(xlsxBytes(table))[1]).toEqual([daySerial('2026-11-27'), 3]);
+    const { default: ExcelJS } = await import('exceljs');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsxBytes(table) as unknown as ArrayBuffer);
+    const cell = book.worksheets[0].getRow(2).getCell(1);
+    expect(cell.value).toEqual(new Date(Date.UTC(2026, 10, 27)));
+    expect(cell.numFmt).toBe('dd/mm/yyyy');
   });
 
   it('names columns past Z as a spreadsheet does', () => {

@@ -1,9 +1,17 @@
 // One table as the exports see it: a header row and rows of plain cells. Dates are Date objects:
 // CSV writes them dd/MM/yyyy HH:mm in Europe/Paris, XLSX as date cells of that format (sortable);
-// rates are already percentages (numbers).
+// days (DayCell) are date cells without a time; rates are already percentages (numbers).
 import { formatDateTime } from '../dates';
 
-export type Cell = string | number | Date | null;
+/** A calendar day (yyyy-MM-dd, a day in Europe/Paris): a date cell without a time. */
+export interface DayCell {
+  day: string;
+}
+export type Cell = string | number | Date | DayCell | null;
+
+/** A day as an export cell ("Jour" columns): a date in the spreadsheet, dd/MM/yyyy in CSV. */
+export const dayCell = (day: string): DayCell => ({ day });
+export const isDay = (c: Cell): c is DayCell => typeof c === 'object' && c !== null && !(c instanceof Date);
 export interface ExportTable {
   /** File name without extension (no path). */
   name: string;
@@ -18,6 +26,7 @@ export const formatParis = (d: Date): string => formatDateTime(d);
 export function cellText(c: Cell): string {
   if (c === null) return '';
   if (c instanceof Date) return formatParis(c);
+  if (isDay(c)) return `${c.day.slice(8, 10)}/${c.day.slice(5, 7)}/${c.day.slice(0, 4)}`;
   return String(c);
 }
 

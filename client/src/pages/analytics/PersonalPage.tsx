@@ -53,6 +53,7 @@ export default function PersonalPage() {
               caption={t('ANALYTICS.PERSONAL.CHART')}
               xLabel={t('ANALYTICS.DAY')}
               format={formatDay}
+              range={data.range}
               series={METRICS.map((m) => ({
                 label: t(LABEL[m]),
                 points: data.series[m].map((d) => [d.day, d.count] as [string, number]),
@@ -63,7 +64,8 @@ export default function PersonalPage() {
                 name: t('ANALYTICS.PERSONAL.FILE'),
                 header: [t('ANALYTICS.DAY'), ...METRICS.map((m) => t(LABEL[m]))],
                 rows: [
-                  ...days.map((d) => [formatDay(d), ...byDay.map((c) => c.get(d) ?? 0)]),
+                  // A day is a date cell in the XLSX (sorted and filtered as dates), dd/MM/yyyy in the CSV.
+                  ...days.map((d) => [{ day: d }, ...byDay.map((c) => c.get(d) ?? 0)]),
                   [t('ANALYTICS.TOTAL'), ...METRICS.map((m) => data.totals[m])],
                 ],
               })}

@@ -11,12 +11,11 @@ import { MathText } from '../../game/projector/MathText';
 import { formatDateTime } from '../../lib/dates';
 import { errorKey } from '../auth/api-error';
 import { ExportButtons } from './ExportButtons';
-import { percent } from './period';
+import { answersExport, questionsExport } from './report-export';
 import { LoadStatus, Rate } from './Status';
 import { useLoad } from './use-load';
 import './analytics.css';
 
-const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 100) / 10);
 /** Seconds with the language's decimal mark ("9,4" in French). */
 const secondsText = (ms: number, lang: string) =>
   new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(Math.round(ms / 100) / 10);
@@ -100,8 +99,6 @@ function Report({ playId }: { playId: string }) {
   const players = data.students.filter((s) => s.answered > 0);
   const absent = data.students.filter((s) => s.answered === 0);
   const qLabel = (i: number) => t('ANALYTICS.REPORT.Q', { n: i + 1 });
-  /** Each exported row carries the play's date: files of several plays can be put together. */
-  const played = new Date(data.play.startedAt);
   const answerText = (questionId: string, answerIds: string[]) => {
     const q = data.questions.find((x) => x.questionId === questionId);
     return answerIds.map((id) => q?.answers.find((a) => a.answerId === id)?.text ?? '?').join(', ');
@@ -169,35 +166,7 @@ function Report({ playId }: { playId: string }) {
             </tbody>
           </table>
         </div>
-        <ExportButtons
-          table={() => ({
-            name: `${data.play.raidTitle} ${formatDateTime(data.play.startedAt)} ${t('ANALYTICS.REPORT.QUESTIONS')}`,
-            header: [
-              '#',
-              qCols[0],
-              `${qCols[1]} (%)`,
-              t('ANALYTICS.REPORT.CORRECT'),
-              qCols[2],
-              qCols[3],
-              t('ANALYTICS.REPORT.CHOSEN_BY'),
-              t('ANALYTICS.REPORT.MEDIAN_S'),
-              t('ANALYTICS.REPORT.MEAN_S'),
-              t('ANALYTICS.PLAYS.DATE'),
-            ],
-            rows: data.questions.map((q, i) => [
-              i + 1,
-              q.text,
-              percent(q.shareCorrect),
-              q.correct,
-              q.answered,
-              q.mostChosenWrong?.text ?? null,
-              q.mostChosenWrong?.chosenBy ?? null,
-              seconds(q.medianTimeMs),
-              seconds(q.meanTimeMs),
-              played,
-            ]),
-          })}
-        />
+        <ExportButtons table={() => questionsExport(data, t)} />
       </section>
       <section className="card stack" aria-labelledby="an-answers">
         <h2 id="an-answers">{t('ANALYTICS.REPORT.STUDENTS')}</h2>
@@ -264,41 +233,7 @@ function Report({ playId }: { playId: string }) {
             })}
           </p>
         ) : null}
-        <ExportButtons
-          table={() => ({
-            name: `${data.play.raidTitle} ${formatDateTime(data.play.startedAt)} ${t('ANALYTICS.REPORT.STUDENTS')}`,
-            header: [
-              t('ANALYTICS.STUDENTS.LAST_NAME'),
-              t('ANALYTICS.STUDENTS.FIRST_NAME'),
-              t('ANALYTICS.REPORT.CORRECT'),
-              ...data.questions.flatMap((_, i) => [
-                qLabel(i),
-                `${qLabel(i)} ${t('ANALYTICS.REPORT.RESULT_COL')}`,
-                `${qLabel(i)} (s)`,
-              ]),
-              t('ANALYTICS.PLAYS.DATE'),
-            ],
-            rows: data.students.map((s) => {
-              const byQ = new Map(s.answers.map((a) => [a.questionId, a]));
-              return [
-                s.lastName,
-                s.firstName,
-                s.correct,
-                ...data.questions.flatMap((q) => {
-                  const a = byQ.get(q.questionId);
-                  return a
-                    ? [
-                        answerText(q.questionId, a.answerIds),
-                        t(a.correct ? 'ANALYTICS.REPORT.RIGHT' : 'ANALYTICS.REPORT.WRONG_ANSWER'),
-                        seconds(a.timeMs),
-                      ]
-                    : [null, null, null];
-                }),
-                played,
-              ];
-            }),
-          })}
-        />
+        <ExportButtons table={() => answersExport(data, t)} />
       </section>
     </ReportFrame>
   );

@@ -1,0 +1,115 @@
+// The raid report's two exports (questions, then each student's answers), built from the report the
+// page shows so that a file reads as the page does: a student without any answer has no score (the
+// page lists them as without answer), a question the raid never reached says so instead of "no
+// answer", and the answers column counts the answers (the right ones have their own column).
+import type { TFunction } from 'i18next';
+import type { RaidReport } from '../../../../shared/schemas/analytics';
+import { formatDateTime } from '../../lib/dates';
+import type { Cell, ExportTable } from '../../lib/export/table';
+import { percent } from './period';
+
+const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 100) / 10);
+
+/**
+ * The questions the play asked, by id. A homework gives every question to each student. A live raid
+ * asks its questions in order and may end early (defeat, or the teacher stops it): the questions
+ * past the last one anybody answered were never asked.
+ */
+export function askedQuestions(report: RaidReport): Set<string> {
+  const { questions } = report;
+  if (report.play.kind !== 'live') return new Set(questions.map((q) => q.questionId));
+  let last = -1;
+  questions.forEach((q, i) => {
+    if (q.answered > 0) last = i;
+  });
+  return new Set(questions.slice(0, last + 1).map((q) => q.questionId));
+}
+
+const qLabel = (t: TFunction, i: number) => t('ANALYTICS.REPORT.Q', { n: i + 1 });
+
+function answerText(report: RaidReport, questionId: string, answerIds: string[]): string {
+  const q = report.questions.find((x) => x.questionId === questionId);
+  return answerIds.map((id) => q?.answers.find((a) => a.answerId === id)?.text ?? '?').join(', ');
+}
+
+/** The questions table: one row per question, the share who found it, counts, times. Each row carries
+ * the play's date: files of several plays can be put together. */
+export function questionsExport(report: RaidReport, t: TFunction): ExportTable {
+  const played = new Date(report.play.startedAt);
+  const asked = askedQuestions(report);
+  return {
+    name: `${report.play.raidTitle} ${formatDateTime(report.play.startedAt)} ${t('ANALYTICS.REPORT.QUESTIONS')}`,
+    header: [
+      '#',
+      t('ANALYTICS.REPORT.QUESTION'),
+      `${t('ANALYTICS.REPORT.FOUND')} (%)`,
+      t('ANALYTICS.REPORT.CORRECT'),
+      t('ANALYTICS.REPORT.ANSWERS_COUNT'),
+      t('ANALYTICS.REPORT.WRONG'),
+      t('ANALYTICS.REPORT.CHOSEN_BY'),
+      t('ANALYTICS.REPORT.MEDIAN_S'),
+      t('ANALYTICS.REPORT.MEAN_S'),
+      t('ANALYTICS.PLAYS.DATE'),
+    ],
+    rows: report.questions.map((q, i): Cell[] => {
+      if (!asked.has(q.questionId))
+        return [i + 1, q.text, null, null, t('ANALYTICS.REPORT.NOT_ASKED'), null, null, null, null, played];
+      return [
+        i + 1,
+        q.text,
+        percent(q.shareCorrect),
+        q.correct,
+        q.answered,
+        q.mostChosenWrong?.text ?? null,
+        q.mostChosenWrong?.chosenBy ?? null,
+        seconds(q.medianTimeMs),
+        seconds(q.meanTimeMs),
+        played,
+      ];
+    }),
+  };
+}
+
+/** Each student's answers: score, then per question the answer, right or wrong, and the time. */
+export function answersExport(report: RaidReport, t: TFunction): ExportTable {
+  const played = new Date(report.play.startedAt);
+  const asked = askedQuestions(report);
+  return {
+    name: `${report.play.raidTitle} ${formatDateTime(report.play.startedAt)} ${t('ANALYTICS.REPORT.STUDENTS')}`,
+    header: [
+      t('ANALYTICS.STUDENTS.LAST_NAME'),
+      t('ANALYTICS.STUDENTS.FIRST_NAME'),
+      t('ANALYTICS.REPORT.CORRECT'),
+      ...report.questions.flatMap((_, i) => [
+        qLabel(t, i),
+        `${qLabel(t, i)} ${t('ANALYTICS.REPORT.RESULT_COL')}`,
+        `${qLabel(t, i)} (s)`,
+      ]),
+      t('ANALYTICS.PLAYS.DATE'),
+    ],
+    rows: report.students.map((s): Cell[] => {
+      const byQ = new Map(s.answers.map((a) => [a.questionId, a]));
+      return [
+        s.lastName,
+        s.firstName,
+        // Without any answer there is no score: the page lists the student as without answer.
+        s.answered > 0 ? s.correct : null,
+        ...report.questions.flatMap((q): Cell[] => {
+          const a = byQ.get(q.questionId);
+          if (a)
+            return [
+              answerText(report, q.questionId, a.answerIds),
+              t(a.correct ? 'ANALYTICS.REPORT.RIGHT' : 'ANALYTICS.REPORT.WRONG_ANSWER'),
+              seconds(a.timeMs),
+            ];
+          return [
+            t(asked.has(q.questionId) ? 'ANALYTICS.REPORT.NO_ANSWER' : 'ANALYTICS.REPORT.NOT_ASKED'),
+            null,
+            null,
+          ];
+        }),
+        played,
+      ];
+    }),
+  };
+}
