@@ -3,6 +3,7 @@
 // uPlot loads only when a chart mounts (teacher and stats pages), never in a phone's first load.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pointSeconds, xSpan } from './chart-time';
 
 export interface ChartSeries {
   label: string;
@@ -11,7 +12,6 @@ export interface ChartSeries {
 }
 
 const COLORS = ['#5b3cc4', '#1f8a4c', '#e07a00', '#c62828', '#1c7ed6'];
-const toSeconds = (d: string) => Date.parse(d.length === 10 ? `${d}T12:00:00` : d) / 1000;
 /** Counts per day: every day from the first to the last, a day without a count at 0. */
 function allDays(days: string[], fill: boolean): string[] {
   if (!fill || days.length < 2 || days.some((d) => d.length !== 10)) return days;
@@ -32,6 +32,7 @@ export function TimeChart({
   fillZero = true,
   stepped,
   format = (s: string) => s,
+  range,
 }: {
   caption: string;
   series: ChartSeries[];
@@ -40,17 +41,21 @@ export function TimeChart({
   fillZero?: boolean;
   stepped?: boolean;
   format?: (x: string) => string;
+  /** The period the page shows (the answer's `range`): the x axis spans it, in Paris time. */
+  range?: { from: string; to: string };
 }) {
   const { t } = useTranslation();
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   const [asTable, setAsTable] = useState(false);
   const xs = allDays(
-    [...new Set(series.flatMap((s) => s.points.map(([x]) => x)))].sort((a, b) => toSeconds(a) - toSeconds(b)),
+    [...new Set(series.flatMap((s) => s.points.map(([x]) => x)))].sort(
+      (a, b) => pointSeconds(a) - pointSeconds(b),
+    ),
     fillZero,
   );
   const columns = series.map((s) => new Map(s.points));
-  const key = JSON.stringify(series);
+  const key = JSON.stringify([series, range]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: redrawn when the numbers (key) change
   useEffect(() => {
@@ -61,15 +66,23 @@ export function TimeChart({
     const observer = new ResizeObserver(() => chart?.resize(el.clientWidth));
     void import('./chart-draw').then(({ drawTimeChart }) => {
       if (gone) return;
+      const at = xs.map(pointSeconds);
       chart = drawTimeChart(
         el,
-        xs.map(toSeconds),
+        at,
         series.map((s, i) => ({
           label: s.label,
           color: COLORS[i % COLORS.length],
           values: xs.map((x) => columns[i].get(x) ?? (fillZero ? 0 : null)),
         })),
-        { width: el.clientWidth || 600, height: 240, stepped, xLabel, withTime: !fillZero },
+        {
+          width: el.clientWidth || 600,
+          height: 240,
+          stepped,
+          xLabel,
+          withTime: !fillZero,
+          span: xSpan(at, range),
+        },
       );
       observer.observe(el);
     });

@@ -1,6 +1,7 @@
 // The uPlot part of a chart: its own chunk, imported by TimeChart after the page shows.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { dayMonth, dayTicks, fullDate } from './chart-time';
 
 export interface DrawSeries {
   label: string;
@@ -8,41 +9,54 @@ export interface DrawSeries {
   values: (number | null)[];
 }
 
-const p2 = (n: number) => String(n).padStart(2, '0');
-const dayMonth = (s: number) => {
-  const d = new Date(s * 1000);
-  return `${p2(d.getDate())}/${p2(d.getMonth() + 1)}`;
-};
-const full = (s: number, withTime: boolean) => {
-  const d = new Date(s * 1000);
-  const day = `${dayMonth(s)}/${d.getFullYear()}`;
-  return withTime ? `${day} ${p2(d.getHours())}:${p2(d.getMinutes())}` : day;
-};
+/** Room for one dd/MM label under the axis, CSS pixels. */
+const TICK_PX = 64;
 
-/** Draws a time chart (x in seconds) into `el`; returns a function that removes it. */
+/**
+ * Draws a time chart (x in seconds) into `el`, its x scale spanning `span` (the period shown); returns
+ * a function that removes it.
+ */
 export function drawTimeChart(
   el: HTMLElement,
   xs: number[],
   series: DrawSeries[],
-  opts: { width: number; height: number; stepped?: boolean; xLabel: string; withTime?: boolean },
+  opts: {
+    width: number;
+    height: number;
+    stepped?: boolean;
+    xLabel: string;
+    withTime?: boolean;
+    span: [number, number];
+  },
 ): { destroy(): void; resize(width: number): void } {
+  el.dataset.xSpan = opts.span.map((s) => new Date(s * 1000).toISOString()).join(' ');
   const plot = new uPlot(
     {
       width: opts.width,
       height: opts.height,
       cursor: { drag: { x: false, y: false } },
       legend: { show: series.length > 1 },
-      scales: { x: { time: true } },
+      // The period shown, whatever the points: uPlot's own range would fill the width with them
+      // (one day of points at the left edge of a day-wide axis).
+      scales: { x: { time: true, range: () => opts.span } },
       axes: [
         {
           stroke: '#5d6386',
-          // dd/MM under each tick, as French readers expect (uPlot's default is US month/day).
-          values: (_u, splits) => splits.map((s) => dayMonth(s)),
+          // Ticks on Paris midnights, dd/MM under each, as French readers expect (uPlot's own ticks
+          // are in the computer's zone, hours apart within a day, and labelled month/day).
+          splits: (u, _axis, min, max) =>
+            dayTicks(min, max, Math.floor(u.bbox.width / (window.devicePixelRatio || 1) / TICK_PX)),
+          values: (_u, splits) => {
+            const labels = splits.map((s) => dayMonth(s));
+            // What the axis reads, for the browser tests (a canvas has no text to query).
+            el.dataset.xTicks = labels.join(' ');
+            return labels;
+          },
         },
         { stroke: '#5d6386' },
       ],
       series: [
-        { label: opts.xLabel, value: (_u, v) => (v == null ? '–' : full(v, !!opts.withTime)) },
+        { label: opts.xLabel, value: (_u, v) => (v == null ? '–' : fullDate(v, !!opts.withTime)) },
         ...series.map((s) => ({
           label: s.label,
           stroke: s.color,

@@ -53,6 +53,7 @@ export default function MyStatsPage() {
               fillZero={false}
               stepped
               format={(x) => formatDateTime(x)}
+              range={data.range}
               series={[
                 {
                   label: t('ANALYTICS.ME.XP'),
@@ -68,6 +69,7 @@ export default function MyStatsPage() {
               fillZero={false}
               stepped
               format={(x) => formatDateTime(x)}
+              range={data.range}
               series={[
                 {
                   label: t('ANALYTICS.ME.LEVEL'),
