@@ -134,6 +134,37 @@ describe('analytics after a live raid', () => {
     await shot(report, 'analytics-report-1440');
     await report.setViewportSize(SMALL);
     await shot(report, 'analytics-report-1024');
+    // Each formula of the answers grid has its whole width: nothing cut, nothing drawn over the next cell.
+    await report.locator('.an-report__grid .math-box').first().waitFor();
+    const cut = await report.locator('.an-report__grid td').evaluateAll((cells) =>
+      cells.flatMap((td) =>
+        [...td.querySelectorAll('.math-box')]
+          .filter((m) => {
+            const box = m.getBoundingClientRect();
+            const cell = td.getBoundingClientRect();
+            return (
+              m.scrollWidth > m.clientWidth + 1 || box.right > cell.right + 1 || box.left < cell.left - 1
+            );
+          })
+          .map((m) => m.textContent),
+      ),
+    );
+    expect(cut).toEqual([]);
+    // In every language, scrolled to the end, the bug-report button leaves "Export as XLSX" free.
+    const a2 = new AnalyticsPage(report);
+    for (const lang of ['co', 'it', 'fr']) {
+      await a2.language().selectOption(lang);
+      await expect.poll(() => report.evaluate(() => document.documentElement.lang)).toBe(lang);
+      await report.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const xlsx = report.locator('.an-export').last().locator('button').last();
+      const [b, x] = [await a2.bugButton().boundingBox(), await xlsx.boundingBox()];
+      if (!b || !x) throw new Error('no bug button or export button');
+      const overlap =
+        b.x < x.x + x.width && x.x < b.x + b.width && b.y < x.y + x.height && x.y < b.y + b.height;
+      if (lang !== 'fr') await shot(report, `analytics-report-end-${lang}`, false);
+      expect(overlap, lang).toBe(false);
+    }
+    await a2.reportHeading(RAID_TITLE).waitFor();
     // Back to the board, so that the next file finds 5e B's board as it was.
     await teacher.bringToFront();
     await board.backToBoard().click();
@@ -150,11 +181,23 @@ describe('analytics after a live raid', () => {
     expect(lines[0].split(';').slice(0, 2)).toEqual(['#', A.REPORT.QUESTION]);
     expect(lines.some((l) => l.includes(wrongText))).toBe(true);
 
+    // The answers column counts answers, and is named so.
+    const header = lines[0].split(';');
+    expect(header).toContain(A.REPORT.ANSWERS_COUNT);
+    expect(header).not.toContain(A.REPORT.ANSWERED);
+
     const xlsx = await download(report, () => a.xlsxButton(1).click());
     expect(xlsx.name).toMatch(/\.xlsx$/);
     const rows = readXlsx(new Uint8Array(xlsx.bytes));
     expect(rows[0].slice(0, 2)).toEqual([A.STUDENTS.LAST_NAME, A.STUDENTS.FIRST_NAME]);
     expect(rows.find((r) => r[0] === PLAYER.last)?.[1]).toBe(PLAYER.first);
+    // A pupil of the class who did not play has no score (not 0), and each question says "no answer"
+    // or, past the end of the raid, "not asked", as the page does.
+    const absent = rows.find((r) => r[0] === STUDENT_NAMES[6][1] && r[1] === STUDENT_NAMES[6][0]);
+    if (!absent) throw new Error('no row for a pupil who did not play');
+    expect(absent[2] ?? null).toBeNull();
+    const questionCells = QUESTIONS.map((_, i) => absent[3 + 3 * i]);
+    expect(questionCells.every((c) => c === A.REPORT.NO_ANSWER || c === A.REPORT.NOT_ASKED)).toBe(true);
   });
 
   test('the class table leads to the students, where manual XP is given', async () => {
@@ -195,15 +238,46 @@ describe('analytics after a live raid', () => {
     await me.myStatsHeading().waitFor();
     await me.bonusList().getByText('Exposé sur les fractions', { exact: false }).waitFor();
     await shot(s.page, 'analytics-my-stats-phone', false);
+    // One XP gain on the chart: the axis spans the period, each day read once (not "27/11" over and over).
+    const xp = await me.chartAxis(0);
+    expect(xp.ticks.length).toBeGreaterThan(1);
+    expect(new Set(xp.ticks).size).toBe(xp.ticks.length);
+    expect(xp.ticks.every((l) => /^\d{2}\/\d{2}$/.test(l))).toBe(true);
   });
 
   test('the personal page shows its chart at 1440x1024 and 1024x768', async () => {
+    const answer = teacher.waitForResponse((r) => r.url().includes('/api/analytics/personal?period=week'));
     await teacher.goto('/prof/analytics/personal?period=week');
+    const { range } = (await (await answer).json()) as { range: { from: string; to: string } };
     await teacher.getByTestId('total-raidsStarted').waitFor();
     expect(Number(await teacher.getByTestId('total-raidsStarted').textContent())).toBeGreaterThanOrEqual(1);
-    await teacher.locator('.an-chart__plot canvas').first().waitFor();
+    const a = new AnalyticsPage(teacher);
+    // The week, from its Monday (Paris) to now: each day once under the axis, the scale spanning it.
+    const week = await a.chartAxis(0);
+    expect(week.span).toEqual([range.from, range.to]);
+    expect(new Set(week.ticks).size).toBe(week.ticks.length);
+    const monday = new Intl.DateTimeFormat('fr-FR', {
+      timeZone: 'Europe/Paris',
+      day: '2-digit',
+      month: '2-digit',
+    });
+    expect(week.ticks[0]).toBe(monday.format(new Date(range.from)));
     await shot(teacher, 'analytics-personal-1440');
     await teacher.setViewportSize(SMALL);
     await shot(teacher, 'analytics-personal-1024');
+    await teacher.setViewportSize(DESKTOP);
+
+    // The school year: the 1st of its months, each once.
+    await a.period('YEAR').click();
+    await expect.poll(async () => (await a.chartAxis(0)).ticks[0]).toBe('01/09');
+    const year = await a.chartAxis(0);
+    expect(new Set(year.ticks).size).toBe(year.ticks.length);
+    await shot(teacher, 'analytics-personal-year-1440');
+
+    // "Jour" is a date cell in the XLSX, not text.
+    const file = await download(teacher, () => a.xlsxButton(0).click());
+    const rows = readXlsx(new Uint8Array(file.bytes));
+    expect(rows[0][0]).toBe(A.DAY);
+    expect(typeof rows[1][0]).toBe('number');
   });
 });

@@ -1,5 +1,6 @@
 // The teacher's analytics pages (/prof/analytics/…), the raid report and the student's "Mes stats".
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import analytics from '../../../client/src/i18n/locales/fr/analytics.json';
 import { tr } from './fr';
 
@@ -46,6 +47,21 @@ export class AnalyticsPage {
     this.answersTable()
       .getByRole('row')
       .filter({ has: this.page.getByRole('rowheader', { name: fullName, exact: true }) });
+
+  /** The top bar's language switcher, whatever language it speaks ("Langue", "Lingua", "Language"). */
+  readonly language = () => this.page.getByRole('combobox', { name: /^(Langue|Lingua|Language)$/ });
+  /** The floating "Report a bug" button. */
+  readonly bugButton = () => this.page.locator('[data-bug-report]');
+  /** What a chart's time axis reads (its dd/MM labels) and the span of its scale (ISO instants). */
+  async chartAxis(n = 0): Promise<{ ticks: string[]; span: string[] }> {
+    const plot = this.page.locator('.an-chart__plot').nth(n);
+    await plot.locator('canvas').waitFor();
+    await expect.poll(() => plot.getAttribute('data-x-ticks')).toBeTruthy();
+    return {
+      ticks: ((await plot.getAttribute('data-x-ticks')) ?? '').split(' '),
+      span: ((await plot.getAttribute('data-x-span')) ?? '').split(' '),
+    };
+  }
 
   // The student's "Mes stats".
   readonly myStatsHeading = () => this.page.getByRole('heading', { name: A.ME.TITLE, level: 1 });
