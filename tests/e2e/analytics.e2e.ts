@@ -4,6 +4,8 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import coAnalytics from '../../client/src/i18n/locales/co/analytics.json';
+import itAnalytics from '../../client/src/i18n/locales/it/analytics.json';
 import { readXlsx } from '../../client/src/lib/export/read-xlsx';
 import { DEMO_CHAPTERS, STUDENT_NAMES } from '../../server/db/demo/raids';
 import { atPath, DESKTOP, launch, newPage, PHONE, shot } from './browser';
@@ -152,11 +154,17 @@ describe('analytics after a live raid', () => {
     expect(cut).toEqual([]);
     // In every language, scrolled to the end, the bug-report button leaves "Export as XLSX" free.
     const a2 = new AnalyticsPage(report);
-    for (const lang of ['co', 'it', 'fr']) {
+    const xlsxLabel = {
+      co: coAnalytics.ANALYTICS.EXPORT.XLSX,
+      it: itAnalytics.ANALYTICS.EXPORT.XLSX,
+      fr: A.EXPORT.XLSX,
+    };
+    for (const lang of ['co', 'it', 'fr'] as const) {
       await a2.language().selectOption(lang);
-      await expect.poll(() => report.evaluate(() => document.documentElement.lang)).toBe(lang);
+      // The page speaks that language once its strings arrived.
+      const xlsx = report.getByRole('button', { name: xlsxLabel[lang] }).last();
+      await xlsx.waitFor();
       await report.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      const xlsx = report.locator('.an-export').last().locator('button').last();
       const [b, x] = [await a2.bugButton().boundingBox(), await xlsx.boundingBox()];
       if (!b || !x) throw new Error('no bug button or export button');
       const overlap =
