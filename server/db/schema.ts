@@ -556,6 +556,20 @@ export const ssoTickets = pgTable('sso_tickets', {
   createdAt: createdAt(),
 });
 
+/**
+ * GAR assertion ids already accepted, until the assertion could no longer be valid anyway: a response
+ * accepted once is refused again, across a restart, when there is no Redis (with Redis, `SET NX`).
+ * Rows past their expiry are pruned as new ones come.
+ */
+export const ssoAssertionsSeen = pgTable(
+  'sso_assertions_seen',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sso_assertions_seen_expires_idx').on(t.expiresAt)],
+);
+
 /** A class a school sign-on teacher created from one of the school's divisions: its pupils join it by themselves. */
 export const ssoDivisionClasses = pgTable(
   'sso_division_classes',

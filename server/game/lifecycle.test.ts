@@ -59,12 +59,12 @@ describe('the room’s life', () => {
         'room:resume',
         'room:close',
         'room:join',
-        'power:activate',
         'room:sync',
         'board-gone',
       ]),
     );
     expect(allowed('paused', 'raid:next')).toEqual({ ok: false, message: 'GAME.PAUSED' });
+    expect(allowed('paused', 'power:activate')).toEqual({ ok: false, message: 'GAME.PAUSED' });
     expect(allowed('paused', 'answer:submit')).toEqual({ ok: false, message: 'GAME.PAUSED' });
   });
 

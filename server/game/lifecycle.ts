@@ -103,7 +103,12 @@ export const TRANSITIONS: readonly Transition[] = [
   },
   { event: 'room:join', from: [...LIVE, 'paused'], to: ['same'], note: 'a phone joins' },
   { event: 'answer:submit', from: ['question'], to: ['same'], note: 'one answer per student' },
-  { event: 'power:activate', from: [...LIVE, 'paused'], to: ['same'], note: 'for the rest of the lesson' },
+  {
+    event: 'power:activate',
+    from: LIVE,
+    to: ['same'],
+    note: 'for the rest of the lesson; refused while paused (GAME.PAUSED)',
+  },
   { event: 'room:sync', from: [...LIVE, 'paused', 'closed'], to: ['same'], note: 'a full snapshot' },
   {
     event: 'board-gone',

@@ -1,6 +1,7 @@
 // The live game: every command of the contract, checked against who sends it, applied to the room
 // record by compare-and-set, then broadcast as a numbered patch. No HTTP or Socket.IO in here.
 
+import { randomUUID } from 'node:crypto';
 import {
   type ActivityView,
   DEFAULT_RAID_SETTINGS,
@@ -70,6 +71,10 @@ const PRESENT_COUNT_MS = 1_000;
 export const POWER_XP_BONUS = 0.5;
 
 export class GameError extends Error {}
+
+/** The room is still in the lesson a phone joined (`undefined`: not a phone's command, not checked). */
+const sameLesson = (r: RoomRecord, lesson: string | null | undefined) =>
+  lesson === undefined || (r.lessonId ?? null) === lesson;
 
 function shuffle<T>(xs: readonly T[], random: () => number): T[] {
   const out = [...xs];
@@ -559,9 +564,13 @@ export function createGameService(deps: GameDeps) {
         created = !cur || !!cur.closed;
         // Re-opening keeps the running activity and the pools; the roster is refreshed (new students).
         if (cur && !cur.closed) return { ...cur, ...base, updatedAt: now() };
-        if (saved) return { ...saved.record, ...base, paused: true, closed: false, updatedAt: now() };
+        // A new lesson: phones joined to an earlier one must join again (GAME.REJOIN).
+        const lessonId = randomUUID();
+        if (saved)
+          return { ...saved.record, ...base, lessonId, paused: true, closed: false, updatedAt: now() };
         return {
           id,
+          lessonId,
           ...base,
           paused: false,
           closed: false,
@@ -868,7 +877,7 @@ export function createGameService(deps: GameDeps) {
       s: Student,
       key: RoomKey,
       attach?: (id: string) => Promise<void>,
-    ): Promise<{ snapshot: RoomSnapshot; phone: PhoneState; id: string }> {
+    ): Promise<{ snapshot: RoomSnapshot; phone: PhoneState; id: string; lesson: string | null }> {
       if (!(await inClass(db, s.studentId, key.schoolclassId))) return fail('ERRORS.FORBIDDEN');
       const id = makeRoomId(key);
       const r = await requireRoom(id);
@@ -885,12 +894,19 @@ export function createGameService(deps: GameDeps) {
       const fresh = await requireRoom(id);
       return {
         id,
+        lesson: fresh.lessonId ?? null,
         snapshot: await snapshot(fresh, s.studentId),
         phone: await phoneState(fresh, s.studentId),
       };
     },
 
-    async answer(s: Student, id: string, a: { questionId: string; answerIds: string[]; clientId: string }) {
+    /** `lesson`: the lesson the phone joined (socket.ts); an answer sent into a later one is refused. */
+    async answer(
+      s: Student,
+      id: string,
+      a: { questionId: string; answerIds: string[]; clientId: string },
+      lesson?: string | null,
+    ) {
       // The hot path: a thousand phones answer within a second. The answer is checked against the
       // record cached at its revision and stored only if the room is still at that revision (one
       // round trip); when it moved on (a reveal, the next question), the record is read again.
@@ -904,6 +920,7 @@ export function createGameService(deps: GameDeps) {
         let refusal: string | null = null;
         if (!entry.members.has(s.studentId)) refusal = 'ERRORS.FORBIDDEN';
         else if (r.closed) refusal = 'GAME.ROOM_CLOSED';
+        else if (!sameLesson(r, lesson)) refusal = 'GAME.REJOIN';
         else if (r.paused) refusal = 'GAME.PAUSED';
         else if (r.activity?.kind !== 'raid' || r.activity.raid.phase !== 'question') {
           // A lobby, a revealed question or a raid over: what the state machine tells the phone.
@@ -933,12 +950,13 @@ export function createGameService(deps: GameDeps) {
       return fail('GAME.NOT_CURRENT_QUESTION');
     },
 
-    async activatePower(s: Student, id: string) {
+    async activatePower(s: Student, id: string, lesson?: string | null) {
       // The power is claimed in the room record first (compare-and-set, on either store): of ten
       // activations sent at once, one goes on to spend the power XP, the others are refused here.
       await store.updateRoom(id, (cur) => {
         if (!cur) return fail('GAME.NO_ROOM');
         if (!cur.roster.some((x) => x.studentId === s.studentId)) return fail('ERRORS.FORBIDDEN');
+        if (!cur.closed && !sameLesson(cur, lesson)) return fail('GAME.REJOIN');
         const check = allowed(stateOf(cur), 'power:activate');
         if (!check.ok) return fail(check.message);
         if (!cur.powerMode) return fail('GAME.POWERS_OFF');
@@ -973,8 +991,9 @@ export function createGameService(deps: GameDeps) {
       await broadcast(id, { type: 'power', studentId: s.studentId, active: true, powerXp: left });
     },
 
-    async sync(id: string, studentId?: string) {
+    async sync(id: string, studentId?: string, lesson?: string | null) {
       const r = await requireRoom(id);
+      if (!r.closed && !sameLesson(r, lesson)) return fail('GAME.REJOIN');
       // A student removed from the class keeps no view of its room.
       if (studentId && !r.roster.some((x) => x.studentId === studentId)) return fail('ERRORS.FORBIDDEN');
       return {

@@ -223,6 +223,8 @@ export function attachGame(
     };
     const teacher = () => ({ professorId: data.professorId as string });
     const student = () => ({ studentId: data.studentId as string });
+    /** The lesson this phone joined (room:join): a command sent into a later lesson asks it to join again. */
+    let lesson: string | null = null;
     const room = () =>
       data.roomId ??
       (() => {
@@ -271,6 +273,7 @@ export function attachGame(
       // In the room's audience before the snapshot: no patch falls between the two.
       const joined = await service.join(student(), key, (id) => enter(id, 'phones'));
       // Once the ack is out: a patch that overtook it is followed by a fresh snapshot.
+      lesson = joined.lesson;
       const studentId = data.studentId as string;
       setImmediate(() => {
         void service
@@ -282,12 +285,14 @@ export function attachGame(
       });
       return { snapshot: joined.snapshot, phone: joined.phone };
     });
-    on('answer:submit', async (p) => ({ status: await service.answer(student(), room(), p) }), {
+    on('answer:submit', async (p) => ({ status: await service.answer(student(), room(), p, lesson) }), {
       deferAck: () => (data.roomId !== null && service.answersHeld(data.roomId) ? data.roomId : null),
     });
-    on('power:activate', () => service.activatePower(student(), room()));
+    on('power:activate', () => service.activatePower(student(), room(), lesson));
     on('room:sync', () =>
-      service.sync(room(), data.role === 'STUDENT' ? (data.studentId as string) : undefined),
+      data.role === 'STUDENT'
+        ? service.sync(room(), data.studentId as string, lesson)
+        : service.sync(room(), undefined),
     );
 
     socket.on('disconnect', () => {

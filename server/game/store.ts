@@ -22,6 +22,11 @@ export interface RoomRecord {
   /** The teacher quit (room:close): phones are told the lesson is over; disposed at a later sweep. */
   closed?: boolean;
   closedAt?: number | null;
+  /**
+   * One lesson of this room: a new id each time a closed (or disposed) room is opened afresh. A phone
+   * joined to an earlier lesson is refused (GAME.REJOIN) until it joins again.
+   */
+  lessonId?: string;
   /** When the room was paused (ms): resuming moves an open question's deadline by the pause's length. */
   pausedAt?: number | null;
   roster: Omit<RosterEntry, 'connected' | 'powerActive'>[];

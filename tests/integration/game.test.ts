@@ -398,6 +398,25 @@ describe('summon, pick and codex', () => {
     expect(await send(teacher, 'room:resume', {})).toEqual({ ok: true });
     await patchMatching(last, (x) => x.type === 'paused' && !x.paused);
   });
+
+  it('refuses a power while the game is paused, and spends no power XP', async () => {
+    const pupil = await phone('eleve06');
+    const studentId = pupil.user.studentId as string;
+    await ctx.database.db.update(students).set({ powerXp: 3 }).where(eq(students.id, studentId));
+    expect((await send(pupil.socket, 'room:join', key)).ok).toBe(true);
+    expect(await send(teacher, 'room:pause', {})).toEqual({ ok: true });
+    expect(await send(pupil.socket, 'power:activate', {})).toEqual({ ok: false, message: 'GAME.PAUSED' });
+    const [row] = await ctx.database.db
+      .select({ powerXp: students.powerXp })
+      .from(students)
+      .where(eq(students.id, studentId));
+    expect(row.powerXp).toBe(3);
+    const synced = await send<{ phone: PhoneState }>(pupil.socket, 'room:sync', {});
+    expect(synced).toMatchObject({ ok: true, phone: { powerActive: false } });
+    // Resumed, the same power goes through.
+    expect(await send(teacher, 'room:resume', {})).toEqual({ ok: true });
+    expect(await send(pupil.socket, 'power:activate', {})).toEqual({ ok: true });
+  });
 });
 
 describe('a room paused at the end of a lesson', () => {

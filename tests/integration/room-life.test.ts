@@ -270,6 +270,23 @@ describe('Quit', () => {
     const joined = await send<{ phone: PhoneState }>(atHome.socket, 'room:join', key);
     expect(joined).toMatchObject({ ok: true, phone: { powerActive: false } });
   });
+
+  it('asks a phone left from the closed lesson to join again before it answers, syncs or uses a power', async () => {
+    // inRoom joined the lesson that was closed; the next one is open (previous case), a question asked.
+    expect(await send(teacher, 'raid:start', { raidId, settings: settings() })).toEqual({ ok: true });
+    expect(await send(teacher, 'raid:begin', {})).toEqual({ ok: true });
+    const q = (await syncRaid(teacher)).question;
+    if (!q) throw new Error('no question');
+    const answer = { questionId: q.id, answerIds: [q.answers[0].id], clientId: 'stale-phone-1' };
+    const rejoin = { ok: false, message: 'GAME.REJOIN' };
+    expect(await send(inRoom.socket, 'answer:submit', answer)).toEqual(rejoin);
+    expect(await send(inRoom.socket, 'room:sync', {})).toEqual(rejoin);
+    expect(await send(inRoom.socket, 'power:activate', {})).toEqual(rejoin);
+    // Joined again, the same phone plays the new lesson.
+    expect((await send(inRoom.socket, 'room:join', key)).ok).toBe(true);
+    expect(await send(inRoom.socket, 'answer:submit', answer)).toEqual({ ok: true, status: 'counted' });
+    expect(await send(teacher, 'raid:end', {})).toEqual({ ok: true });
+  });
 });
 
 describe.each([

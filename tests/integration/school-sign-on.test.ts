@@ -1,10 +1,14 @@
 // School sign-on (issue 14): the GAR through SAML 2.0 and an ENT through CAS, against real protocol
 // code (responses signed with xml-crypto, a CAS server over HTTP). A refused sign-on answers a
 // translated key, creates no account and logs nothing personal.
+import diagnostics_channel from 'node:diagnostics_channel';
 import { Writable } from 'node:stream';
 import { inflateRawSync } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../server/app.js';
+import { loadConfig } from '../../server/config.js';
 import {
   professors,
   ssoIdentities,
@@ -324,6 +328,58 @@ describe('GAR: forged or stale responses are refused', () => {
     await expectRefused(await postAcs(response), before, 'replayed assertion');
   });
 
+  it('an assertion signed with the GAR’s key but naming another issuer', async () => {
+    const before = await accountCount();
+    const doc = signAssertion(
+      responseXml(assertionXml({ attributes: victim, issuer: 'https://another-idp.example/idp' })),
+    );
+    await expectRefused(await postAcs(b64(doc)), before, 'wrong issuer');
+  });
+
+  it('a response naming another issuer around a genuine assertion', async () => {
+    const before = await accountCount();
+    const doc = signAssertion(
+      responseXml(assertionXml({ attributes: victim }), { issuer: 'https://another-idp.example/idp' }),
+    );
+    await expectRefused(await postAcs(b64(doc)), before, 'wrong issuer');
+  });
+
+  it('a replayed assertion after a restart without Redis (the ids accepted are in the database)', async () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: ctx.dataDir,
+      SMTP_URL: ctx.smtp.url,
+      PUBLIC_URL: 'http://localhost:3000',
+      LOG_LEVEL: 'silent',
+      ...garEnv(),
+    });
+    const node = () =>
+      buildApp({ config, database: ctx.database, redis: null, redisPrefix: 'crtest-restart:' });
+    const post = (app: FastifyInstance, samlResponse: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/gar/acs',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ SAMLResponse: samlResponse }).toString(),
+      });
+    const response = signedResponse({ attributes: { ...PUPIL, IDO: ['ido-replay-restart'] } });
+    const first = await node();
+    try {
+      ticketOf(await post(first, response));
+    } finally {
+      await first.close();
+    }
+    const second = await node();
+    try {
+      const res = await post(second, response);
+      expect(res.headers.location).toBe(`/gar?error=${encodeURIComponent(ERR.SSO_FAILED)}`);
+      // Another assertion is accepted by the restarted server.
+      ticketOf(await post(second, signedResponse({ attributes: { ...PUPIL, IDO: ['ido-replay-restart'] } })));
+    } finally {
+      await second.close();
+    }
+  });
+
   it('a signature-wrapping attempt: a second, unsigned assertion injected beside the signed one', async () => {
     const signed = signAssertion(
       responseXml(assertionXml({ attributes: { ...PUPIL, IDO: ['ido-wrap-a'] } })),
@@ -363,6 +419,91 @@ describe('GAR: forged or stale responses are refused', () => {
     const bomb =
       '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]><samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol">&lol3;</samlp:Response>';
     await expectRefused(await postAcs(b64(bomb)), before, 'unreadable response');
+  });
+});
+
+describe('GAR: a hostile response never holds the server', () => {
+  // Before issue 20, one anonymous POST of an unsigned response holding 16,000 empty siblings (94 KB)
+  // held every other request for 10 to 29 s: node-saml's XPath is quadratic in the document's nodes.
+  const junk = (n: number) =>
+    b64(
+      responseXml(assertionXml({ attributes: { ...PUPIL, IDO: ['ido-junk'] } })).replace(
+        '</samlp:Response>',
+        `${'<a/>'.repeat(n)}</samlp:Response>`,
+      ),
+    );
+  const flat16k = b64(
+    `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol">${'<a/>'.repeat(16_000)}</samlp:Response>`,
+  );
+
+  /** Posts the response; another request leaves as it reaches the checks, and its delay is measured. */
+  async function whileChecking(samlResponse: string) {
+    const other = () => ctx.app.inject({ method: 'GET', url: '/api/sso/links' });
+    // The same request without a response in flight: what the machine itself takes (a loaded CI).
+    await other();
+    const baselineAt = performance.now();
+    await other();
+    const baselineMs = performance.now() - baselineAt;
+    let sent: Promise<number> | undefined;
+    const sendOther = () => {
+      const at = performance.now();
+      sent ??= other().then((res) => {
+        expect(res.statusCode).toBe(200);
+        return performance.now() - at;
+      });
+    };
+    const received = diagnostics_channel.channel('classe-raid:sso:gar-response');
+    received.subscribe(sendOther);
+    try {
+      const at = performance.now();
+      const res = await postAcs(samlResponse);
+      const responseMs = performance.now() - at;
+      expect(sent, 'sent while the response was checked').toBeDefined();
+      return { res, responseMs, delayMs: ((await sent) as number) - baselineMs };
+    } finally {
+      received.unsubscribe(sendOther);
+    }
+  }
+
+  it('16,000 empty siblings (94 KB): refused at once, and another request does not wait', async () => {
+    const before = await accountCount();
+    const { res, responseMs, delayMs } = await whileChecking(flat16k);
+    expect(delayMs).toBeLessThan(100);
+    expect(responseMs).toBeLessThan(1000);
+    await expectRefused(res, before, 'response too large');
+  });
+
+  it('a response nested deeper than any real one is refused before it is parsed into a tree', async () => {
+    const before = await accountCount();
+    const deep = b64(
+      `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol">${'<a>'.repeat(100)}${'</a>'.repeat(100)}</samlp:Response>`,
+    );
+    await expectRefused(await postAcs(deep), before, 'response too deep');
+  });
+
+  it('within the bounds but slow to check (3,900 siblings): checked off the event loop, within its budget', async () => {
+    const before = await accountCount();
+    const { res, responseMs, delayMs } = await whileChecking(junk(3900));
+    expect(delayMs).toBeLessThan(100);
+    // Its time budget (2 s) and the thread's start; the refusal is node-saml's or the budget's.
+    expect(responseMs).toBeLessThan(2000 + 30_000);
+    expect(res.statusCode).toBe(302);
+    expect(new URL(String(res.headers.location), 'http://x').searchParams.get('error')).toBe(ERR.SSO_FAILED);
+    expect(await accountCount()).toEqual(before);
+    // The next real sign-on goes through as before.
+    ticketOf(await postAcs(signedResponse({ attributes: { ...PUPIL, IDO: ['ido-after-junk'] } })));
+  });
+
+  it('a real-sized response (a teacher with 40 divisions, 60 groups, 10 subjects, pretty-printed) is accepted', async () => {
+    const attributes = {
+      ...TEACHER,
+      IDO: ['ido-big-teacher'],
+      DIV: Array.from({ length: 40 }, (_, i) => `D${i}##DIVISION ${i}`),
+      GRO: Array.from({ length: 60 }, (_, i) => `G${i}##GROUPE ${i}`),
+      P_MAT: Array.from({ length: 10 }, (_, i) => `M${i}##MATIERE ${i}`),
+    };
+    const pretty = assertionXml({ attributes }).replace(/></g, '>\n  <');
+    ticketOf(await postAcs(b64(signAssertion(responseXml(pretty)))));
   });
 });
 

@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { type SsoPerson, upsertSsoAccount } from './accounts.js';
 import { casLoginUrl, casLogoutUrl, entOf, validateCasTicket } from './cas.js';
 import { createClassFromDivision, listDivisions } from './divisions.js';
-import { memoryReplayGuard, redisReplayGuard } from './replay.js';
+import { dbReplayGuard, redisReplayGuard } from './replay.js';
 import { garLogoutUrl, makeGarSp, readGarResponse, SsoRefused } from './saml.js';
 import { suggestedSubjects } from './subjects.js';
 import { endTicketSession, issueTicket } from './tickets.js';
@@ -45,8 +45,9 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = fastify;
   const { config } = deps;
-  const gar = makeGarSp(config);
-  const replay = deps.redis ? redisReplayGuard(deps.redis, opts.redisPrefix) : memoryReplayGuard();
+  const gar = makeGarSp(config, fastify.log);
+  if (gar) fastify.addHook('onClose', () => gar.close());
+  const replay = deps.redis ? redisReplayGuard(deps.redis, opts.redisPrefix) : dbReplayGuard(deps.db);
 
   // The GAR posts its response as a form (HTTP-POST binding); only these routes read forms.
   app.addContentTypeParser(

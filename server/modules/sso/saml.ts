@@ -1,13 +1,18 @@
 // The GAR as a SAML 2.0 identity provider; we are its service provider (@node-saml/node-saml).
-// node-saml checks the signature (wantAssertionsSigned: the Assertion itself must be signed by one of
-// the configured IdP certificates; a second Assertion is refused), the audience, the validity window
-// and the issuer. We add what it leaves out: the Recipient of the subject confirmation and the
-// Response's Destination must be our ACS URL, and an assertion id is accepted once (replay).
-import { SAML, ValidateInResponseTo } from '@node-saml/node-saml';
-import { SaxesParser } from 'saxes';
+// A response is first scanned on a streaming parser within bounds (saml-scan.ts), then node-saml
+// checks, in a worker thread within a time budget (saml-check.ts), the signature (wantAssertionsSigned:
+// the Assertion itself must be signed by one of the configured IdP certificates; a second Assertion is
+// refused), the audience and the validity window. We add what it leaves out: the issuer of the
+// assertion and of the response must be the GAR's entity id, the Recipient of the subject confirmation
+// and the Response's Destination must be our ACS URL, and an assertion id is accepted once (replay).
+import { channel } from 'node:diagnostics_channel';
+import { SAML, type SamlConfig, ValidateInResponseTo } from '@node-saml/node-saml';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { type Division, parseDivisions, type SsoPerson } from './accounts.js';
 import type { ReplayGuard } from './replay.js';
+import { SamlChecker } from './saml-check.js';
+import { scanResponse } from './saml-scan.js';
 
 /**
  * GAR attribute names (the GAR's "attributs transmis aux ressources"). A teacher's subjects: P_MAT
@@ -31,9 +36,14 @@ const DEFAULT_REPLAY_MS = 10 * 60_000;
 
 export interface GarSp {
   saml: SAML;
+  /** node-saml's checks of a response, off the event loop. */
+  checker: SamlChecker;
   acsUrl: string;
   entityId: string;
+  /** The GAR's entity id: the issuer of every response and assertion accepted. */
+  idpEntityId: string;
   metadata(): string;
+  close(): Promise<void>;
 }
 
 export function splitPems(pems: string): string[] {
@@ -44,13 +54,16 @@ export function garEnabled(config: Config): boolean {
   return !!(config.GAR_IDP_SSO_URL && config.GAR_IDP_CERT);
 }
 
-export function makeGarSp(config: Config): GarSp | null {
+export function makeGarSp(config: Config, log: FastifyBaseLogger): GarSp | null {
   if (!config.GAR_IDP_SSO_URL || !config.GAR_IDP_CERT) return null;
+  // loadConfig refuses a GAR without its entity id; checked again here, as every issuer is compared to it.
+  const idpEntityId = config.GAR_IDP_ENTITY_ID;
+  if (!idpEntityId) throw new Error('GAR_IDP_ENTITY_ID is required when the GAR is on');
   const acsUrl = `${config.PUBLIC_URL}/api/gar/acs`;
   const entityId = config.GAR_SP_ENTITY_ID ?? `${config.PUBLIC_URL}/api/gar/metadata`;
   const idpCert = splitPems(config.GAR_IDP_CERT);
   if (idpCert.length === 0) throw new Error('GAR_IDP_CERT holds no PEM certificate');
-  const saml = new SAML({
+  const options: SamlConfig = {
     callbackUrl: acsUrl,
     entryPoint: config.GAR_IDP_SSO_URL,
     logoutUrl: config.GAR_IDP_SLO_URL,
@@ -70,36 +83,30 @@ export function makeGarSp(config: Config): GarSp | null {
     digestAlgorithm: 'sha256',
     disableRequestedAuthnContext: true,
     identifierFormat: null,
-  });
+  };
+  const saml = new SAML(options);
+  // The thread only checks responses: it is not handed our private key.
+  const checker = new SamlChecker({ ...options, privateKey: '' }, log);
   return {
     saml,
+    checker,
     acsUrl,
     entityId,
+    idpEntityId,
     metadata: () => saml.generateServiceProviderMetadata(null, config.GAR_SP_CERT ?? null),
+    close: () => checker.close(),
   };
 }
 
 type XmlJs = Record<string, unknown> & { $?: Record<string, string> };
 const first = (v: unknown): XmlJs | undefined => (Array.isArray(v) ? (v[0] as XmlJs) : undefined);
-
-/** The Destination attribute of the Response element, read with a streaming parser (no entities). */
-function responseDestination(xml: string): string | undefined {
-  const parser = new SaxesParser({ xmlns: true });
-  let dest: string | undefined;
-  let done = false;
-  parser.on('opentag', (tag) => {
-    if (done) return;
-    done = true;
-    const a = tag.attributes.Destination;
-    dest = typeof a === 'string' ? a : a?.value;
-  });
-  try {
-    parser.write(xml.slice(0, 8192));
-  } catch {
-    // A cut in the middle is fine: the root tag came first.
-  }
-  return dest;
-}
+/** An element's text as xml2js gives it: a string, or `{ _: text, $: attributes }` when it has attributes. */
+const textOf = (v: unknown): string | undefined =>
+  typeof v === 'string'
+    ? v.trim()
+    : typeof (v as XmlJs | undefined)?._ === 'string'
+      ? String((v as XmlJs)._).trim()
+      : undefined;
 
 const values = (attrs: Record<string, unknown>, name: string): string[] => {
   const v = attrs[name];
@@ -109,30 +116,41 @@ const values = (attrs: Record<string, unknown>, name: string): string[] => {
 
 export class SsoRefused extends Error {}
 
+/**
+ * Told `{ bytes }` as a GAR response is about to be checked (tests send another request at that
+ * moment: it must be answered while the response is checked). Costs nothing without a subscriber.
+ */
+export const garResponseReceived = channel('classe-raid:sso:gar-response');
+
 /** A checked GAR response as a person; throws SsoRefused (the reason is for the log, never personal data). */
 export async function readGarResponse(
   sp: GarSp,
   replay: ReplayGuard,
   samlResponse: string,
 ): Promise<SsoPerson> {
-  let profile: Awaited<ReturnType<SAML['validatePostResponseAsync']>>['profile'];
+  if (garResponseReceived.hasSubscribers) garResponseReceived.publish({ bytes: samlResponse.length });
+  // Bounds first, on the main thread but streaming and linear: no DOM, no XPath.
+  let scanned: ReturnType<typeof scanResponse>;
   try {
-    ({ profile } = await sp.saml.validatePostResponseAsync({ SAMLResponse: samlResponse }));
+    scanned = scanResponse(Buffer.from(samlResponse, 'base64').toString('utf8'));
   } catch (err) {
-    // node-saml's reasons are fixed sentences; a parser's message may quote the document: not logged.
-    const reason = (err as Error).message.split('.')[0];
-    throw new SsoRefused(/^[A-Za-z :]{1,100}$/.test(reason) ? reason : 'unreadable response');
+    throw err instanceof SsoRefused ? err : new SsoRefused('unreadable response');
   }
-  if (!profile) throw new SsoRefused('no assertion');
-  const parsed = (profile.getAssertion?.() ?? {}) as XmlJs;
+  const checked = await sp.checker.check(samlResponse);
+  if ('refused' in checked) throw new SsoRefused(checked.refused);
+  const profile = checked.ok;
+  const parsed = profile.assertion as XmlJs;
   const assertion = (parsed.Assertion as XmlJs | undefined) ?? parsed;
   const assertionId = assertion.$?.ID;
   if (!assertionId) throw new SsoRefused('assertion without id');
+  // Issuer: the assertion's (signed) must be the GAR; so must the response's, when it names one.
+  if (textOf(first(assertion.Issuer)) !== sp.idpEntityId) throw new SsoRefused('wrong issuer');
+  if (scanned.issuer !== undefined && scanned.issuer !== sp.idpEntityId) throw new SsoRefused('wrong issuer');
   // Recipient: the subject confirmation names us.
   const confirmation = first(first(first(assertion.Subject)?.SubjectConfirmation)?.SubjectConfirmationData);
   if (confirmation?.$?.Recipient !== sp.acsUrl) throw new SsoRefused('wrong recipient');
-  const destination = responseDestination(profile.getSamlResponseXml?.() ?? '');
-  if (destination !== undefined && destination !== sp.acsUrl) throw new SsoRefused('wrong destination');
+  if (scanned.destination !== undefined && scanned.destination !== sp.acsUrl)
+    throw new SsoRefused('wrong destination');
   // Replay: remembered until the assertion can no longer be valid anyway.
   const conditions = first(assertion.Conditions);
   const notOnOrAfter = Date.parse(conditions?.$?.NotOnOrAfter ?? confirmation?.$?.NotOnOrAfter ?? '');

@@ -437,6 +437,17 @@ describe('LivePage (phone)', () => {
       expect(screen.getByRole('alert').textContent).toBe(t('PHONE.ERRORS.GAME_NOT_ENOUGH_POWER_XP'));
       expect(sock.sentNamed('power:activate')).toHaveLength(1);
     });
+
+    it('joins again when the server says a new lesson started, and says so', async () => {
+      serve(snapshot({ powerMode: true }), phoneState({ powerXp: 3 }));
+      sock.handlers['power:activate'] = () => ({ ok: false, message: 'GAME.REJOIN' });
+      open();
+      const button = await screen.findByRole('button', { name: t('PHONE.POWER_BUTTON', { cost: 3 }) });
+      expect(sock.sentNamed('room:join')).toHaveLength(1);
+      fireEvent.click(button);
+      expect((await screen.findByRole('alert')).textContent).toBe(t('PHONE.ERRORS.GAME_REJOIN'));
+      await waitFor(() => expect(sock.sentNamed('room:join')).toHaveLength(2));
+    });
   });
 
   it('shows VICTORY with the student own XP and coins', async () => {

@@ -53,6 +53,11 @@ export function useLiveRoom(
   const socketRef = useRef<GameSocket | null>(null);
   const joinedRef = useRef(false);
   const retryRef = useRef<() => void>(() => undefined);
+  /** Joins the room again (the server answered GAME.REJOIN: the lesson joined was closed, another opened). */
+  const rejoin = useCallback(() => {
+    joinedRef.current = false;
+    retryRef.current();
+  }, []);
 
   const userId = getStoredUser()?.id ?? 'anonymous';
   const queue: AnswerQueue = useMemo(
@@ -65,12 +70,22 @@ export function useLiveRoom(
           // A socket that is not connected would buffer the emit and send it again on reconnect,
           // next to the queue's own re-send: keep one sender.
           if (!socket?.connected || !joinedRef.current) return { ok: false, message: 'GAME.OFFLINE' };
-          return command<'answer:submit', { status: 'counted' | 'duplicate' }>(socket, 'answer:submit', a);
+          const ack = await command<'answer:submit', { status: 'counted' | 'duplicate' }>(
+            socket,
+            'answer:submit',
+            a,
+          );
+          // The lesson joined is over and another one opened: join it; the queue sends again after.
+          if (!ack.ok && ack.message === 'GAME.REJOIN') {
+            rejoin();
+            return { ok: false, message: 'GAME.OFFLINE' };
+          }
+          return ack;
         },
         onChange: setAnswer,
         retryMs: RETRY_MS,
       }),
-    [schoolclassId, subjectId, userId],
+    [schoolclassId, subjectId, userId, rejoin],
   );
 
   useEffect(() => {
@@ -125,7 +140,7 @@ export function useLiveRoom(
         // A phone back from sleep may hold a dead connection that has not noticed yet: drop the
         // transport, the manager reconnects and we join again.
         socket.io.engine?.close();
-      } else if (ack.message === 'GAME.NO_ROOM') {
+      } else if (ack.message === 'GAME.NO_ROOM' || ack.message === 'GAME.REJOIN') {
         joinedRef.current = false;
         void join();
       }
@@ -211,6 +226,7 @@ export function useLiveRoom(
     const socket = socketRef.current;
     if (!socket?.connected) return { ok: false, message: 'GAME.OFFLINE' };
     const ack = await command(socket, 'power:activate', {});
+    if (!ack.ok && ack.message === 'GAME.REJOIN') rejoin();
     if (ack.ok) {
       // The phone state (power XP spent, power on) comes with the next sync.
       const res = await command<'room:sync', { snapshot: RoomSnapshot; phone?: PhoneState }>(
@@ -225,7 +241,7 @@ export function useLiveRoom(
       }
     }
     return ack;
-  }, []);
+  }, [rejoin]);
 
   const retry = useCallback(() => retryRef.current(), []);
 
