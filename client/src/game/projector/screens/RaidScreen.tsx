@@ -129,13 +129,15 @@ function RaidQuestion({
           <>
             {showPanel ? (
               <div className="reveal" aria-live="polite" data-testid="reveal">
-                <h2 id="reveal-title" className="reveal__share">
-                  {t('GAME.RAID.SHARE', { percent: Math.round(reveal.rightShare * 100) })}
-                </h2>
-                <p className="reveal__damage">{t('GAME.RAID.DAMAGE', { count: reveal.damage })}</p>
-                {lostTurns > 0 ? (
-                  <p className="reveal__turn">{t('GAME.RAID.TURN_LOST', { count: raid.turns.left })}</p>
-                ) : null}
+                <div className="reveal__text">
+                  <h2 id="reveal-title" className="reveal__share">
+                    {t('GAME.RAID.SHARE', { percent: Math.round(reveal.rightShare * 100) })}
+                  </h2>
+                  <p className="reveal__damage">{t('GAME.RAID.DAMAGE', { count: reveal.damage })}</p>
+                  {lostTurns > 0 ? (
+                    <p className="reveal__turn">{t('GAME.RAID.TURN_LOST', { count: raid.turns.left })}</p>
+                  ) : null}
+                </div>
                 <div className="reveal__actions">
                   <button type="button" className="proj-btn" onClick={onCloseOverlay}>
                     {t('GAME.RAID.SEE_ANSWERS')}
