@@ -318,7 +318,7 @@ describe('the board at every text size', () => {
       await settled(page);
       expect(await unreadable(page, '.pick__controls'), `${size.width}x${size.height}`).toEqual([]);
     }
-    await shot(page, 'board-pick-1440x1024', false);
+    await shot(page, 'board-pick-1920x1080', false);
     await board.toolsBackToBoard().click();
     await atPath(page, boardPath);
   });
