@@ -1,10 +1,15 @@
-// The board at the largest text size (3.5 rem, A+ at its top) on a 1920x1080 and a 1280x720
-// projector: the whole question and every answer stay readable (they fit, or their box scrolls;
-// nothing clips them). A blanked board shows nothing, not even the bug button, and Escape brings it
+// The board at every text size (1.25 to 3.5 rem) on a 1440x1024 and a 1920x1080 projector, with a
+// question of the issue's length and one at SPEC point 9's limits (200 characters, six answers of
+// up to 120), formulas in both: the whole question, every answer and every button are on screen at
+// once, on the question screen, the reveal and the revealed answers. Every line of text and every
+// button is measured against the window and every box around it; no box scrolls or clips, no word
+// breaks across lines, and the text is lowered no more than needed. The random pick's mode buttons
+// hold their labels. A blanked board shows nothing, not even the bug button, and Escape brings it
 // back. A phone's answer tile never breaks a formula across lines.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { FIT_MIN } from '../../client/src/game/projector/fit-text';
+import { QUESTION_MAX } from '../../shared/constants';
+import { ANSWER_MAX, ANSWERS_MAX } from '../../shared/schemas/raid';
 import { atPath, launch, newPage, PHONE, scrollWidth, shot } from './browser';
 import { fr, tr } from './pages/fr';
 import { gameFr } from './pages/game-fr';
@@ -16,15 +21,33 @@ const PASSWORD = { teacher: 'Craie-Verte-2026!', student: 'Cartable-Bleu-7!' };
 // 2nde A of prof-sciences: no other browser test opens its live room.
 const CLASS = '2nde A';
 const RAID_TITLE = 'Texte géant';
-const FORMULA = '$$v = \\frac{d}{t} = \\frac{1\\,500\\ \\text{m}}{120\\ \\text{s}} = 12{,}5\\ \\text{m/s}$$';
-const QUESTION =
-  'Un cycliste parcourt 1 500 mètres en deux minutes sur une piste plate, sans vent, puis s’arrête au bout de la ligne. Quelle est sa vitesse moyenne sur ce trajet, en mètres par seconde ?';
-const ANSWERS = [
-  FORMULA,
-  '12,5 kilomètres par heure, car on divise la distance en kilomètres par le temps en heures',
-  '750 mètres par seconde, en multipliant la distance par le nombre de minutes du trajet',
-  '25 m/s : deux minutes font soixante secondes, donc 1 500 divisé par 60 fait vingt-cinq',
+/** The third lesson's question: about 180 characters with a formula, a fraction among long answers. */
+const LESSON = {
+  text: 'Un cycliste parcourt 1 500 mètres en deux minutes sur une piste plate, sans vent. Sachant que $$v=\\frac{d}{t}$$, quelle est sa vitesse moyenne sur ce trajet, en mètres par seconde ?',
+  answers: [
+    '$$v = \\frac{1\\,500\\ \\text{m}}{120\\ \\text{s}} = 12{,}5\\ \\text{m/s}$$',
+    '12,5 kilomètres par heure, car on divise la distance en kilomètres par le temps en heures',
+    '750 mètres par seconde, en multipliant la distance par le nombre de minutes du trajet',
+    '25 m/s : deux minutes font soixante secondes, donc 1 500 divisé par 60 fait vingt-cinq',
+  ],
+};
+/** A question at the limits: 200 characters, six answers of 114 to 120, formulas in both. */
+const LIMITS = {
+  text: 'Une voiture roule à vitesse constante sur une autoroute pendant un trajet de 2 h 30 min et parcourt 275 kilomètres. Avec $$v=\\frac{d}{t}$$, quelle est donc sa vitesse moyenne en kilomètres par heure ?',
+  answers: [
+    '$$v = \\frac{275\\ \\text{km}}{2{,}5\\ \\text{h}} = 110\\ \\text{km/h}$$ : on convertit d’abord la durée en heures décimales.',
+    '137,5 km/h, car on divise la distance parcourue par deux heures seulement, en oubliant les trente minutes de plus.',
+    '68,75 km/h, car on divise la distance parcourue par quatre, le nombre de quarts d’heure contenus dans deux heures trente',
+    '1,83 kilomètre par minute, car on divise 275 par 150 minutes : c’est bien juste, mais ce n’est pas l’unité demandée.',
+    '687,5 km/h, car on multiplie la distance parcourue par la durée du trajet exprimée en heures décimales : deux et demi',
+    'Aucune de ces réponses : il faudrait connaître la masse de la voiture et la puissance de son moteur pour calculer cela.',
+  ],
+};
+const BOARDS = [
+  { width: 1440, height: 1024 },
+  { width: 1920, height: 1080 },
 ];
+const SIZES = [3.5, 3, 1.25];
 const G = gameFr.GAME;
 
 async function api(method: string, url: string, token: string | null, body?: unknown) {
@@ -40,38 +63,107 @@ async function api(method: string, url: string, token: string | null, body?: unk
   return res.json();
 }
 
-/** Every box from the element up to the page that clips (overflow hidden) and overflows: what it cuts. */
-function clipped(page: Page) {
-  return page.evaluate(() => {
-    const out: string[] = [];
-    const targets = [
-      document.querySelector('#raid-question'),
-      ...document.querySelectorAll('[data-testid="answer"]'),
-    ].filter((x): x is Element => !!x);
-    if (targets.length < 2) out.push('no question or answers on screen');
-    for (const el of targets) {
-      for (let a: Element | null = el; a && a !== document.documentElement; a = a.parentElement) {
-        const cs = getComputedStyle(a);
-        const name = `${a.tagName.toLowerCase()}.${[...a.classList].join('.')}`;
-        if (['hidden', 'clip'].includes(cs.overflowY) && a.scrollHeight > a.clientHeight + 1)
-          out.push(`${name} cuts ${a.scrollHeight - a.clientHeight}px vertically`);
-        if (['hidden', 'clip'].includes(cs.overflowX) && a.scrollWidth > a.clientWidth + 1)
-          out.push(`${name} cuts ${a.scrollWidth - a.clientWidth}px horizontally`);
-      }
-      // The box holding it is on screen and shows at least a line of it.
-      const r = el.getBoundingClientRect();
-      if (r.left < 0 || r.right > innerWidth + 1)
-        out.push(`${el.id || el.textContent?.slice(0, 20)} leaves the screen`);
-    }
-    for (const sel of ['.raid__question', '.answers']) {
-      const box = document.querySelector(sel);
-      if (box && box.clientHeight < 60) out.push(`${sel} shows only ${box.clientHeight}px`);
-    }
-    return [...new Set(out)];
+/** Fonts loaded, formulas drawn, animations over and two frames painted: what the class sees now. */
+async function settled(page: Page) {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   });
 }
 
-describe('the board at 3.5 rem', () => {
+/**
+ * What the class cannot read under `selector`: a line of text, a formula or a button outside the
+ * window or outside a box around it, a word broken across two lines, a box that scrolls or clips.
+ */
+function unreadable(page: Page, selector: string) {
+  return page.evaluate((sel) => {
+    const out: string[] = [];
+    const root = document.querySelector(sel);
+    if (!root) return [`no ${sel} on screen`];
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${[...el.classList].map((c) => `.${c}`).join('')}`;
+    const unseen = (el: Element) => !!el.closest('.sr-only, [hidden], [aria-hidden="true"].sr-only');
+    type Box = { left: number; top: number; right: number; bottom: number };
+    const within = (r: Box, b: Box) =>
+      r.left >= b.left - 1 && r.top >= b.top - 1 && r.right <= b.right + 1 && r.bottom <= b.bottom + 1;
+    const screen = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
+    const check = (what: string, r: Box, from: Element | null) => {
+      if (!within(r, screen)) out.push(`${what} leaves the window`);
+      for (let a = from; a && a !== document.body; a = a.parentElement) {
+        // An inline box is its own lines: nothing to measure against.
+        if (getComputedStyle(a).display === 'inline') continue;
+        if (!within(r, a.getBoundingClientRect())) {
+          out.push(`${what} leaves ${name(a)}`);
+          break;
+        }
+      }
+    };
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      const text = n.textContent ?? '';
+      if (!el || !text.trim() || unseen(el)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      // A formula's glyphs: measured below by the boxes KaTeX gives them.
+      if (el.closest('.katex')) continue;
+      for (const r of range.getClientRects()) {
+        if (r.width > 0) check(`the line of "${text.trim().slice(0, 30)}"`, r, el);
+      }
+      // A word, or a part of a compound up to its own hyphen ("vingt-" then "cinq" is French usage).
+      for (const m of text.matchAll(/[^\s-]+-?/g)) {
+        range.setStart(n, m.index);
+        range.setEnd(n, m.index + m[0].length);
+        const tops = new Set(
+          [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+        );
+        if (tops.size > 1) out.push(`"${m[0]}" breaks across lines`);
+      }
+    }
+    // A formula: each of its pieces (KaTeX's `.base`, as high and deep as what it draws).
+    for (const k of root.querySelectorAll('.katex-html > .base')) {
+      const at = k.closest('li, h2') ?? k;
+      if (!unseen(k)) check(`a formula in ${name(at)}`, k.getBoundingClientRect(), k.parentElement);
+    }
+    for (const b of root.querySelectorAll('button, label')) {
+      if (!unseen(b)) check(`button "${b.textContent?.trim()}"`, b.getBoundingClientRect(), b.parentElement);
+    }
+    const projector = root.closest('.projector') ?? root;
+    for (const el of [projector, ...projector.querySelectorAll('*')]) {
+      if (unseen(el) || el.closest('.katex')) continue;
+      const cs = getComputedStyle(el);
+      // KaTeX's invisible struts reach below a formula's box: its glyphs are measured above instead.
+      const strut = el.classList.contains('math');
+      if (cs.overflowY !== 'visible' && !strut && el.scrollHeight > el.clientHeight + 1)
+        out.push(`${name(el)} hides ${el.scrollHeight - el.clientHeight}px of its content (${cs.overflowY})`);
+      if (cs.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1)
+        out.push(`${name(el)} hides ${el.scrollWidth - el.clientWidth}px of its width (${cs.overflowX})`);
+    }
+    return [...new Set(out)];
+  }, selector);
+}
+
+/** The board's fit factor: how much it lowered the teacher's text size (1: not at all). */
+const fitOf = (page: Page) =>
+  page.evaluate(() =>
+    Number(document.querySelector<HTMLElement>('.raid__main')?.style.getPropertyValue('--fit') || '1'),
+  );
+
+/** What a text 6 % larger than the board chose would hide: the board lowered it no more than needed. */
+async function unreadableIfLarger(page: Page): Promise<string[]> {
+  const fit = await fitOf(page);
+  await page.evaluate((f) => {
+    document.querySelector<HTMLElement>('.raid__main')?.style.setProperty('--fit', String(f));
+  }, fit * 1.06);
+  const hidden = await unreadable(page, '.raid');
+  await page.evaluate((f) => {
+    document.querySelector<HTMLElement>('.raid__main')?.style.setProperty('--fit', String(f));
+  }, fit);
+  return hidden;
+}
+
+describe('the board at every text size', () => {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
@@ -82,10 +174,12 @@ describe('the board at 3.5 rem', () => {
     await browser?.close();
   });
 
-  test('shows the whole question and every answer at 1920x1080 and 1280x720; blank hides all, Escape brings it back', {
-    timeout: 180_000,
+  test('shows the whole question, every answer and every button at once at 1.25 to 3.5 rem on 1440x1024 and 1920x1080; blank hides all, Escape brings it back', {
+    timeout: 240_000,
   }, async () => {
-    // A raid with the longest question and answers a teacher may write, one answer a formula.
+    expect(LIMITS.text.length).toBe(QUESTION_MAX);
+    expect(LIMITS.answers).toHaveLength(ANSWERS_MAX);
+    for (const a of LIMITS.answers) expect(a.length).toBeLessThanOrEqual(ANSWER_MAX);
     const { accessToken: token } = await api('POST', '/auth/signin', null, {
       login: 'prof-sciences',
       password: PASSWORD.teacher,
@@ -96,17 +190,15 @@ describe('the board at 3.5 rem', () => {
     await api('POST', `/chapters/${chapter.id}/raids`, token, {
       title: RAID_TITLE,
       shared: false,
-      questions: [
-        {
-          text: QUESTION,
-          equationMode: true,
-          imagePath: null,
-          answers: ANSWERS.map((text, i) => ({ text, isCorrect: i === 0 })),
-        },
-      ],
+      questions: [LESSON, LIMITS].map((q) => ({
+        text: q.text,
+        equationMode: true,
+        imagePath: null,
+        answers: q.answers.map((text, i) => ({ text, isCorrect: i === 0 })),
+      })),
     });
 
-    const teacher = await newPage(browser, { width: 1920, height: 1080 });
+    const teacher = await newPage(browser, BOARDS[0]);
     contexts.push(teacher.context);
     const { page } = teacher;
     page.on('dialog', (d) => void d.accept());
@@ -121,7 +213,7 @@ describe('the board at 3.5 rem', () => {
     const board = new ProjectorPage(page);
     await board.className(CLASS).waitFor();
     // A+ is at its top: disabled, and named by its visible text.
-    expect(await page.getByRole('button', { name: `A+ ${G.FONT_BIGGER}` }).isDisabled()).toBe(true);
+    expect(await board.fontBigger().isDisabled()).toBe(true);
 
     // A phone joins, to see the formula in its tile.
     const student = await newPage(browser, PHONE);
@@ -145,28 +237,26 @@ describe('the board at 3.5 rem', () => {
     await board.beginButton().scrollIntoViewIfNeeded();
     await board.beginButton().click();
     await board.questionHeading().waitFor();
-    await page.locator('#raid-question .katex, [data-testid="answer"] .katex').first().waitFor();
 
-    for (const size of [
-      { width: 1920, height: 1080 },
-      { width: 1280, height: 720 },
-    ]) {
-      await page.setViewportSize(size);
-      // The text shrinks until the question and answers fit; at its floor, their boxes scroll.
-      const fit = await page.waitForFunction((floor) => {
-        const fits = [...document.querySelectorAll<HTMLElement>('[data-fit]')].every(
-          (el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1,
-        );
-        const factor = Number(
-          document.querySelector<HTMLElement>('.raid__main')?.style.getPropertyValue('--fit'),
-        );
-        return fits ? 'fits' : factor <= floor ? 'scrolls' : false;
-      }, FIT_MIN);
-      // The longest texts fit a 1080p projector at the largest size.
-      if (size.height === 1080) expect(await fit.jsonValue()).toBe('fits');
-      expect(await clipped(page), `${size.width}x${size.height}`).toEqual([]);
-      await shot(page, `board-3.5rem-${size.width}x${size.height}`, false);
-    }
+    /** Every board size and text size on the screen shown now; what cannot be read, by case. */
+    const everySize = async (question: string, screen: string, sizes = SIZES) => {
+      const problems: string[] = [];
+      for (const size of BOARDS) {
+        await page.setViewportSize(size);
+        for (const rem of sizes) {
+          await board.setTextSize(rem);
+          await page.locator('#raid-question .katex, [data-testid="answer"] .katex').first().waitFor();
+          await settled(page);
+          const at = `${question}, ${screen}, ${size.width}x${size.height}, ${rem} rem`;
+          for (const p of await unreadable(page, '.raid')) problems.push(`${at}: ${p}`);
+          if ((await fitOf(page)) < 1 && (await unreadableIfLarger(page)).length === 0)
+            problems.push(`${at}: the text is lowered more than needed (fit ${await fitOf(page)})`);
+          if (rem !== 3 && screen !== 'answers')
+            await shot(page, `board-${question}-${screen}-${size.width}x${size.height}-${rem}rem`, false);
+        }
+      }
+      return problems;
+    };
 
     // The phone's formula tile: the formula is one line (every KaTeX box on the same row).
     await phone.answer('A').waitFor();
@@ -181,6 +271,30 @@ describe('the board at 3.5 rem', () => {
     expect(await scrollWidth(student.page)).toBeLessThanOrEqual(PHONE.width);
     await shot(student.page, 'phone-formula-tile', false);
 
+    for (const [i, question] of ['lesson', 'limits'].entries()) {
+      if (i > 0) {
+        await page.getByRole('button', { name: G.RAID.NEXT, exact: true }).click();
+        await board.questionIndex(2, 2).waitFor();
+        await board.revealButton().waitFor();
+      }
+      // The phone answers right (the formula, on both questions): the class keeps its turn.
+      await student.page
+        .locator('button.answer')
+        .filter({ has: student.page.locator('.katex') })
+        .click();
+      await phone.received().waitFor();
+      await board.answeredCount(1, 1).waitFor();
+      const problems = await everySize(question, 'question');
+      await board.revealButton().click();
+      await board.revealPanel().waitFor();
+      problems.push(...(await everySize(question, 'reveal')));
+      // The reveal's panel closed: the question again, its answers marked.
+      await board.seeAnswers().click();
+      await board.revealPanel().waitFor({ state: 'detached' });
+      problems.push(...(await everySize(question, 'answers', [3.5, 1.25])));
+      expect(problems).toEqual([]);
+    }
+
     // Blank: nothing shows, the bug button neither; Escape brings the board back.
     await page.keyboard.press('b');
     await page.getByTestId('blank').waitFor();
@@ -194,6 +308,18 @@ describe('the board at 3.5 rem', () => {
     await board.result().waitFor();
     await board.backToBoard().scrollIntoViewIfNeeded();
     await board.backToBoard().click();
+    await atPath(page, boardPath);
+
+    // The random pick: "Ordre de passage" stays inside its button on both boards.
+    await board.pickMenu().click();
+    await page.getByRole('heading', { name: G.PICK.TITLE }).waitFor();
+    for (const size of BOARDS) {
+      await page.setViewportSize(size);
+      await settled(page);
+      expect(await unreadable(page, '.pick__controls'), `${size.width}x${size.height}`).toEqual([]);
+    }
+    await shot(page, 'board-pick-1920x1080', false);
+    await board.toolsBackToBoard().click();
     await atPath(page, boardPath);
   });
 });

@@ -42,6 +42,10 @@ export class ProjectorPage {
   readonly quitButton = () =>
     this.page.getByRole('navigation', { name: G.TOOLS }).getByRole('button', { name: G.QUIT, exact: true });
   readonly endRaidButton = () => this.page.getByRole('button', { name: G.RAID.END, exact: true });
+  /** The teacher's text size, a step down or up (A− / A+ in the top bar, named by their visible text). */
+  readonly fontSmaller = () => this.page.getByRole('button', { name: `A− ${G.FONT_SMALLER}` });
+  readonly fontBigger = () => this.page.getByRole('button', { name: `A+ ${G.FONT_BIGGER}` });
+  readonly pickMenu = () => this.activities().getByRole('link', { name: G.MENU.PICK });
 
   // A raid question.
   readonly questionIndex = (index: number, count: number) =>
@@ -66,6 +70,8 @@ export class ProjectorPage {
       { exact: true },
     );
   readonly correctAnswers = () => this.page.locator('[data-testid="answer"][data-correct="true"]');
+  /** Closes the reveal's panel: the question again, its answers marked. */
+  readonly seeAnswers = () => this.revealPanel().getByRole('button', { name: G.RAID.SEE_ANSWERS });
   readonly nextButton = (last: boolean) =>
     this.revealPanel().getByRole('button', { name: last ? G.RAID.FINISH : G.RAID.NEXT });
 
@@ -83,6 +89,19 @@ export class ProjectorPage {
   /** The top bar's way back to the board from an activity's screen. */
   readonly toolsBackToBoard = () =>
     this.page.getByRole('navigation', { name: G.TOOLS }).getByRole('button', { name: G.BACK_TO_BOARD });
+
+  /** The board's text size (rem), stepped with A− / A+ until it is `rem`. */
+  async setTextSize(rem: number) {
+    const current = () =>
+      this.page.evaluate(() =>
+        Number.parseFloat(
+          getComputedStyle(document.querySelector('.projector') as Element).getPropertyValue('--game-font'),
+        ),
+      );
+    for (let now = await current(); Math.abs(now - rem) > 0.01; now = await current()) {
+      await (now > rem ? this.fontSmaller() : this.fontBigger()).click();
+    }
+  }
 
   /** The letters (A, B, …) of the answers the board marks correct after the reveal. */
   async correctLetters(): Promise<string[]> {

@@ -3,10 +3,11 @@
 // KaTeX cannot render stays plain text, without an error.
 import { MathSpans, useKatex } from '../../lib/math';
 
-export function MathText({ text, className }: { text: string; className?: string }) {
+export function MathText({ text, className, fit }: { text: string; className?: string; fit?: boolean }) {
   const katex = useKatex([text]);
   return (
-    <span className={className}>
+    // `fit`: the raid's fit measures this box (a word too long for it lowers the text).
+    <span className={className} data-fit={fit ? '' : undefined}>
       <MathSpans text={text} katex={katex} display />
     </span>
   );

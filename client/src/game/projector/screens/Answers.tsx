@@ -30,7 +30,7 @@ export function Answers({ question, reveal }: { question: PublicQuestion; reveal
               <span className="answer__letter">{style.letter}</span>
             </span>
             <span className="sr-only">{t('GAME.RAID.ANSWER_LETTER', { letter: style.letter })}</span>
-            <MathText className="answer__text" text={a.text} />
+            <MathText className="answer__text" text={a.text} fit />
             {reveal ? (
               <span className="answer__result">
                 {correct ? (

@@ -2,6 +2,7 @@
 // The boss, its HP bar and the class's avatars are drawn by the scene around this panel.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GAME_FONT_SIZE_DEFAULT_REM } from '../../../../../shared/constants';
 import type { RaidView } from '../../../../../shared/game/contract';
 import { getGameRaids } from '../../../api/game';
 import { useFitText } from '../fit-text';
@@ -88,7 +89,7 @@ function RaidQuestion({
   const reveal = raid.phase === 'revealed' ? raid.reveal : null;
   const showPanel = reveal !== null && overlayOpen;
   const [busy, setBusy] = useState(false);
-  useFitText(main, `${q?.id}:${raid.phase}:${showPanel}:${fontSize}`);
+  useFitText(main, `${q?.id}:${raid.phase}:${showPanel}`, fontSize ?? GAME_FONT_SIZE_DEFAULT_REM);
   const act = async (name: 'raid:reveal' | 'raid:next') => {
     setBusy(true);
     await run(name, {});
@@ -105,6 +106,16 @@ function RaidQuestion({
           <span className="raid__answered" data-testid="answered-count">
             {t('GAME.RAID.ANSWERED', { count: answered.size, total })}
           </span>
+          {/* In the top row, not below the answers: the reveal's buttons and the answers keep the room. */}
+          <button
+            type="button"
+            className="proj-btn proj-btn--ghost"
+            onClick={() => {
+              if (window.confirm(t('GAME.RAID.END_CONFIRM'))) void run('raid:end', {});
+            }}
+          >
+            {t('GAME.RAID.END')}
+          </button>
           {/* The scene shows who answered as avatars; this list says it to screen readers (never what). */}
           <ul className="sr-only" aria-label={t('GAME.RAID.ANSWERED_LIST')} data-testid="answered-list">
             {snapshot.roster
@@ -118,13 +129,15 @@ function RaidQuestion({
           <>
             {showPanel ? (
               <div className="reveal" aria-live="polite" data-testid="reveal">
-                <h2 id="reveal-title" className="reveal__share">
-                  {t('GAME.RAID.SHARE', { percent: Math.round(reveal.rightShare * 100) })}
-                </h2>
-                <p className="reveal__damage">{t('GAME.RAID.DAMAGE', { count: reveal.damage })}</p>
-                {lostTurns > 0 ? (
-                  <p className="reveal__turn">{t('GAME.RAID.TURN_LOST', { count: raid.turns.left })}</p>
-                ) : null}
+                <div className="reveal__text">
+                  <h2 id="reveal-title" className="reveal__share">
+                    {t('GAME.RAID.SHARE', { percent: Math.round(reveal.rightShare * 100) })}
+                  </h2>
+                  <p className="reveal__damage">{t('GAME.RAID.DAMAGE', { count: reveal.damage })}</p>
+                  {lostTurns > 0 ? (
+                    <p className="reveal__turn">{t('GAME.RAID.TURN_LOST', { count: raid.turns.left })}</p>
+                  ) : null}
+                </div>
                 <div className="reveal__actions">
                   <button type="button" className="proj-btn" onClick={onCloseOverlay}>
                     {t('GAME.RAID.SEE_ANSWERS')}
@@ -141,7 +154,7 @@ function RaidQuestion({
               </div>
             ) : (
               <div className={`raid__question${q.image ? ' raid__question--image' : ''}`} data-fit>
-                <h2 id="raid-question">
+                <h2 id="raid-question" data-fit>
                   <MathText text={q.text} />
                 </h2>
                 {q.image ? (
@@ -153,24 +166,25 @@ function RaidQuestion({
             <Answers question={q} reveal={raid.phase === 'revealed' ? raid.reveal : null} />
           </>
         ) : null}
-        <div className="raid__actions">
-          {raid.phase === 'question' ? (
-            <button
-              type="button"
-              className="proj-btn proj-btn--primary"
-              disabled={busy}
-              onClick={() => void act('raid:reveal')}
-            >
-              {t('GAME.RAID.REVEAL')}
-            </button>
-          ) : (
-            <>
-              {!overlayOpen ? (
-                <button type="button" className="proj-btn" onClick={onOpenOverlay}>
-                  {t('GAME.RAID.SHOW_RESULTS')}
-                </button>
-              ) : null}
-              {showPanel ? null : (
+        {/* The reveal's panel holds its own buttons: no row below the answers then. */}
+        {showPanel ? null : (
+          <div className="raid__actions">
+            {raid.phase === 'question' ? (
+              <button
+                type="button"
+                className="proj-btn proj-btn--primary"
+                disabled={busy}
+                onClick={() => void act('raid:reveal')}
+              >
+                {t('GAME.RAID.REVEAL')}
+              </button>
+            ) : (
+              <>
+                {!overlayOpen ? (
+                  <button type="button" className="proj-btn" onClick={onOpenOverlay}>
+                    {t('GAME.RAID.SHOW_RESULTS')}
+                  </button>
+                ) : null}
                 <button
                   type="button"
                   className="proj-btn proj-btn--primary"
@@ -179,19 +193,10 @@ function RaidQuestion({
                 >
                   {raid.index + 1 >= raid.count ? t('GAME.RAID.FINISH') : t('GAME.RAID.NEXT')}
                 </button>
-              )}
-            </>
-          )}
-          <button
-            type="button"
-            className="proj-btn proj-btn--ghost"
-            onClick={() => {
-              if (window.confirm(t('GAME.RAID.END_CONFIRM'))) void run('raid:end', {});
-            }}
-          >
-            {t('GAME.RAID.END')}
-          </button>
-        </div>
+              </>
+            )}
+          </div>
+        )}
       </section>
       <aside className="raid__boss" aria-label={t('GAME.RAID.BOSS')}>
         <p className="raid__boss-name">{raid.boss.name}</p>
