@@ -97,6 +97,43 @@ describe('sign-in limits cannot lock the owner out', () => {
   });
 });
 
+describe('behind a proxy (TRUST_PROXY=1), the address is what the proxy saw, not what the client wrote', () => {
+  let proxied: TestContext;
+  beforeAll(async () => {
+    proxied = await createTestContext({ TRUST_PROXY: '1' });
+  });
+  afterAll(async () => {
+    await proxied.close();
+  });
+  // The proxy (10.0.0.2) appends the address it saw to whatever X-Forwarded-For the client sent.
+  const viaProxy = (login: string, password: string, client: string, written?: string) =>
+    proxied.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { login, password },
+      remoteAddress: '10.0.0.2',
+      headers: { 'x-forwarded-for': written ? `${written}, ${client}` : client },
+    });
+
+  it('12 wrong passwords with a fresh forged address each still reach 429', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push(
+        (await viaProxy('eleve23', `Faux-${i}!`, '203.0.113.40', `198.18.0.${i + 1}`)).statusCode,
+      );
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('an outsider who writes the school’s address first does not slow a pupil at school', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const school = '192.0.2.70';
+    for (let i = 0; i < 30; i++) await viaProxy('eleve24', `Faux-${i}!`, '198.51.100.70', school);
+    expect((await viaProxy('eleve24', DEMO.student.password, school)).statusCode).toBe(200);
+  });
+});
+
 describe('a sprayer behind the school address cannot lock the school out', () => {
   it('invented logins share one budget per address; the owner with the right password still signs in', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
