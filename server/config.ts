@@ -19,11 +19,6 @@ export const PUBLISHED_ENCRYPTION_KEY = 'dev-only-encryption-key-change-me-01234
 const PUBLISHED_SECRETS = new Set([PUBLISHED_AUTH_SECRET, PUBLISHED_ENCRYPTION_KEY]);
 export const SECRETS_FILE = 'secrets.json';
 
-const bool = z
-  .enum(['0', '1', 'true', 'false', ''])
-  .optional()
-  .transform((v) => v === '1' || v === 'true');
-
 /** TRUST_PROXY as Fastify's `trustProxy` takes it: false, a hop count, or a list of addresses/CIDRs. */
 export const trustProxy = z
   .string()
