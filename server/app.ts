@@ -81,6 +81,9 @@ export interface BuildOptions {
   questionSeconds?: number;
 }
 
+/** The client is the address the `hops`-th proxy from the app saw; what the client wrote before is ignored. */
+export const trustHops = (hops: number) => (_address: string, i: number) => i < hops;
+
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
@@ -89,7 +92,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       opts.logger === false
         ? false
         : { ...loggerOptions(config.LOG_LEVEL), ...(typeof opts.logger === 'object' ? opts.logger : {}) },
-    trustProxy: config.TRUST_PROXY,
+    // A hop count trusts the n addresses nearest to the app (Fastify's own number form trusts none).
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? trustHops(config.TRUST_PROXY)
+        : config.TRUST_PROXY === false
+          ? false
+          : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // An e-mail address is a route param (forgot-password) and may be 254 characters long.
     routerOptions: { maxParamLength: 300 },

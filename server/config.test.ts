@@ -127,6 +127,20 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('TRUST_PROXY: off by default, a hop count (1 for true), or a list of addresses and CIDRs; never every hop', () => {
+    const t = (v?: string) => loadConfig(v === undefined ? {} : { TRUST_PROXY: v }).TRUST_PROXY;
+    expect(t()).toBe(false);
+    expect(t('0')).toBe(false);
+    expect(t('false')).toBe(false);
+    expect(t('1')).toBe(1);
+    expect(t('true')).toBe(1);
+    expect(t('2')).toBe(2);
+    expect(t('10.0.0.0/8, 127.0.0.1,::1,loopback')).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'loopback']);
+    expect(() => t('yes')).toThrow(/TRUST_PROXY: "yes" is neither a hop count nor an address/);
+    expect(() => t('10.0.0.0/33')).toThrow(/TRUST_PROXY/);
+    expect(() => t('11')).toThrow(/TRUST_PROXY: at most 10 hops/);
+  });
+
   it('SEED_DEMO is unset by default, and 0 or 1 when given', () => {
     const dir = tmp();
     expect(loadConfig({ DATA_DIR: dir }).SEED_DEMO).toBeUndefined();

@@ -3,6 +3,7 @@
 // published (the defaults of earlier versions) is refused.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { LEGAL_TEXT_MAX } from '../shared/schemas/legal.js';
@@ -18,10 +19,41 @@ export const PUBLISHED_ENCRYPTION_KEY = 'dev-only-encryption-key-change-me-01234
 const PUBLISHED_SECRETS = new Set([PUBLISHED_AUTH_SECRET, PUBLISHED_ENCRYPTION_KEY]);
 export const SECRETS_FILE = 'secrets.json';
 
-const bool = z
-  .enum(['0', '1', 'true', 'false', ''])
+/** TRUST_PROXY as Fastify's `trustProxy` takes it: false, a hop count, or a list of addresses/CIDRs. */
+export const trustProxy = z
+  .string()
+  .max(2000)
   .optional()
-  .transform((v) => v === '1' || v === 'true');
+  .transform((v, ctx): false | number | string[] => {
+    const t = (v ?? '').trim().toLowerCase();
+    if (t === '' || t === '0' || t === 'false') return false;
+    if (t === 'true') return 1;
+    if (/^\d+$/.test(t)) {
+      const hops = Number(t);
+      if (hops <= 10) return hops;
+      ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY: at most 10 hops' });
+      return z.NEVER;
+    }
+    const list = t
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    for (const entry of list) {
+      const [addr, bits, extra] = entry.split('/');
+      const named = ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
+      const okAddr = isIP(addr) !== 0;
+      const okBits =
+        bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(addr) === 6 ? 128 : 32));
+      if (!named && (!okAddr || !okBits || extra !== undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `TRUST_PROXY: "${entry}" is neither a hop count nor an address or CIDR range`,
+        });
+        return z.NEVER;
+      }
+    }
+    return list;
+  });
 
 const secret = (name: string) =>
   z
@@ -128,8 +160,13 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Trust X-Forwarded-For from a load balancer. */
-  TRUST_PROXY: bool,
+  /**
+   * Which proxies in front of the app may say who the client is (X-Forwarded-For): `0` none; a
+   * number n, the n proxies nearest to the app (the client is the address the n-th one saw; `1`
+   * and `true` mean one); or the proxies' addresses and CIDR ranges, comma-separated. Never every
+   * hop: the left-most entries are whatever the client wrote.
+   */
+  TRUST_PROXY: trustProxy,
   CLIENT_DIST: z.string().default('./dist/client'),
   /** Bearer token that opens GET /metrics on the main port (Prometheus text format); unset: closed there. */
   METRICS_TOKEN: z.string().min(16).max(200).optional(),

@@ -13,6 +13,8 @@ export interface StoredUser {
   professorId: string | null;
   avatarId: string | null;
   ticket: string | null;
+  /** After a sign-in with a password: this browser's known-device token for the account (kept apart, see client/src/app/devices.ts). */
+  deviceToken?: string;
 }
 
 export interface AvatarRef {

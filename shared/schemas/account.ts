@@ -60,6 +60,8 @@ export const classCodeSchema = classCode();
 export const signinSchema = z.object({
   login: z.string({ error: ERR.REQUIRED }).trim().min(1, ERR.REQUIRED).max(254, ERR.BAD_CREDENTIALS),
   password: z.string({ error: ERR.REQUIRED }).min(1, ERR.REQUIRED).max(128, ERR.BAD_CREDENTIALS),
+  /** This browser's known-device token for the account, when it has one (server/modules/auth/device.ts). */
+  device: z.string().max(300).optional(),
 });
 
 export const teacherPersonalSchema = z.object({

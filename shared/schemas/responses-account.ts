@@ -18,6 +18,8 @@ export const storedUserSchema = z.object({
   professorId: z.uuid().nullable(),
   avatarId: z.uuid().nullable(),
   ticket: z.string().nullable(),
+  /** After a sign-in with a password: the known-device token of this browser for the account. */
+  deviceToken: z.string().optional(),
 });
 
 /** GET and PUT /users/{id}. */

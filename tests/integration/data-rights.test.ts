@@ -2,6 +2,7 @@
 // a zip of French-spreadsheet CSVs) and deletes the pupil for good; the pupil downloads their own.
 // Two pupils of the demo's 5e B play a live raid, a homework, write phrases, report a bug with a
 // screenshot and sign on through the school; eleve02 is exported and deleted, eleve03 must keep all.
+import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -14,10 +15,14 @@ import {
   homeworkRaids,
   pausedRooms,
   questions,
+  raidPlays,
   raids,
   ssoIdentities,
   ssoTickets,
+  studentAnswers,
   studentAvatarUnlocks,
+  students,
+  users,
   usersAvatars,
 } from '../../server/db/schema.js';
 import type { GameService } from '../../server/game/service.js';
@@ -359,6 +364,131 @@ describe('a pupil downloads their own data', () => {
     expect(utf8(files['homework.csv'])).toBe('\uFEFFname;className;score;total;xpGained;completedAt\r\n');
     expect((await call(outsider, 'GET', `/api/students/${peer.studentId}/my-data`)).statusCode).toBe(404);
     expect((await call(prof, 'GET', `/api/students/${peer.studentId}/my-data`)).statusCode).toBe(403);
+  });
+});
+
+describe('the export lists every answer the database holds', () => {
+  it('after one raid eleve05 played is deleted and another is rewritten, her export lists each of her stored answers, as asked', async () => {
+    const db = ctx.database.db;
+    const [pupil] = await db
+      .select({ studentId: students.id })
+      .from(students)
+      .innerJoin(users, eq(users.id, students.userId))
+      .where(eq(users.username, 'eleve05'));
+    const [fractions] = await db
+      .select()
+      .from(raids)
+      .where(and(eq(raids.professorId, prof.professorId as string), eq(raids.title, 'Les fractions')));
+    const form = (title: string, texts: string[]) => ({
+      title,
+      questions: texts.map((text) => ({
+        text,
+        answers: [
+          { text: `Oui, ${text}`, isCorrect: true },
+          { text: 'Non', isCorrect: false },
+        ],
+      })),
+    });
+    const made: { id: string; title: string }[] = [];
+    for (const title of ['Raid effacé', 'Raid réécrit']) {
+      const res = await call(
+        prof,
+        'POST',
+        `/api/chapters/${fractions.chapterId}/raids`,
+        form(title, [`${title} : un ?`, `${title} : deux ?`]),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      made.push(res.json());
+    }
+    // eleve05 plays both in class: the rows a live raid leaves (the play, what was asked, her answers).
+    for (const raid of made) {
+      const qs = await db
+        .select()
+        .from(questions)
+        .where(eq(questions.raidId, raid.id))
+        .orderBy(asc(questions.position));
+      const asked = [];
+      for (const q of qs) {
+        const as = await db
+          .select()
+          .from(answers)
+          .where(eq(answers.questionId, q.id))
+          .orderBy(asc(answers.position));
+        asked.push({
+          questionId: q.id,
+          text: q.text,
+          equationMode: false,
+          answers: as.map((a) => ({ answerId: a.id, text: a.text, isCorrect: a.isCorrect })),
+        });
+      }
+      const playId = randomUUID();
+      await db.insert(raidPlays).values({
+        id: playId,
+        raidId: raid.id,
+        professorId: prof.professorId as string,
+        schoolclassId: key.schoolclassId,
+        subjectId: key.subjectId,
+        kind: 'live',
+        raidTitle: raid.title,
+        questions: asked,
+        endedAt: new Date(),
+        result: 'VICTORY',
+      });
+      await db.insert(studentAnswers).values(
+        asked.map((q) => ({
+          playId,
+          questionId: q.questionId,
+          studentId: pupil.studentId,
+          answerIds: [q.answers[0].answerId],
+          correct: true,
+          timeMs: 1200,
+        })),
+      );
+    }
+    const stored = async () =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(studentAnswers)
+          .where(eq(studentAnswers.studentId, pupil.studentId))
+      )[0].n;
+    const exported = async () => {
+      const res = await call(prof, 'GET', `/api/students/${pupil.studentId}/data`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as PupilData;
+    };
+    const before = await stored();
+    expect((await exported()).answers).toHaveLength(before);
+
+    // The teacher deletes the first raid and rewrites the second's questions (new rows, new ids).
+    expect((await call(prof, 'DELETE', `/api/raids/${made[0].id}`)).statusCode).toBe(204);
+    const rewrite = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/raids/${made[1].id}`,
+      headers: bearer(prof.accessToken),
+      payload: form('Raid réécrit', ['Tout autre chose ?']),
+    });
+    expect(rewrite.statusCode, rewrite.body).toBe(200);
+
+    expect(await stored()).toBe(before);
+    const data = await exported();
+    expect(data.answers).toHaveLength(before);
+    for (const title of ['Raid effacé', 'Raid réécrit'])
+      for (const n of ['un', 'deux'])
+        expect(data.answers).toContainEqual(
+          expect.objectContaining({
+            kind: 'live',
+            raid: title,
+            className: '5e B',
+            question: `${title} : ${n} ?`,
+            answers: [`Oui, ${title} : ${n} ?`],
+            correct: true,
+          }),
+        );
+    // The CSV holds the same lines (and its header).
+    const zip = await call(prof, 'GET', `/api/students/${pupil.studentId}/data?format=csv`);
+    const csv = utf8(unzipSync(new Uint8Array(zip.rawPayload))['answers.csv']);
+    expect(csv.trimEnd().split('\r\n')).toHaveLength(before + 1);
   });
 });
 

@@ -10,6 +10,7 @@ import { boot, reencryptFromPublishedKey } from '../../server/boot.js';
 import { loadConfig, PUBLISHED_ENCRYPTION_KEY } from '../../server/config.js';
 import { students, users } from '../../server/db/schema.js';
 import { makeCipher } from '../../server/lib/crypto.js';
+import { CODE_LIMITS } from '../../server/modules/classes/code-guard.js';
 import type { PhoneState, RaidView, RoomSnapshot } from '../../shared/game/contract.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
 import { type Client, connect, listen, patchMatching, send } from './helpers/game.js';
@@ -30,6 +31,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** One turn of the event loop. */
+const tick = () => new Promise((r) => setImmediate(r));
 const signinFrom = (login: string, password: string, remoteAddress: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { login, password }, remoteAddress });
 const get = (path: string, token: string) =>
@@ -94,6 +97,117 @@ describe('sign-in limits cannot lock the owner out', () => {
     expect((await signinFrom('eleve21', DEMO.student.password, school)).statusCode).toBe(200);
     // From home, at once.
     expect((await signinFrom('eleve21', DEMO.student.password, '198.51.100.21')).statusCode).toBe(200);
+  });
+});
+
+describe('behind a proxy (TRUST_PROXY=1), the address is what the proxy saw, not what the client wrote', () => {
+  let proxied: TestContext;
+  beforeAll(async () => {
+    proxied = await createTestContext({ TRUST_PROXY: '1' });
+  });
+  afterAll(async () => {
+    await proxied.close();
+  });
+  // The proxy (10.0.0.2) appends the address it saw to whatever X-Forwarded-For the client sent.
+  const viaProxy = (login: string, password: string, client: string, written?: string) =>
+    proxied.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { login, password },
+      remoteAddress: '10.0.0.2',
+      headers: { 'x-forwarded-for': written ? `${written}, ${client}` : client },
+    });
+
+  it('12 wrong passwords with a fresh forged address each still reach 429', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push(
+        (await viaProxy('eleve23', `Faux-${i}!`, '203.0.113.40', `198.18.0.${i + 1}`)).statusCode,
+      );
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('an outsider who writes the school’s address first does not slow a pupil at school', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const school = '192.0.2.70';
+    for (let i = 0; i < 30; i++) await viaProxy('eleve24', `Faux-${i}!`, '198.51.100.70', school);
+    expect((await viaProxy('eleve24', DEMO.student.password, school)).statusCode).toBe(200);
+  });
+});
+
+describe('behind the school’s address, a pupil’s known device gets in while a classmate keeps failing', () => {
+  const withDevice = (login: string, password: string, ip: string, device?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { login, password, ...(device ? { device } : {}) },
+      remoteAddress: ip,
+    });
+
+  it('while a classmate sprays wrong passwords at 35 logins as fast as answered, each pupil signs in from a known device within 2 s; the sprayer meets 429', async () => {
+    const school = '192.0.2.80';
+    const logins = Array.from({ length: 35 }, (_, i) => `eleve${String((i % 30) + 1).padStart(2, '0')}`);
+    const pupils = ['eleve25', 'eleve26', 'eleve27', 'eleve28', 'eleve29'];
+    // Each pupil signed in on their own device some day before (from home): it keeps a device token.
+    const devices = new Map<string, string>();
+    for (const login of pupils) {
+      const res = await withDevice(login, DEMO.student.password, `198.51.100.${pupils.indexOf(login) + 40}`);
+      expect(res.statusCode).toBe(200);
+      devices.set(login, res.json().deviceToken);
+    }
+    // The classmate sprays from the school, four tries in flight at all times, until the pupils are in.
+    let spraying = true;
+    const sprayed: number[] = [];
+    const checked = new Map<string, number>();
+    const sprayer = async (lane: number) => {
+      for (let i = lane; spraying; i += 4) {
+        const login = logins[i % logins.length];
+        const status = (await withDevice(login, `Devine-${i}!`, school)).statusCode;
+        sprayed.push(status);
+        if (status === 401) checked.set(login, (checked.get(login) ?? 0) + 1);
+        // A refused try is answered without I/O: let the rest of the process run between two.
+        await tick();
+      }
+    };
+    const lanes = [0, 1, 2, 3].map(sprayer);
+    const waits: number[] = [];
+    try {
+      // The spray is under way: every login it names, the pupils' included, is past its free tries.
+      while (sprayed.filter((s) => s === 429).length < 200) await tick();
+      for (const login of pupils) {
+        const t0 = performance.now();
+        const res = await withDevice(login, DEMO.student.password, school, devices.get(login));
+        waits.push(performance.now() - t0);
+        expect(res.statusCode, res.body).toBe(200);
+      }
+    } finally {
+      spraying = false;
+      await Promise.all(lanes);
+    }
+    expect(Math.max(...waits)).toBeLessThan(2_000);
+    // The spray was throttled all along: each login got its 5 free checks and a few turns (1, 2, 4 s…).
+    expect(Math.max(...checked.values())).toBeLessThanOrEqual(5 + 4);
+    expect(sprayed.filter((s) => s === 429).length).toBeGreaterThan(sprayed.length / 2);
+  }, 120_000);
+
+  it('a device token opens no other account, and a device past its own failures waits like any other', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const school = '192.0.2.81';
+    const mine = await withDevice('eleve18', DEMO.student.password, '198.51.100.18');
+    const token = mine.json().deviceToken as string;
+    expect(token).toBeTruthy();
+    // A classmate sets eleve19's pair waiting: eleve18's token does not help on eleve19's login.
+    for (let i = 0; i < 6; i++) await withDevice('eleve19', `Devine-${i}!`, school);
+    expect((await withDevice('eleve19', DEMO.student.password, school, token)).statusCode).toBe(429);
+    // On its own login, 5 wrong tries with the token are answered at once; the 6th waits its turn.
+    for (let i = 0; i < 6; i++) await withDevice('eleve18', `Devine-${i}!`, school);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await withDevice('eleve18', `Autre-${i}!`, school, token)).statusCode);
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses[5]).toBe(429);
   });
 });
 
@@ -242,6 +356,67 @@ describe('class codes: one budget of misses per address, whatever the route and 
     });
     expect(elsewhere.statusCode).toBe(200);
   });
+});
+
+describe('class codes behind the school’s address, while a classmate guesses', () => {
+  it('the code the teacher generated at school lets 10 new pupils in at once, each timed; the guesser still meets 429', async () => {
+    const school = '192.0.2.82';
+    const prof = await signin(ctx.app, DEMO.admin);
+    const me = (await get(`/api/users/${prof.id}`, prof.accessToken)).json();
+    // The guesser starts first and keeps four guesses in flight.
+    let guessing = true;
+    let next = 300000;
+    const guessed: number[] = [];
+    const guesser = async () => {
+      while (guessing) {
+        const r = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/professorsSchoolclasses?code=${next++}`,
+          remoteAddress: school,
+        });
+        guessed.push(r.statusCode);
+        // A refused guess is answered without I/O: let the rest of the process run between two.
+        await tick();
+      }
+    };
+    const lanes = [guesser(), guesser(), guesser(), guesser()];
+    const waits: number[] = [];
+    try {
+      while (guessed.filter((s) => s === 429).length < 100) await tick();
+      // The teacher, in the classroom behind the same address, generates the code and shows it.
+      const generated = await ctx.app.inject({
+        method: 'PATCH',
+        url: '/api/professors/generate-code',
+        headers: bearer(prof.accessToken),
+        payload: { schoolclassId: me.professor.schoolclasses[0].id },
+        remoteAddress: school,
+      });
+      const code = generated.json().code as string;
+      for (let i = 0; i < 10; i++) {
+        const t0 = performance.now();
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/code-signup',
+          remoteAddress: school,
+          payload: {
+            code,
+            firstName: 'Nouvelle',
+            lastName: `Élève ${String.fromCharCode(65 + i)}`,
+            username: `nouvelle-eleve-${i}`,
+            password: 'Trousse-Rouge-9!',
+          },
+        });
+        waits.push(performance.now() - t0);
+        expect(res.statusCode, res.body).toBe(201);
+      }
+    } finally {
+      guessing = false;
+      await Promise.all(lanes);
+    }
+    expect(Math.max(...waits)).toBeLessThan(2_000);
+    // The guesser was held to one look-up a turn all along.
+    expect(guessed.filter((s) => s === 404).length).toBeLessThanOrEqual(CODE_LIMITS.missesPerAddress + 5);
+  }, 120_000);
 });
 
 describe('access tokens', () => {

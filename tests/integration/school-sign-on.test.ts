@@ -527,6 +527,84 @@ describe('the one-time ticket', () => {
   });
 });
 
+describe('junk does not use up a school’s sign-on allowance', () => {
+  it('3,001 junk GAR posts and 3,001 junk ticket exchanges from the school’s address: its pupils still sign on through the GAR and the ENT', async () => {
+    const school = '192.0.2.90';
+    const from = { remoteAddress: school };
+    /** `n` requests, 100 at a time. */
+    const flood = async (n: number, send: (i: number) => Promise<{ statusCode: number }>) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < n; i += 100)
+        statuses.push(
+          ...(await Promise.all(Array.from({ length: Math.min(100, n - i) }, (_, k) => send(i + k)))).map(
+            (r) => r.statusCode,
+          ),
+        );
+      return statuses;
+    };
+    const junkAcs = await flood(3001, (i) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/gar/acs',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ SAMLResponse: b64(`pas du SAML ${i}`) }).toString(),
+        ...from,
+      }),
+    );
+    expect(junkAcs.every((s) => s === 302)).toBe(true);
+    const junkTickets = await flood(3001, (i) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/auth/signin?ticket=${String(i).padStart(43, 'A')}`,
+        ...from,
+      }),
+    );
+    expect(junkTickets.slice(0, 3000).every((s) => s === 401)).toBe(true);
+    // Past its own count, junk is told to slow down.
+    expect(junkTickets.at(-1)).toBe(429);
+
+    // A pupil through the GAR, from the same address: in.
+    const gar = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/gar/acs',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        SAMLResponse: signedResponse({ attributes: { ...PUPIL, IDO: ['ido-after-junk-1'] } }),
+      }).toString(),
+      ...from,
+    });
+    const garUser = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/auth/signin?ticket=${encodeURIComponent(ticketOf(gar))}`,
+      ...from,
+    });
+    expect(garUser.statusCode, garUser.body).toBe(200);
+    expect(garUser.json()).toMatchObject({ role: 'STUDENT', isGar: true });
+    // A pupil through the ENT, from the same address: in.
+    const st = cas.issue(CAS_SERVICE, 'ent-after-junk', {
+      ENTPersonProfils: ['National_ELV'],
+      ENTPersonStructRattachUAI: ['0750001A'],
+      givenName: ['Inès'],
+      sn: ['Marchal'],
+    });
+    const ent = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/ent/ent-test/callback?ticket=${st}`,
+      ...from,
+    });
+    const entUser = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/auth/signin?ticket=${encodeURIComponent(ticketOf(ent))}`,
+      ...from,
+    });
+    expect(entUser.statusCode, entUser.body).toBe(200);
+    // One warning for the bulk of refusals, without the address.
+    const bulk = logLines.filter((l) => l.includes('school sign-ons refused in bulk'));
+    expect(bulk).toHaveLength(1);
+    expect(bulk[0]).not.toContain(school);
+  }, 120_000);
+});
+
 describe('ENT through CAS', () => {
   it('lists the GAR and the configured ENTs with their login links', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/sso/links' });

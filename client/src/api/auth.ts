@@ -1,9 +1,19 @@
 import type { CodeSignup, TeacherSignup } from '../../../shared/schemas/account';
 import type { StoredUser } from '../../../shared/types';
+import { deviceTokenFor, rememberDeviceToken } from '../app/devices';
 import { api } from './http';
 
-export const signin = (login: string, password: string) =>
-  api.post<StoredUser>('/auth/signin', { login, password }, { auth: false });
+/** Signs in, sending and keeping this browser's known-device token for the login (app/devices.ts). */
+export async function signin(login: string, password: string): Promise<StoredUser> {
+  const device = deviceTokenFor(login);
+  const { deviceToken, ...user } = await api.post<StoredUser>(
+    '/auth/signin',
+    { login, password, ...(device ? { device } : {}) },
+    { auth: false },
+  );
+  if (deviceToken) rememberDeviceToken(login, deviceToken);
+  return user;
+}
 export const logoutSession = (refreshToken: string) =>
   api.post<void>('/auth/logout', { refreshToken }, { auth: false });
 export const signupTeacher = (body: TeacherSignup) =>

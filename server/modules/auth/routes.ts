@@ -46,7 +46,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         response: { 200: storedUserSchema },
       },
     },
-    async (req) => signin(deps, req.body.login, req.body.password, req.ip),
+    async (req) => signin(deps, req.body.login, req.body.password, req.ip, req.body.device),
   );
 
   app.post(

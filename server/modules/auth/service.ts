@@ -28,6 +28,7 @@ import { dummyHash, hashPassword, isStrongPassword, verifyPassword } from '../..
 import { renderMail } from '../../mail/messages.js';
 import { resolveClassCode } from '../classes/code-guard.js';
 import { emailTaken, loadAccount, usernameTaken } from '../users/queries.js';
+import { issueDeviceToken, readDeviceToken } from './device.js';
 import { consumeEmailToken, createEmailToken } from './email-tokens.js';
 import { issueSession } from './sessions.js';
 
@@ -44,9 +45,16 @@ const ACTIVATION_TTL_MS = 48 * 3600 * 1000;
  * `accountMaxWait` once `accountFree` failures were spread over many addresses. Past
  * `addressFailures` failures from one address over every account (successes do not count: a school
  * signs in from one address), each try from that address is answered `addressDelayMs` later; it is
- * never refused for that. So the owner with the right password signs in within `addressDelayMs`
- * whatever classmates do to other logins, and within `pairMaxWait` + `accountMaxWait` seconds (plus
- * that delay) of a classmate's last failure on the owner's own login.
+ * never refused for that.
+ *
+ * Behind one school address a classmate who keeps hammering a login takes every turn of its pair:
+ * nothing in a request tells the owner's try from the classmate's but the password, and checking
+ * a password during the wait would let the classmate guess at full speed. So the owner's device
+ * tells: a browser that once signed in to the account with its password holds a device token
+ * (device.ts). A try with the account's device token skips the pair's, the account's and the
+ * address's waits and is checked at once; the device has its own `deviceFree` failures a window
+ * (counted before the check), after which it waits like any other. A classmate without that token
+ * still meets 429, and the attacked account gets no more guesses than before.
  */
 export const SIGNIN_LIMITS = {
   windowSec: 15 * 60,
@@ -58,16 +66,46 @@ export const SIGNIN_LIMITS = {
   /** Failures from one address over every account (a machine spraying passwords at a school). */
   addressFailures: 600,
   addressDelayMs: 1_000,
+  /** Failures a known device (of the account it names) may make in the window before it waits too. */
+  deviceFree: 5,
 } as const;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function signin(deps: Deps, login: string, password: string, ip: string): Promise<StoredUser> {
+type Account = NonNullable<Awaited<ReturnType<typeof loadAccount>>>;
+
+/** The right password was given: the account's state says whether a session opens. */
+async function admit(deps: Deps, account: Account, device: string | null): Promise<StoredUser> {
+  if (account.status === 'PENDING_EMAIL') throw forbidden(ERR.EMAIL_NOT_CONFIRMED);
+  if (account.status === 'PENDING_APPROVAL') throw forbidden(ERR.PENDING_APPROVAL);
+  if (account.status !== 'ACTIVE') throw forbidden(ERR.USER_DISABLED);
+  const session = await issueSession(deps, account);
+  return { ...session, deviceToken: device ?? issueDeviceToken(deps.config.AUTH_SECRET, account.id) };
+}
+
+export async function signin(
+  deps: Deps,
+  login: string,
+  password: string,
+  ip: string,
+  deviceToken?: string,
+): Promise<StoredUser> {
   const L = SIGNIN_LIMITS;
+  const account = await loadAccount(deps.db, { login: login.trim() });
+  // The owner's known device: checked at once, whatever others' failures set (see above).
+  const device = account ? readDeviceToken(deps.config.AUTH_SECRET, deviceToken, account.id) : null;
+  if (account && device) {
+    const deviceKey = `signin:device:${device}`;
+    const mine = await deps.throttle.fail(deviceKey, L.windowSec);
+    if (mine.count <= L.deviceFree) {
+      if (!(await verifyPassword(account.passwordHash, password))) throw unauthorized(ERR.BAD_CREDENTIALS);
+      await deps.throttle.reset(deviceKey);
+      return admit(deps, account, deviceToken as string);
+    }
+  }
   // Per address, failures only: a whole school signing in at 8 o'clock is not an attack.
   const ipKey = `signin:ip:${ip}`;
   if ((await deps.throttle.count(ipKey)) >= L.addressFailures) await sleep(L.addressDelayMs);
-  const account = await loadAccount(deps.db, { login: login.trim() });
   // By id, so that a username and its e-mail share one count. Unknown logins share one count per
   // address: a sprayer cannot get five fresh tries (and argon2 hashes) by inventing a login.
   const who = account ? `user:${account.id}` : 'unknown';
@@ -97,11 +135,9 @@ export async function signin(deps: Deps, login: string, password: string, ip: st
     if (account) await deps.throttle.fail(accountKey, L.windowSec);
     throw unauthorized(ERR.BAD_CREDENTIALS);
   }
-  if (account.status === 'PENDING_EMAIL') throw forbidden(ERR.EMAIL_NOT_CONFIRMED);
-  if (account.status === 'PENDING_APPROVAL') throw forbidden(ERR.PENDING_APPROVAL);
-  if (account.status !== 'ACTIVE') throw forbidden(ERR.USER_DISABLED);
+  const user = await admit(deps, account, null);
   await deps.throttle.reset(pairKey);
-  return issueSession(deps, account);
+  return user;
 }
 
 function assertStrong(password: string, inputs: (string | undefined)[]) {

@@ -16,6 +16,14 @@ import { findClassByLiveCode } from './code.js';
  * classes holding a live code, a guess hits one in 10,000 tries, about 14 hours from one address.
  * Over `serverMisses` misses in the window, on the whole server, every look-up waits `slowMs` first
  * and a warning is logged, at most once a minute, with the count only (never a code nor an address).
+ *
+ * A guesser hammering from a school's address takes every turn, so the address's budget alone would
+ * keep a whole class with the right code waiting. A code shown at an address (its teacher generated
+ * it from there: the code goes up on the board) or that already got in from there is known at that
+ * address for `shownSec`: its look-ups skip the address's turns. That tells a guesser at the same
+ * address nothing the classroom's board does not: whether a code is in that short list is read from
+ * the throttle store, the database is asked only for those codes, and every other guess still waits
+ * its turn.
  */
 export const CODE_LIMITS = {
   windowSec: 600,
@@ -24,13 +32,25 @@ export const CODE_LIMITS = {
   serverMisses: 600,
   slowMs: 1_000,
   warnEverySec: 60,
+  shownSec: 12 * 3600,
 } as const;
+
+const shownKey = (ip: string, code: string) => `code-shown:${ip}:${code}`;
+
+/** `code` is on show at `ip` (its teacher generated it there): pupils there get in without a turn. */
+export async function markCodeShown(deps: Deps, code: string, ip: string) {
+  await deps.throttle.block(shownKey(ip, code), CODE_LIMITS.shownSec);
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function resolveClassCode(deps: Deps, code: string, ip: string, log: FastifyBaseLogger) {
   const L = CODE_LIMITS;
   const ipKey = `code-miss:ip:${ip}`;
+  if ((await deps.throttle.waiting(shownKey(ip, code))) > 0) {
+    const shown = await findClassByLiveCode(deps.db, code);
+    if (shown) return shown;
+  }
   // Counted as a miss before the look-up (and forgiven if it is a hit): of a thousand guesses sent at
   // once, only the budget's worth is looked up; past it, one a turn.
   const mine = await deps.throttle.fail(ipKey, L.windowSec);
@@ -43,6 +63,7 @@ export async function resolveClassCode(deps: Deps, code: string, ip: string, log
   const schoolclass = await findClassByLiveCode(deps.db, code);
   if (schoolclass) {
     await deps.throttle.forgive(ipKey);
+    await markCodeShown(deps, code, ip);
     return schoolclass;
   }
   const all = await deps.throttle.fail('code-miss:server', L.windowSec);

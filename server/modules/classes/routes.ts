@@ -18,7 +18,7 @@ import {
   shareClassSchema,
 } from '../../../shared/schemas/schoolclass.js';
 import { noBody, teacherOf } from '../../lib/contract.js';
-import { lookupClassCode } from './code-guard.js';
+import { lookupClassCode, markCodeShown } from './code-guard.js';
 import {
   classStudents,
   classTeachers,
@@ -163,7 +163,12 @@ export default async function classesRoutes(fastify: FastifyInstance) {
         response: { 200: classCodeDtoSchema },
       },
     },
-    async (req) => generateClassCode(db, teacherOf(req).professorId, req.body.schoolclassId),
+    async (req) => {
+      const generated = await generateClassCode(db, teacherOf(req).professorId, req.body.schoolclassId);
+      // The code goes up on the board: pupils behind this address get in without waiting a turn.
+      if (generated.code) await markCodeShown(deps, generated.code, req.ip);
+      return generated;
+    },
   );
 
   app.patch(

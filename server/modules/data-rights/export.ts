@@ -16,7 +16,6 @@ import {
   homeworkRaids,
   questions,
   raidPlays,
-  raids,
   refreshTokens,
   schoolclasses,
   sessionLogs,
@@ -85,12 +84,17 @@ export async function exportPupilData(db: Db, studentId: string): Promise<PupilD
     .where(eq(ssoIdentities.userId, userId))
     .orderBy(asc(ssoIdentities.createdAt));
 
-  const live = await db
+  // Every answer row stored for the pupil, whatever became of its raid or question since: the raid's
+  // title and the question as asked come from the play's snapshot (a deleted raid leaves the play;
+  // an edited one gives its questions new ids), today's rows only where the snapshot lacks them.
+  const liveRows = await db
     .select({
+      playId: studentAnswers.playId,
       kind: raidPlays.kind,
-      raid: raids.title,
+      raid: raidPlays.raidTitle,
       className: schoolclasses.name,
-      question: questions.text,
+      questionId: studentAnswers.questionId,
+      currentQuestion: questions.text,
       answerIds: studentAnswers.answerIds,
       correct: studentAnswers.correct,
       timeMs: studentAnswers.timeMs,
@@ -98,11 +102,28 @@ export async function exportPupilData(db: Db, studentId: string): Promise<PupilD
     })
     .from(studentAnswers)
     .innerJoin(raidPlays, eq(raidPlays.id, studentAnswers.playId))
-    .innerJoin(raids, eq(raids.id, raidPlays.raidId))
     .innerJoin(schoolclasses, eq(schoolclasses.id, raidPlays.schoolclassId))
-    .innerJoin(questions, eq(questions.id, studentAnswers.questionId))
+    .leftJoin(questions, eq(questions.id, studentAnswers.questionId))
     .where(eq(studentAnswers.studentId, studentId))
     .orderBy(asc(studentAnswers.answeredAt));
+  const playIds = [...new Set(liveRows.map((r) => r.playId))];
+  const snapshots = playIds.length
+    ? await db
+        .select({ id: raidPlays.id, questions: raidPlays.questions })
+        .from(raidPlays)
+        .where(inArray(raidPlays.id, playIds))
+    : [];
+  const asked = new Map<string, { text: string; answers: Map<string, string> }>();
+  for (const p of snapshots)
+    for (const q of p.questions ?? [])
+      asked.set(`${p.id}:${q.questionId}`, {
+        text: q.text,
+        answers: new Map(q.answers.map((a) => [a.answerId, a.text])),
+      });
+  const live = liveRows.map((r) => {
+    const snap = asked.get(`${r.playId}:${r.questionId}`);
+    return { ...r, question: snap?.text ?? r.currentQuestion ?? '', snapshotAnswers: snap?.answers };
+  });
 
   const homework = await db
     .select({
@@ -279,7 +300,7 @@ export async function exportPupilData(db: Db, studentId: string): Promise<PupilD
       raid: a.raid,
       className: a.className,
       question: a.question,
-      answers: named(a.answerIds),
+      answers: a.answerIds.map((id) => a.snapshotAnswers?.get(id) ?? texts.get(id) ?? id),
       correct: a.correct,
       timeMs: a.timeMs,
       answeredAt: iso(a.answeredAt),

@@ -15,7 +15,7 @@ import { createClassFromDivision, listDivisions } from './divisions.js';
 import { dbReplayGuard, redisReplayGuard } from './replay.js';
 import { garLogoutUrl, makeGarSp, readGarResponse, SsoRefused } from './saml.js';
 import { suggestedSubjects } from './subjects.js';
-import { endTicketSession, issueTicket } from './tickets.js';
+import { endTicketSession, issueTicket, SSO_LIMITS } from './tickets.js';
 
 const FORM_LIMIT = 512 * 1024;
 
@@ -64,8 +64,19 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
     read: () => Promise<SsoPerson>,
   ) {
     try {
-      await deps.limiter.hit(`sso:ip:${req.ip}`, 3000, 15 * 60);
-      const person = await read();
+      let person: SsoPerson;
+      try {
+        person = await read();
+      } catch (err) {
+        // Junk (unreadable, unsigned, replayed, unknown CAS ticket) has its own count: it never uses up
+        // the address's sign-ons. Past it, one warning, without the address.
+        const { count } = await deps.throttle.fail(`sso-refused:ip:${req.ip}`, SSO_LIMITS.windowSec);
+        if (count === SSO_LIMITS.refusalsPerAddress + 1)
+          req.log.warn({ provider, refusals: count }, 'school sign-ons refused in bulk from one address');
+        throw err;
+      }
+      // Only a sign-on the GAR signed or the ENT confirmed counts here (it may create an account).
+      await deps.limiter.hit(`sso:ip:${req.ip}`, SSO_LIMITS.signOnsPerAddress, SSO_LIMITS.windowSec);
       const userId = await upsertSsoAccount(deps, person);
       const ticket = await issueTicket(deps, userId, person.provider, person.saml);
       return reply.redirect(`/gar?ticket=${encodeURIComponent(ticket)}`, 302);

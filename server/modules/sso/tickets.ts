@@ -9,7 +9,7 @@ import type { StoredUser } from '../../../shared/types.js';
 import { ssoTickets } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, tooMany } from '../../lib/errors.js';
 import { issueSession, revokeFamily } from '../auth/sessions.js';
 import { loadAccount } from '../users/queries.js';
 
@@ -46,12 +46,28 @@ export async function issueTicket(
   return ticket;
 }
 
+/**
+ * Budgets of school sign-on per address (a whole school signs in from one NAT address at 8 am).
+ * Real sign-ons (a response the GAR signed, a ticket the ENT confirmed) count apart from junk, so
+ * junk never refuses a real one. A one-time ticket exchange is not counted when it succeeds (its
+ * sign-on was); misses past `ticketMissesPerAddress` answer 429 (a ticket has 256 bits: nothing to
+ * guess, only a flood to answer cheaply).
+ */
+export const SSO_LIMITS = {
+  windowSec: 15 * 60,
+  signOnsPerAddress: 3000,
+  refusalsPerAddress: 3000,
+  ticketMissesPerAddress: 3000,
+} as const;
+
 /** Unknown, used or expired: 'Invalid ticket.', and no session. */
 export async function exchangeTicket(deps: Deps, ticket: string, ip: string): Promise<StoredUser> {
-  // A whole school signs in from one NAT address at 8 am: generous per address (a ticket has 256 bits).
-  await deps.limiter.hit(`sso-ticket:ip:${ip}`, 3000, 15 * 60);
   const invalid = new AppError(401, ERR.INVALID_TICKET);
-  if (ticket.length < 20 || ticket.length > 200) throw invalid;
+  const miss = async () => {
+    const { count, windowLeft } = await deps.throttle.fail(`sso-ticket-miss:ip:${ip}`, SSO_LIMITS.windowSec);
+    return count > SSO_LIMITS.ticketMissesPerAddress ? tooMany(windowLeft) : invalid;
+  };
+  if (ticket.length < 20 || ticket.length > 200) throw await miss();
   const familyId = randomUUID();
   const [claimed] = await deps.db
     .update(ssoTickets)
@@ -64,7 +80,7 @@ export async function exchangeTicket(deps: Deps, ticket: string, ip: string): Pr
       ),
     )
     .returning({ userId: ssoTickets.userId });
-  if (!claimed) throw invalid;
+  if (!claimed) throw await miss();
   const account = await loadAccount(deps.db, { id: claimed.userId });
   if (account?.status !== 'ACTIVE') throw invalid;
   const session = await issueSession(deps, account, familyId);
