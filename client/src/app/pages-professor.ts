@@ -34,6 +34,7 @@ export const PAGES: Record<string, PageLoader> = {
     ['analytics', 'subjects'],
     () => import('../pages/analytics/ClassStudentsPage'),
   ),
+  'analytics-pupil': withTexts(['analytics', 'subjects'], () => import('../pages/analytics/PupilPage')),
   'analytics-report': withTexts(['analytics', 'subjects'], () => import('../pages/analytics/RaidReportPage')),
   account: withTexts(['library'], () => import('../pages/professor/account/AccountPage')),
   'account-information': withTexts(

@@ -365,6 +365,12 @@ const SPECS: RouteSpec[] = [
     page: 'professor/analytics-schoolclass',
   },
   {
+    name: 'analytics-pupil',
+    path: '/prof/analytics/students/:studentId',
+    access: 'PROFESSOR',
+    page: 'professor/analytics-pupil',
+  },
+  {
     name: 'analytics-report',
     path: '/prof/analytics/report/:playId',
     access: 'PROFESSOR',

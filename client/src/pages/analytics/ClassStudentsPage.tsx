@@ -81,7 +81,14 @@ export default function ClassStudentsPage() {
                 <tbody>
                   {data.students.map((s) => (
                     <tr key={s.studentId}>
-                      <th scope="row">{s.lastName}</th>
+                      <th scope="row">
+                        <Link
+                          to={`/prof/analytics/students/${s.studentId}`}
+                          aria-label={t('ANALYTICS.PUPIL.OPEN', { name: `${s.firstName} ${s.lastName}` })}
+                        >
+                          {s.lastName}
+                        </Link>
+                      </th>
                       <td>{s.firstName}</td>
                       <td className="an-num">{s.phrasesCreated}</td>
                       <td className="an-num">
