@@ -8,6 +8,7 @@ export const PAGES: Record<string, PageLoader> = {
     ['register', 'subjects'],
     () => import('../pages/professor/UsersValidationPage'),
   ),
+  'admin-tickets': withTexts(['misc'], () => import('../pages/admin/tickets/TicketsPage')),
   school: withTexts(['home', 'subjects'], () => import('../pages/school/SchoolHomePage')),
   'sign-out-professor': withTexts(['register'], () => import('../pages/auth/SignOutPage')),
   select: withTexts(['home', 'subjects'], () => import('../pages/professor/ProfessorHomePage')),

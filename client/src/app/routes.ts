@@ -220,6 +220,13 @@ const SPECS: RouteSpec[] = [
     page: 'professor/users-validation',
   },
   {
+    name: 'admin-tickets',
+    path: '/admin/tickets',
+    access: 'PROFESSOR',
+    special: 'admin',
+    page: 'professor/admin-tickets',
+  },
+  {
     name: 'school',
     path: '/school',
     access: 'SCHOOL',
