@@ -2,7 +2,7 @@
 // Anonymous reports are counted per address and day; screenshots are kept a limited time within a
 // disk budget (screenshots.ts).
 import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SCREENSHOT_MAX_BYTES } from '../../../shared/constants.js';
@@ -130,7 +130,8 @@ export default async function ticketRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const { bytes, type } = await ticketScreenshot(deps.db, deps.uploadsDir, req.params.id);
-      return reply
+      // The image's bytes as they are: the response schema documents them, it does not serialize them.
+      return (reply as FastifyReply)
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .header('content-disposition', 'inline')
