@@ -15,6 +15,7 @@ export const PAGES: Record<string, PageLoader> = {
   game: withTexts(['game'], () => import('../game/projector/GamePage')),
   administration: withTexts(['classes'], () => import('../pages/admin/classes/AdministrationPage')),
   classlist: withTexts(['classes', 'subjects'], () => import('../pages/admin/classes/ClassListPage')),
+  'class-import': withTexts(['classes'], () => import('../pages/admin/classes/ImportPupilsPage')),
   class: withTexts(['classes', 'subjects'], () => import('../pages/admin/classes/ClassPage')),
   chapters: withTexts(['raids', 'subjects'], () => import('../pages/admin/raids/ChaptersPage')),
   raids: withTexts(['raids', 'library', 'subjects'], () => import('../pages/admin/raids/RaidListPage')),

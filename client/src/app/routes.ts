@@ -305,6 +305,12 @@ const SPECS: RouteSpec[] = [
     page: 'professor/classlist',
   },
   {
+    name: 'class-import',
+    path: '/prof/administration/class/:id/import',
+    access: 'PROFESSOR',
+    page: 'professor/class-import',
+  },
+  {
     name: 'class',
     path: '/prof/administration/class/:id?',
     access: 'PROFESSOR',
