@@ -82,12 +82,8 @@ export default function ClassStudentsPage() {
                   {data.students.map((s) => (
                     <tr key={s.studentId}>
                       <th scope="row">
-                        <Link
-                          to={`/prof/analytics/students/${s.studentId}`}
-                          aria-label={t('ANALYTICS.PUPIL.OPEN', { name: `${s.firstName} ${s.lastName}` })}
-                        >
-                          {s.lastName}
-                        </Link>
+                        {/* The row's header stays the last name: the link opens the pupil's page. */}
+                        <Link to={`/prof/analytics/students/${s.studentId}`}>{s.lastName}</Link>
                       </th>
                       <td>{s.firstName}</td>
                       <td className="an-num">{s.phrasesCreated}</td>
