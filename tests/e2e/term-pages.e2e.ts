@@ -15,6 +15,9 @@ const TEACHER_PASSWORD = 'Craie-Verte-2026!';
 const STUDENT_PASSWORD = 'Cartable-Bleu-7!';
 // Read-only here: eleve02 is nobody else's player.
 const PUPIL = { login: 'eleve02', first: STUDENT_NAMES[1][0], last: STUDENT_NAMES[1][1] };
+/** The last 60 days: the demo's term (its dates move with today). */
+const day = (d: Date) => d.toISOString().slice(0, 10);
+const TERM = `period=custom&from=${day(new Date(Date.now() - 60 * 86400_000))}&to=${day(new Date())}`;
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
@@ -35,7 +38,7 @@ describe("a teacher's term", () => {
     const { context, page } = await newPage(browser, PHONE);
     contexts.push(context);
     await new LoginPage(page).signInTo(PUPIL.login, STUDENT_PASSWORD, '/student');
-    await page.goto('/student/stats?period=custom&from=2000-01-01&to=2100-01-01');
+    await page.goto(`/student/stats?${TERM}`);
     await page.getByRole('heading', { name: A.ME.TITLE, level: 1 }).waitFor();
     await page.getByRole('table', { name: A.ME.SUBJECTS }).waitFor();
     expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
@@ -47,7 +50,7 @@ describe("a teacher's term", () => {
     const { context, page } = await newPage(browser, DESKTOP);
     contexts.push(context);
     await new LoginPage(page).signInTo('prof-demo', TEACHER_PASSWORD, '/prof/select');
-    await page.goto('/prof/analytics/schoolclasses?period=custom&from=2000-01-01&to=2100-01-01');
+    await page.goto(`/prof/analytics/schoolclasses?${TERM}`);
     const a = new AnalyticsPage(page);
     await a.classLink('5e B').click();
     await a.studentsTable().waitFor();
@@ -87,13 +90,16 @@ describe("a teacher's term", () => {
     // Not an administrator: sent home.
     const other = await newPage(browser, DESKTOP);
     contexts.push(other.context);
-    await new LoginPage(other.page).signInTo('prof-sciences', TEACHER_PASSWORD, '/prof/select');
+    const login = new LoginPage(other.page);
+    await login.goto();
+    await login.signIn('prof-sciences', TEACHER_PASSWORD);
+    await other.page.waitForURL((u) => u.pathname !== '/login');
     await other.page.goto('/admin/tickets');
     await other.page.waitForURL((u) => u.pathname !== '/admin/tickets');
   });
 
   test("a teacher creates her pupils' accounts from Pronote's class list", { timeout: 60_000 }, async () => {
-    const teacher = await apiSignIn('prof-sciences', TEACHER_PASSWORD);
+    const teacher = await apiSignIn('prof-demo', TEACHER_PASSWORD);
     const subjects = (await (await fetch(`${inject('baseUrl')}/api/subjects`)).json()) as {
       id: string;
       code: string;
@@ -104,35 +110,48 @@ describe("a teacher's term", () => {
       body: JSON.stringify({
         name: `1re ${Date.now() % 1000}`,
         level: 1,
-        subjectId: subjects.find((s) => s.code === 'PHYSICS_CHEMISTRY')?.id,
-        planet: 'nefer',
+        subjectId: subjects.find((s) => s.code === 'MATHEMATICS')?.id,
+        planet: 'nebula',
       }),
     });
     expect(res.status).toBe(201);
     const cls = (await res.json()) as { id: string };
+    // The class is this test's own: deleted after (its pupils' memberships with it).
+    const cleanup = () =>
+      fetch(`${inject('baseUrl')}/api/schoolclasses/${cls.id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${teacher.token}` },
+      });
     const { context, page } = await newPage(browser, PHONE);
     contexts.push(context);
-    await new LoginPage(page).signInTo('prof-sciences', TEACHER_PASSWORD, '/prof/select');
-    await page.goto(`/prof/administration/class/${cls.id}`);
-    await page.getByRole('link', { name: ROSTER.OPEN }).click();
-    await atPath(page, `/prof/administration/class/${cls.id}/import`);
-    const imp = new ClassListImportPage(page);
-    // Windows-1252, `;`, Pronote's one-column "Élève", a line without a name.
-    const text = 'Élève;Classe\r\nNOËL Anaïs;1E\r\nPETIT Zoé;1E\r\n;1E\r\n';
-    const bytes = Buffer.from([...text].map((c) => c.charCodeAt(0) & 0xff));
-    await imp.file().setInputFiles({ name: 'liste.csv', mimeType: 'text/csv', buffer: bytes });
-    await imp.read().click();
-    await imp.report().getByText('Anaïs').waitFor();
-    await imp.report().getByText(ROSTER.ERRORS.NAME_MISSING.replace('{{field}}', ROSTER.LAST_NAME)).waitFor();
-    expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
-    await imp.create(2).click();
-    await imp.accounts().getByText('anais-noel').waitFor();
-    await imp.print().waitFor();
-    // Printed: one sheet per pupil, with the sign-in address and its QR code.
-    await page.emulateMedia({ media: 'print' });
-    const sheets = page.locator('.roster-sheet');
-    expect(await sheets.count()).toBe(2);
-    await sheets.first().locator('img').waitFor();
-    expect(await sheets.first().textContent()).toContain(`${inject('baseUrl')}/login`);
+    try {
+      await new LoginPage(page).signInTo('prof-demo', TEACHER_PASSWORD, '/prof/select');
+      await page.goto(`/prof/administration/class/${cls.id}`);
+      await page.getByRole('link', { name: ROSTER.OPEN }).click();
+      await atPath(page, `/prof/administration/class/${cls.id}/import`);
+      const imp = new ClassListImportPage(page);
+      // Windows-1252, `;`, Pronote's one-column "Élève", a line without a name.
+      const text = 'Élève;Classe\r\nNOËL Anaïs;1E\r\nPETIT Zoé;1E\r\n;1E\r\n';
+      const bytes = Buffer.from([...text].map((c) => c.charCodeAt(0) & 0xff));
+      await imp.file().setInputFiles({ name: 'liste.csv', mimeType: 'text/csv', buffer: bytes });
+      await imp.read().click();
+      await imp.report().getByText('Anaïs').waitFor();
+      await imp
+        .report()
+        .getByText(ROSTER.ERRORS.NAME_MISSING.replace('{{field}}', ROSTER.LAST_NAME))
+        .waitFor();
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
+      await imp.create(2).click();
+      await imp.accounts().getByText('anais-noel').waitFor();
+      await imp.print().waitFor();
+      // Printed: one sheet per pupil, with the sign-in address and its QR code.
+      await page.emulateMedia({ media: 'print' });
+      const sheets = page.locator('.roster-sheet');
+      expect(await sheets.count()).toBe(2);
+      await sheets.first().locator('img').waitFor();
+      expect(await sheets.first().textContent()).toContain(`${inject('baseUrl')}/login`);
+    } finally {
+      await cleanup();
+    }
   });
 });
