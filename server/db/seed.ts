@@ -11,6 +11,7 @@ import { grantLevelUnlocks } from '../modules/avatars/unlocks.js';
 import { freeCode } from '../modules/classes/code.js';
 import { ROOT_DIR } from '../paths.js';
 import type { Db } from './client.js';
+import { seedDemoHistory } from './demo/history.js';
 import { DEMO_CHAPTERS, DEMO_CODEX, STUDENT_NAMES } from './demo/raids.js';
 import {
   answers,
@@ -100,8 +101,12 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return n === 0;
 }
 
-/** Creates the demo school. Call on an empty database only. */
-export async function seedDemo(db: Db, uploadsDir: string): Promise<void> {
+/**
+ * Creates the demo school. Call on an empty database only. `history` (default) adds a term of live
+ * raids and past homework dated over the past weeks (demo/history.ts); the integration tests' template
+ * goes without it, their counts start from an empty history.
+ */
+export async function seedDemo(db: Db, uploadsDir: string, opts: { history?: boolean } = {}): Promise<void> {
   const subjectRows = await db.select().from(subjects);
   const subjectId = (code: string) => {
     const s = subjectRows.find((r) => r.code === code);
@@ -305,6 +310,7 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<void> {
         .where(eq(students.id, id));
       await grantLevelUnlocks(tx, id, 3, 5);
     }
+    if (opts.history ?? true) await seedDemoHistory(tx);
   });
 }
 

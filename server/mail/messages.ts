@@ -1,7 +1,14 @@
 // Mail texts in the four interface languages. {name}, {link} and {school} are filled in.
 import type { Language } from '../../shared/constants.js';
 
-export type MailKind = 'activation' | 'approved' | 'rejected' | 'resetPassword' | 'adminNewRequest';
+export type MailKind =
+  | 'activation'
+  | 'approved'
+  | 'rejected'
+  | 'resetPassword'
+  | 'adminNewRequest'
+  | 'adminNewTicket'
+  | 'adminNewTicketScreenshot';
 type Texts = Record<MailKind, { subject: string; body: string }>;
 
 const fr: Texts = {
@@ -24,6 +31,14 @@ const fr: Texts = {
   adminNewRequest: {
     subject: 'Nouvelle demande d’accès enseignant',
     body: '{name} ({school}) demande un accès enseignant. Pour l’examiner :\n{link}',
+  },
+  adminNewTicket: {
+    subject: 'Nouveau signalement de bug : {summary}',
+    body: 'Un signalement de bug vient d’arriver.\n\nRésumé : {summary}\nPage : {page}\n\nPour le lire :\n{link}',
+  },
+  adminNewTicketScreenshot: {
+    subject: 'Nouveau signalement de bug : {summary}',
+    body: 'Un signalement de bug vient d’arriver.\n\nRésumé : {summary}\nPage : {page}\n\nPour le lire (avec sa capture d’écran) :\n{link}',
   },
 };
 
@@ -48,6 +63,14 @@ const en: Texts = {
     subject: 'New teacher access request',
     body: '{name} ({school}) asks for teacher access. To review it:\n{link}',
   },
+  adminNewTicket: {
+    subject: 'New bug report: {summary}',
+    body: 'A bug report just arrived.\n\nSummary: {summary}\nPage: {page}\n\nTo read it:\n{link}',
+  },
+  adminNewTicketScreenshot: {
+    subject: 'New bug report: {summary}',
+    body: 'A bug report just arrived.\n\nSummary: {summary}\nPage: {page}\n\nTo read it (with its screenshot):\n{link}',
+  },
 };
 
 const it: Texts = {
@@ -70,6 +93,14 @@ const it: Texts = {
   adminNewRequest: {
     subject: 'Nuova richiesta di accesso docente',
     body: '{name} ({school}) chiede un accesso docente. Per esaminarla:\n{link}',
+  },
+  adminNewTicket: {
+    subject: 'Nuova segnalazione di bug: {summary}',
+    body: 'È appena arrivata una segnalazione di bug.\n\nRiepilogo: {summary}\nPagina: {page}\n\nPer leggerla:\n{link}',
+  },
+  adminNewTicketScreenshot: {
+    subject: 'Nuova segnalazione di bug: {summary}',
+    body: 'È appena arrivata una segnalazione di bug.\n\nRiepilogo: {summary}\nPagina: {page}\n\nPer leggerla (con il suo screenshot):\n{link}',
   },
 };
 
@@ -94,6 +125,14 @@ const co: Texts = {
     subject: 'Nova dumanda d’accessu prufessore',
     body: '{name} ({school}) dumanda un accessu prufessore. Per esaminalla:\n{link}',
   },
+  adminNewTicket: {
+    subject: 'Novu signalamentu di bug : {summary}',
+    body: 'Un signalamentu di bug hè ghjuntu.\n\nRiassuntu : {summary}\nPagina : {page}\n\nPer leghjelu :\n{link}',
+  },
+  adminNewTicketScreenshot: {
+    subject: 'Novu signalamentu di bug : {summary}',
+    body: 'Un signalamentu di bug hè ghjuntu.\n\nRiassuntu : {summary}\nPagina : {page}\n\nPer leghjelu (cù a so catturata di screnu) :\n{link}',
+  },
 };
 
 const ALL: Record<Language, Texts> = { fr, en, co, it };
@@ -106,5 +145,6 @@ export function renderMail(kind: MailKind, lang: string, vars: Record<string, st
   const html = esc(text)
     .replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>')
     .replace(/\n/g, '<br>');
-  return { subject: t.subject, text, html };
+  // A subject is one line, whatever a filled-in value holds.
+  return { subject: fill(t.subject).replace(/\s+/g, ' ').slice(0, 250), text, html };
 }

@@ -311,6 +311,42 @@ export const studentOwnStatsSchema = z.object({
     }),
   ),
 });
+/** A teacher's page about one pupil (issue 21): the pupil's progress in that teacher's classes only. */
+export const pupilPageSchema = z.object({
+  student: z.object({
+    studentId: z.uuid(),
+    userId: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    username: z.string(),
+  }),
+  classes: z.array(
+    z.object({
+      schoolclassId: z.uuid(),
+      schoolclassName: z.string(),
+      subjectId: z.uuid(),
+      subjectCode: z.string(),
+    }),
+  ),
+  stats: studentOwnStatsSchema,
+  plays: z.array(
+    z.object({
+      playId: z.uuid(),
+      raidTitle: z.string(),
+      kind: z.enum(PLAY_KINDS),
+      startedAt: z.string(),
+      /** The pupil's last answer in this play. */
+      answeredAt: z.string(),
+      schoolclassId: z.uuid(),
+      subjectId: z.uuid(),
+      answers: z.number().int(),
+      correct: z.number().int(),
+      goodAnswerRate: z.number().nullable(),
+    }),
+  ),
+});
+export type PupilPage = z.infer<typeof pupilPageSchema>;
+export const pupilParamsSchema = z.object({ studentId: z.uuid({ error: ERR.NOT_FOUND }) });
 export type XpPoint = z.infer<typeof xpPointSchema>;
 export type StudentOwnStats = z.infer<typeof studentOwnStatsSchema>;
 

@@ -154,3 +154,32 @@ export const generatedPasswordDtoSchema = z.object({
   password: z.string(),
   passwordChangedByStudent: z.boolean(),
 });
+
+/** The answer of a class list's import (issue 21): each line kept or refused, and the accounts made. */
+export const rosterResultSchema = z.object({
+  /** False: a preview, nothing was created. */
+  created: z.boolean(),
+  lines: z.array(
+    z.object({
+      line: z.number().int(),
+      firstName: z.string(),
+      lastName: z.string(),
+      className: z.string().nullable(),
+      status: z.enum(['new', 'refused']),
+      key: z.string().optional(),
+      params: z.record(z.string(), z.string()).optional(),
+    }),
+  ),
+  /** The accounts created, each with its password: shown once, to print. */
+  pupils: z.array(
+    z.object({
+      studentId: z.uuid(),
+      userId: z.uuid(),
+      firstName: z.string(),
+      lastName: z.string(),
+      username: z.string(),
+      password: z.string(),
+    }),
+  ),
+});
+export type RosterResult = z.infer<typeof rosterResultSchema>;

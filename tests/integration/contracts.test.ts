@@ -185,6 +185,7 @@ const OTHERS_ON_PURPOSE: Record<string, string> = {
   'POST /api/analytics/schoolclasses/{schoolclassId}/{subjectId}/students/{studentId}/xp':
     'a teacher gives XP to a student of theirs',
   'GET /api/session-logs/amount/users/{userId}': 'the caller, or a teacher about a student of theirs',
+  'GET /api/analytics/students/{studentId}': "one of the pupil's teachers reads the pupil's page",
   'GET /api/professors/{id}/setup-status': 'public: whether a teacher still has to choose a character',
   'GET /api/students/{studentId}/data': "a teacher of the pupil's class exports the pupil's data",
   'DELETE /api/students/{studentId}': "a teacher of the pupil's class deletes the pupil for good",

@@ -31,14 +31,14 @@ export default async function setup(project: TestProject) {
     u.pathname = `/${PG_TEMPLATE}`;
     const database = await openDatabase({ databaseUrl: u.toString() });
     await seedReference(database.db);
-    await seedDemo(database.db, path.join(work, 'uploads'));
+    await seedDemo(database.db, path.join(work, 'uploads'), { history: false });
     await database.close();
     project.provide('pgTemplateDb', PG_TEMPLATE);
     project.provide('pgliteTemplate', '');
   } else {
     const database = await openDatabase({ pgliteDir: 'memory://' });
     await seedReference(database.db);
-    await seedDemo(database.db, path.join(work, 'uploads'));
+    await seedDemo(database.db, path.join(work, 'uploads'), { history: false });
     const { PGlite } = await import('@electric-sql/pglite');
     // biome-ignore lint/suspicious/noExplicitAny: reach the PGlite client behind drizzle
     const client = (database.db as any).$client as InstanceType<typeof PGlite>;

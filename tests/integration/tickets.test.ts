@@ -200,3 +200,97 @@ describe('screenshots', () => {
     expect((await report(proxied, { token: user.accessToken })).statusCode).toBe(201);
   });
 });
+
+describe('reports reach the administrators (issue 21)', () => {
+  let admins: TestContext;
+  beforeAll(async () => {
+    admins = await createTestContext({ ADMIN_EMAILS: 'bugs@example.org' });
+  });
+  afterAll(async () => {
+    await admins?.close();
+  });
+
+  it('mails ADMIN_EMAILS the summary, the page and a link to the list, never the description', async () => {
+    const pupil = await signin(admins.app, DEMO.student);
+    const res = await report(admins, {
+      summary: 'Le bouton Valider ne répond plus',
+      token: pupil.accessToken,
+    });
+    expect(res.statusCode).toBe(201);
+    const mail = await admins.smtp.lastTo('bugs@example.org');
+    expect(mail.subject).toContain('Le bouton Valider ne répond plus');
+    expect(mail.text).toContain('http://localhost:3000/admin/tickets');
+    expect(mail.text).not.toContain('rien ne marche');
+    expect(mail.text).not.toContain('eleve01');
+  });
+
+  it('lists every report, newest first, with who sent it and its screenshot, to an administrator only', async () => {
+    const pupil = await signin(admins.app, { login: 'eleve07', password: DEMO.student.password });
+    const shot = png(2);
+    const sent = await report(admins, { summary: 'Écran figé', screenshot: shot, token: pupil.accessToken });
+    expect(sent.statusCode).toBe(201);
+    const id = (sent.json() as { id: string }).id;
+    const admin = await signin(admins.app, DEMO.admin);
+    const list = await admins.app.inject({
+      method: 'GET',
+      url: '/api/tickets',
+      headers: bearer(admin.accessToken),
+    });
+    expect(list.statusCode).toBe(200);
+    const body = list.json() as {
+      total: number;
+      tickets: {
+        id: string;
+        summary: string;
+        description: string;
+        hasScreenshot: boolean;
+        reporter: { username: string } | null;
+      }[];
+    };
+    expect(body.tickets[0]).toMatchObject({
+      id,
+      summary: 'Écran figé',
+      description: 'rien ne marche',
+      hasScreenshot: true,
+      reporter: { username: 'eleve07' },
+    });
+    expect(body.total).toBeGreaterThanOrEqual(2);
+    const image = await admins.app.inject({
+      method: 'GET',
+      url: `/api/tickets/${id}/screenshot`,
+      headers: bearer(admin.accessToken),
+    });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['cache-control']).toBe('private, no-store');
+    expect(Buffer.compare(image.rawPayload, shot)).toBe(0);
+
+    // Nobody else: another teacher, the pupil who sent it, nobody signed in; nor through /uploads.
+    const teacher = await signin(admins.app, DEMO.sciences);
+    for (const url of ['/api/tickets', `/api/tickets/${id}/screenshot`]) {
+      for (const who of [teacher, pupil])
+        expect(
+          (await admins.app.inject({ method: 'GET', url, headers: bearer(who.accessToken) })).statusCode,
+        ).toBe(403);
+      expect((await admins.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    }
+    const [row] = await admins.database.db.select().from(tickets).where(eq(tickets.id, id));
+    for (const url of [
+      `/uploads/tickets/${row.screenshotPath}`,
+      `/uploads/questions/../tickets/${row.screenshotPath}`,
+    ])
+      expect((await admins.app.inject({ method: 'GET', url })).statusCode).not.toBe(200);
+    // A report without a screenshot, or an unknown one: 404.
+    const none = body.tickets.find((t) => !t.hasScreenshot);
+    for (const missing of [none?.id, '00000000-0000-4000-8000-000000000000'])
+      expect(
+        (
+          await admins.app.inject({
+            method: 'GET',
+            url: `/api/tickets/${missing}/screenshot`,
+            headers: bearer(admin.accessToken),
+          })
+        ).statusCode,
+      ).toBe(404);
+  });
+});

@@ -7,6 +7,7 @@ import type {
   Period,
   PersonalAnalytics,
   PlayKind,
+  PupilPage,
   RaidPlayList,
   RaidReport,
   StudentOwnStats,
@@ -44,4 +45,6 @@ export const addManualXp = (
     body,
   );
 export const getRaidReport = (playId: string) => api.get<RaidReport>(`/analytics/plays/${playId}`);
+export const getPupilPage = (studentId: string, p: PeriodChoice) =>
+  api.get<PupilPage>(`/analytics/students/${studentId}`, { query: q(p) });
 export const getMyStats = (p: PeriodChoice) => api.get<StudentOwnStats>('/analytics/me', { query: q(p) });

@@ -3,6 +3,7 @@ import type {
   ClassCodeDto,
   ClassStudentDto,
   ClassTeacherDto,
+  RosterResult,
   SchoolclassDto,
   SchoolclassInput,
   ShareClassInput,
@@ -36,3 +37,17 @@ export const shareClass = (body: ShareClassInput) =>
 /** The address a phone opens (from the QR code) to register straight into the class. */
 export const joinUrl = (code: string) =>
   `${window.location.origin}/register/student/code?code=${encodeURIComponent(code)}`;
+
+/**
+ * Reads a class list (CSV from the school's software) for a class: `create` false answers the
+ * line-by-line report only; true creates the accounts and answers their passwords, once.
+ */
+export function importClassList(schoolclassId: string, file: File, create: boolean) {
+  const form = new FormData();
+  form.append('create', String(create));
+  form.append('file', file);
+  return api.post<RosterResult>(`/schoolclasses/${schoolclassId}/students/import`, undefined, { form });
+}
+
+/** The address a pupil opens to sign in (printed on each pupil's sheet, and in its QR code). */
+export const signInUrl = () => `${window.location.origin}/login`;

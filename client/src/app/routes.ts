@@ -220,6 +220,13 @@ const SPECS: RouteSpec[] = [
     page: 'professor/users-validation',
   },
   {
+    name: 'admin-tickets',
+    path: '/admin/tickets',
+    access: 'PROFESSOR',
+    special: 'admin',
+    page: 'professor/admin-tickets',
+  },
+  {
     name: 'school',
     path: '/school',
     access: 'SCHOOL',
@@ -298,6 +305,12 @@ const SPECS: RouteSpec[] = [
     page: 'professor/classlist',
   },
   {
+    name: 'class-import',
+    path: '/prof/administration/class/:id/import',
+    access: 'PROFESSOR',
+    page: 'professor/class-import',
+  },
+  {
     name: 'class',
     path: '/prof/administration/class/:id?',
     access: 'PROFESSOR',
@@ -363,6 +376,12 @@ const SPECS: RouteSpec[] = [
     path: '/prof/analytics/schoolclasses/:schoolclassId/:subjectId',
     access: 'PROFESSOR',
     page: 'professor/analytics-schoolclass',
+  },
+  {
+    name: 'analytics-pupil',
+    path: '/prof/analytics/students/:studentId',
+    access: 'PROFESSOR',
+    page: 'professor/analytics-pupil',
   },
   {
     name: 'analytics-report',

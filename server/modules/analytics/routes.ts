@@ -14,6 +14,8 @@ import {
   personalAnalyticsSchema,
   playParamsSchema,
   playsQuerySchema,
+  pupilPageSchema,
+  pupilParamsSchema,
   raidPlayListSchema,
   raidReportSchema,
   sessionLogAmountQuerySchema,
@@ -25,7 +27,7 @@ import {
 } from '../../../shared/schemas/analytics.js';
 import { callerOf, studentOf, teacherOf } from '../../lib/contract.js';
 import { notFound } from '../../lib/errors.js';
-import { countableUsers, inClass, teachesClass } from '../../policies/index.js';
+import { countableUsers, inClass, teachesClass, teachesStudent } from '../../policies/index.js';
 import { ensureHomeworkPlay } from './answers.js';
 import { rangeDto, resolvePeriod } from './periods.js';
 import {
@@ -37,6 +39,7 @@ import {
   personal,
   playClass,
   plays,
+  pupilPage,
   report,
   sessionLogAmounts,
 } from './service.js';
@@ -178,6 +181,28 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       // A homework sent before issue 13 and never answered has no play yet: it gets one now.
       if ('homework' in where) await ensureHomeworkPlay(db, playId);
       return report(db, req.params.playId);
+    },
+  );
+
+  app.get(
+    '/analytics/students/:studentId',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        summary:
+          "A teacher's page about one pupil: XP over time, raids and homework answered, good answers, in that teacher's classes only",
+        params: pupilParamsSchema,
+        querystring: periodQuerySchema,
+        response: { 200: pupilPageSchema },
+      },
+    },
+    async (req) => {
+      const t = teacherOf(req);
+      await budget(t.sub);
+      const { studentId } = req.params;
+      // Only the pupil's own teachers: anyone else's pupil is as if it did not exist.
+      if (!(await teachesStudent(db, t.professorId, studentId))) throw notFound();
+      return pupilPage(db, t.professorId, studentId, resolvePeriod(req.query));
     },
   );
 

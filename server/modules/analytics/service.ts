@@ -11,6 +11,7 @@ import type {
   PersonalAnalytics,
   PlayKind,
   PlayQuestionSnapshot,
+  PupilPage,
   RaidPlay,
   RaidPlayList,
   RaidReport,
@@ -450,11 +451,24 @@ export async function addManualXp(
   });
 }
 
-export async function ownStats(db: Db, studentId: string, r: Range): Promise<StudentOwnStats> {
+/**
+ * The student's progress in the period: "Mes stats" (everything), or a teacher's page about one of
+ * their pupils (`byProfessorId`: only the classes and subjects that teacher teaches).
+ */
+export async function ownStats(
+  db: Db,
+  studentId: string,
+  r: Range,
+  byProfessorId?: string,
+): Promise<StudentOwnStats> {
   const from = r.from.toISOString();
   const to = r.to.toISOString();
   const [me] = await db.select().from(students).where(eq(students.id, studentId));
   if (!me) throw notFound();
+  const taught = (cls: SQL, subject: SQL) =>
+    byProfessorId
+      ? sql`and (${cls}, ${subject}) in (select schoolclass_id, subject_id from professors_schoolclasses where professor_id = ${byProfessorId}::uuid)`
+      : sql``;
   const events = await db
     .select({ at: gameEvents.createdAt, payload: gameEvents.payload })
     .from(gameEvents)
@@ -462,7 +476,7 @@ export async function ownStats(db: Db, studentId: string, r: Range): Promise<Stu
       and(
         eq(gameEvents.studentId, studentId),
         eq(gameEvents.type, 'XP_GAIN'),
-        sql`${gameEvents.createdAt} >= ${from}::timestamptz and ${gameEvents.createdAt} < ${to}::timestamptz`,
+        sql`${gameEvents.createdAt} >= ${from}::timestamptz and ${gameEvents.createdAt} < ${to}::timestamptz ${taught(sql`${gameEvents.schoolclassId}`, sql`${gameEvents.subjectId}`)}`,
       ),
     )
     .orderBy(gameEvents.createdAt);
@@ -487,6 +501,7 @@ export async function ownStats(db: Db, studentId: string, r: Range): Promise<Stu
     db,
     sql`select p.kind, count(distinct p.id)::int as n from student_answers a join raid_plays p on p.id = a.play_id
       where a.student_id = ${studentId}::uuid and a.answered_at >= ${from}::timestamptz and a.answered_at < ${to}::timestamptz
+        ${taught(sql`p.schoolclass_id`, sql`p.subject_id`)}
       group by p.kind`,
   );
   const bySubject = await rows<{ subject_id: string; code: string; n: number; ok: number }>(
@@ -494,6 +509,7 @@ export async function ownStats(db: Db, studentId: string, r: Range): Promise<Stu
     sql`select p.subject_id, s.code, count(*)::int as n, count(*) filter (where a.correct)::int as ok
       from student_answers a join raid_plays p on p.id = a.play_id join subjects s on s.id = p.subject_id
       where a.student_id = ${studentId}::uuid and a.answered_at >= ${from}::timestamptz and a.answered_at < ${to}::timestamptz
+        ${taught(sql`p.schoolclass_id`, sql`p.subject_id`)}
       group by p.subject_id, s.code order by s.code`,
   );
   return {
@@ -515,6 +531,83 @@ export async function ownStats(db: Db, studentId: string, r: Range): Promise<Stu
     })),
   };
 }
+
+/**
+ * A teacher's page about one pupil (issue 21): who the pupil is, the classes this teacher teaches
+ * them, their progress in those, and each raid and homework they answered there, newest first.
+ * The caller is one of the pupil's teachers (checked by the route).
+ */
+export async function pupilPage(
+  db: Db,
+  professorId: string,
+  studentId: string,
+  r: Range,
+): Promise<PupilPage> {
+  const [who] = await rows<{ first_name: string; last_name: string; username: string; user_id: string }>(
+    db,
+    sql`select u.first_name, u.last_name, u.username, u.id as user_id from students st join users u on u.id = st.user_id
+      where st.id = ${studentId}::uuid`,
+  );
+  if (!who) throw notFound();
+  const classes = await rows<{ schoolclass_id: string; name: string; subject_id: string; code: string }>(
+    db,
+    sql`select ps.schoolclass_id, c.name, ps.subject_id, s.code from students_schoolclasses ss
+      join professors_schoolclasses ps on ps.schoolclass_id = ss.schoolclass_id and ps.professor_id = ${professorId}::uuid
+      join schoolclasses c on c.id = ps.schoolclass_id join subjects s on s.id = ps.subject_id
+      where ss.student_id = ${studentId}::uuid order by c.name, s.code`,
+  );
+  const played = await rows<{
+    id: string;
+    title: string;
+    kind: PlayKind;
+    started_at: unknown;
+    schoolclass_id: string;
+    subject_id: string;
+    n: number;
+    ok: number;
+    last: unknown;
+  }>(
+    db,
+    sql`select p.id, p.raid_title as title, p.kind, p.started_at, p.schoolclass_id, p.subject_id,
+        count(*)::int as n, count(*) filter (where a.correct)::int as ok, max(a.answered_at) as last
+      from student_answers a join raid_plays p on p.id = a.play_id
+      where a.student_id = ${studentId}::uuid and a.answered_at >= ${r.from.toISOString()}::timestamptz
+        and a.answered_at < ${r.to.toISOString()}::timestamptz
+        and (p.schoolclass_id, p.subject_id) in (select schoolclass_id, subject_id from professors_schoolclasses where professor_id = ${professorId}::uuid)
+      group by p.id order by max(a.answered_at) desc limit ${PUPIL_PAGE_PLAYS}`,
+  );
+  return {
+    student: {
+      studentId,
+      userId: who.user_id,
+      firstName: who.first_name,
+      lastName: who.last_name,
+      username: who.username,
+    },
+    classes: classes.map((c) => ({
+      schoolclassId: c.schoolclass_id,
+      schoolclassName: c.name,
+      subjectId: c.subject_id,
+      subjectCode: c.code,
+    })),
+    stats: await ownStats(db, studentId, r, professorId),
+    plays: played.map((p) => ({
+      playId: p.id,
+      raidTitle: p.title,
+      kind: p.kind,
+      startedAt: ts(p.started_at),
+      answeredAt: ts(p.last),
+      schoolclassId: p.schoolclass_id,
+      subjectId: p.subject_id,
+      answers: p.n,
+      correct: p.ok,
+      goodAnswerRate: rate(p.ok, p.n),
+    })),
+  };
+}
+
+/** How many plays a pupil's page lists at most (the newest). */
+export const PUPIL_PAGE_PLAYS = 100;
 
 /** Session logs per user in the period (SPEC point 7). */
 export async function sessionLogAmounts(db: Db, userIds: string[], r: Range) {

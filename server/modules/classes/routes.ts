@@ -2,9 +2,13 @@
 // code look-up of registration, and sharing a class with a colleague. Every teacher route answers 404
 // for a class the caller is not linked to (server/policies). Queries live in service.ts, the class code
 // in code.ts and code-guard.ts.
+
+import type { MultipartFile } from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ERR } from '../../../shared/errors.js';
 import { classCodeSchema } from '../../../shared/schemas/account.js';
 import {
   classCodeDtoSchema,
@@ -13,13 +17,18 @@ import {
   classTeacherDtoSchema,
   generatedPasswordDtoSchema,
   professorStudentDtoSchema,
+  rosterResultSchema,
   schoolclassDtoSchema,
   schoolclassSchema,
   shareClassSchema,
 } from '../../../shared/schemas/schoolclass.js';
+import { ssoDivisionClasses } from '../../db/schema.js';
 import { noBody, teacherOf } from '../../lib/contract.js';
+import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import { lookupClassCode, markCodeShown } from './code-guard.js';
+import { createRoster, ROSTER_FILE_MAX_BYTES, readRoster, rosterTarget } from './roster.js';
 import {
+  assertLinked,
   classStudents,
   classTeachers,
   createClass,
@@ -122,6 +131,68 @@ export default async function classesRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       await removeStudentNow(deps, teacherOf(req).professorId, req.params.id, req.params.studentId);
       return reply.status(204).send(null);
+    },
+  );
+
+  // Pupils' accounts from the class list a school's software exports (issue 21). `create=false`
+  // (the default) only reads the file and answers its line-by-line report; `create=true` creates.
+  app.post(
+    '/schoolclasses/:id/students/import',
+    {
+      config: teacher,
+      schema: {
+        summary:
+          "Create pupils' accounts from a class list (multipart field `file`: CSV of last name, first name and optionally class, 256 KB at most; field `create`: true to create, else a preview)",
+        params: idParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: rosterResultSchema },
+      },
+    },
+    async (req, reply) => {
+      const { professorId, sub } = teacherOf(req);
+      await deps.limiter.hit(`roster-import:${sub}`, 30, 600);
+      await assertLinked(db, professorId, req.params.id);
+      // A class of the school's directory (GAR, ENT) gets its pupils from the directory.
+      const [sso] = await db
+        .select({ id: ssoDivisionClasses.id })
+        .from(ssoDivisionClasses)
+        .where(eq(ssoDivisionClasses.schoolclassId, req.params.id));
+      if (sso) throw conflict(ERR.ROSTER_SSO_CLASS);
+      if (!req.isMultipart()) throw badRequest(ERR.INVALID_BODY);
+      let file: Buffer | null = null;
+      let create = false;
+      try {
+        for await (const part of req.parts({
+          limits: { fileSize: ROSTER_FILE_MAX_BYTES, fieldSize: 64, files: 1 },
+        })) {
+          if (part.type === 'file') {
+            const data = await (part as MultipartFile).toBuffer();
+            if (part.fieldname === 'file') file = data;
+          } else if (part.fieldname === 'create') create = part.value === 'true';
+        }
+      } catch (err) {
+        if (err instanceof Error && 'code' in err && err.code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError(413, ERR.ROSTER_FILE_TOO_LARGE, {
+            params: { maxKb: ROSTER_FILE_MAX_BYTES / 1024 },
+          });
+        if (err instanceof Error && 'statusCode' in err) throw err;
+        throw badRequest(ERR.INVALID_BODY);
+      }
+      if (!file) throw badRequest(ERR.IMPORT_FILE_EMPTY, { field: 'file' });
+      const lines = readRoster(file, await rosterTarget(db, req.params.id));
+      const created = create ? await createRoster(deps, req.params.id, lines) : [];
+      // Counts only: never a name nor a password in the log.
+      req.log.info(
+        {
+          lines: lines.length,
+          created: created.length,
+          refused: lines.filter((l) => l.status === 'refused').length,
+        },
+        create ? 'pupils imported from a class list' : 'class list read',
+      );
+      // The passwords are in this answer only: no cache keeps it.
+      reply.header('cache-control', 'no-store');
+      return { created: create, lines, pupils: created };
     },
   );
 

@@ -119,7 +119,16 @@ export async function demoParams(
   return {
     public: { professorId: teacher.id },
     school: {},
-    teacher: { schoolclassId: cls.id, subjectId: cls.subjectId, id: cls.id, chapterId, raidId, playId },
+    teacher: {
+      schoolclassId: cls.id,
+      subjectId: cls.subjectId,
+      id: cls.id,
+      chapterId,
+      raidId,
+      playId,
+      // The teacher's page about the walk's own pupil (eleve01, of 5e B).
+      studentId: student.studentId,
+    },
     student: {
       schoolclassId: hw.schoolclassId,
       subjectId: hw.subject.id,

@@ -81,7 +81,10 @@ export default function ClassStudentsPage() {
                 <tbody>
                   {data.students.map((s) => (
                     <tr key={s.studentId}>
-                      <th scope="row">{s.lastName}</th>
+                      <th scope="row">
+                        {/* The row's header stays the last name: the link opens the pupil's page. */}
+                        <Link to={`/prof/analytics/students/${s.studentId}`}>{s.lastName}</Link>
+                      </th>
                       <td>{s.firstName}</td>
                       <td className="an-num">{s.phrasesCreated}</td>
                       <td className="an-num">

@@ -46,9 +46,14 @@ export default function ProfessorHomePage() {
               <Icon name="raid" size={18} /> {t('PROF_HOME.MANAGE_RAIDS')}
             </Link>
             {record.isAdmin ? (
-              <Link className="btn btn--small btn--secondary prof-home__quick" to="/users-validation">
-                <Icon name="account" size={18} /> {t('PROF_HOME.USERS_VALIDATION')}
-              </Link>
+              <>
+                <Link className="btn btn--small btn--secondary prof-home__quick" to="/users-validation">
+                  <Icon name="account" size={18} /> {t('PROF_HOME.USERS_VALIDATION')}
+                </Link>
+                <Link className="btn btn--small btn--secondary prof-home__quick" to="/admin/tickets">
+                  <Icon name="admin" size={18} /> {t('PROF_HOME.BUG_REPORTS')}
+                </Link>
+              </>
             ) : null}
           </div>
         </div>

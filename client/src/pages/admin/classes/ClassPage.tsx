@@ -238,11 +238,18 @@ function ExistingClass({ id, subjects }: { id: string; subjects: SubjectDto[] })
       <section className="stack cls-print" aria-labelledby="students-title" data-class-name={c.name}>
         <div className="cls-section-head">
           <h2 id="students-title">{t('CLASSES.STUDENTS.TITLE', { count: data.students.length })}</h2>
-          {data.students.length ? (
-            <Button variant="secondary" onClick={() => window.print()}>
-              {t('CLASSES.STUDENTS.PRINT')}
-            </Button>
-          ) : null}
+          <div className="cls-head-actions">
+            {c.division ? null : (
+              <Link className="btn btn--secondary" to={`/prof/administration/class/${id}/import`}>
+                {t('ROSTER.OPEN')}
+              </Link>
+            )}
+            {data.students.length ? (
+              <Button variant="secondary" onClick={() => window.print()}>
+                {t('CLASSES.STUDENTS.PRINT')}
+              </Button>
+            ) : null}
+          </div>
         </div>
         {data.students.length === 0 ? (
           <div className="card cls-empty">

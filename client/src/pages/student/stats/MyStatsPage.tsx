@@ -119,32 +119,34 @@ export default function MyStatsPage() {
             {data.subjects.length === 0 ? (
               <p className="muted">{t('ANALYTICS.ME.NO_ANSWERS')}</p>
             ) : (
-              <table className="an-table">
-                <caption className="sr-only">{t('ANALYTICS.ME.SUBJECTS')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('ANALYTICS.CLASSES.SUBJECT')}</th>
-                    <th scope="col">{t('ANALYTICS.ME.GOOD_RATE')}</th>
-                    <th scope="col">{t('ANALYTICS.ME.ANSWERS')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.subjects.map((s) => (
-                    <tr key={s.subjectId}>
-                      <th scope="row">{t(`SUBJECTS.${s.subjectCode}`)}</th>
-                      <td className="an-num">
-                        <span className="an-bar" aria-hidden="true">
-                          <span style={{ width: `${(s.goodAnswerRate ?? 0) * 100}%` }} />
-                        </span>
-                        <Rate value={s.goodAnswerRate} />
-                      </td>
-                      <td className="an-num">
-                        {t('ANALYTICS.REPORT.OF', { count: s.correct, total: s.answers })}
-                      </td>
+              <div className="an-table-wrap">
+                <table className="an-table">
+                  <caption className="sr-only">{t('ANALYTICS.ME.SUBJECTS')}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('ANALYTICS.CLASSES.SUBJECT')}</th>
+                      <th scope="col">{t('ANALYTICS.ME.GOOD_RATE')}</th>
+                      <th scope="col">{t('ANALYTICS.ME.ANSWERS')}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {data.subjects.map((s) => (
+                      <tr key={s.subjectId}>
+                        <th scope="row">{t(`SUBJECTS.${s.subjectCode}`)}</th>
+                        <td className="an-num">
+                          <span className="an-bar" aria-hidden="true">
+                            <span style={{ width: `${(s.goodAnswerRate ?? 0) * 100}%` }} />
+                          </span>
+                          <Rate value={s.goodAnswerRate} />
+                        </td>
+                        <td className="an-num">
+                          {t('ANALYTICS.REPORT.OF', { count: s.correct, total: s.answers })}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             )}
             {data.subjects.length ? (
               <ExportButtons
