@@ -364,10 +364,13 @@ export async function report(db: Db, playId: string): Promise<RaidReport> {
     q.answered += 1;
     const rightIds = q.answers.filter((a) => a.isCorrect).map((a) => a.answerId);
     const score = scoreAnswer(rightIds, g.answer_ids);
-    verdicts.set(g, score.verdict);
-    if (score.verdict === 'right') q.correct += 1;
-    else if (score.verdict === 'partial') q.partial = (q.partial ?? 0) + 1;
-    if (rightIds.length > 1 && score.verdict !== 'right') {
+    // Right is what was recorded when the student answered (a homework question edited since may
+    // have gained a right answer in the snapshot); only a wrong one is told partly right or not.
+    const verdict: Verdict = g.correct ? 'right' : score.verdict === 'partial' ? 'partial' : 'wrong';
+    verdicts.set(g, verdict);
+    if (verdict === 'right') q.correct += 1;
+    else if (verdict === 'partial') q.partial = (q.partial ?? 0) + 1;
+    if (rightIds.length > 1 && verdict !== 'right') {
       const m = missed.get(q.questionId) ?? new Map<string, number>();
       for (const id of score.missedIds) m.set(id, (m.get(id) ?? 0) + 1);
       missed.set(q.questionId, m);
