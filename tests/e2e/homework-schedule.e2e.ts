@@ -2,7 +2,7 @@
 // right answers (√25 and 5) with a due date, two tries and partial credit, and another that starts
 // later. The pupil sees the due date and the upcoming one, is told to tick 2 answers, ticks √25 only,
 // is told "Presque !" and that 5 was missing, scores 1.5 / 2 and is offered a new try. Demo student
-// eleve04 only (5e B), whom no other e2e file uses; the raids and homework are deleted at the end.
+// eleve04 only (5e B), whom no other e2e file uses; the homework and the chapters (with their raids) are deleted at the end.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { parisDay } from '../../shared/homework-schedule';
@@ -38,7 +38,7 @@ async function teacherApi() {
 describe('homework with dates, tries and two right answers, on a phone', () => {
   let browser: Browser;
   let api: Awaited<ReturnType<typeof teacherApi>>;
-  const raids: string[] = [];
+  const chapters: string[] = [];
   const homework: string[] = [];
 
   beforeAll(async () => {
@@ -47,7 +47,8 @@ describe('homework with dates, tries and two right answers, on a phone', () => {
   });
   afterAll(async () => {
     for (const id of homework) await api('DELETE', `/homeworkRaids/${id}`).catch(() => undefined);
-    for (const id of raids) await api('DELETE', `/raids/${id}`).catch(() => undefined);
+    // Chapters go with their raids: prof-demo's lists are as other files expect them.
+    for (const id of chapters) await api('DELETE', `/chapters/${id}`).catch(() => undefined);
     await browser?.close();
   });
 
@@ -84,7 +85,7 @@ describe('homework with dates, tries and two right answers, on a phone', () => {
         },
       ],
     });
-    raids.push(raid.id);
+    chapters.push(chapter.id);
     const { ids } = await api<{ ids: string[] }>('POST', '/homeworkRaids', {
       raidId: raid.id,
       name: title,
