@@ -143,7 +143,27 @@ export interface HomeworkRaidDto {
   subject: { id: string; code: string; name: string };
   questionCount: number;
   answeredCount: number;
-  completion: { score: number; total: number; xpGained: number; completedAt: string } | null;
+  completion: {
+    /** The best try's score (partial credit may give halves). */
+    score: number;
+    total: number;
+    xpGained: number;
+    completedAt: string;
+    /** Tries finished; a new try is under way when `retrying` (issue 21). */
+    tries: number;
+    retrying: boolean;
+    /** The best try was finished after the due date. */
+    late: boolean;
+  } | null;
+  /** Issue 21: Paris days YYYY-MM-DD or null; tries allowed; scoring of several right answers. */
+  startsOn: string | null;
+  dueOn: string | null;
+  maxTries: number;
+  multiScoring: 'all' | 'partial';
+  /** Before its start date: shown, not playable. */
+  upcoming: boolean;
+  /** Past its due date (Paris time): still playable, marked late. */
+  overdue: boolean;
 }
 /** A question of a homework raid as the student sees it: no correct flag. */
 export interface HomeworkQuestionDto {
@@ -152,9 +172,16 @@ export interface HomeworkQuestionDto {
   equationMode: boolean;
   image: string | null;
   multiple: boolean;
+  /** How many answers are right. */
+  toPick: number;
   answers: { id: string; text: string }[];
   /** Set once answered (a reload resumes). */
-  given: { answerIds: string[]; correct: boolean; correctAnswerIds: string[] } | null;
+  given: {
+    answerIds: string[];
+    correct: boolean;
+    verdict: 'right' | 'partial' | 'wrong';
+    correctAnswerIds: string[];
+  } | null;
 }
 /** GET /students/{studentId}/homework/{homeworkId} */
 export interface HomeworkPlayDto {
@@ -166,10 +193,20 @@ export interface HomeworkPlayDto {
 export interface HomeworkAnswerResult {
   correct: boolean;
   correctAnswerIds: string[];
+  verdict: 'right' | 'partial' | 'wrong';
+  /** What it earned in the homework's mode, 0..1. */
+  credit: number;
+  /** Right answers not ticked. */
+  missedIds: string[];
 }
 /** POST …/finish */
 export interface HomeworkFinishResult {
+  /** This try's score, the best kept, tries finished of those allowed, finished late (issue 21). */
   score: number;
+  bestScore: number;
+  tries: number;
+  maxTries: number;
+  late: boolean;
   total: number;
   xpGained: number;
   coinsGained: number;

@@ -3,12 +3,14 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgEnum,
   pgTable,
   primaryKey,
+  real,
   smallint,
   text,
   timestamp,
@@ -293,6 +295,14 @@ export const homeworkRaids = pgTable(
       .references(() => subjects.id),
     isOnGoing: boolean('is_on_going').notNull().default(true),
     createdAt: createdAt(),
+    /** First day it can be played (Paris date, YYYY-MM-DD); null: at once (issue 21). */
+    startsOn: date('starts_on', { mode: 'string' }),
+    /** Last day it is on time (Paris date); null: no due date. Late work is marked, not refused. */
+    dueOn: date('due_on', { mode: 'string' }),
+    /** How many times a student may play it (1..5); the best try is kept. */
+    maxTries: smallint('max_tries').notNull().default(1),
+    /** Questions with several right answers: 'all' (all-or-nothing) or 'partial' credit. */
+    multiScoring: text('multi_scoring').notNull().default('all'),
   },
   (t) => [index('homework_raids_class_idx').on(t.schoolclassId)],
 );
@@ -307,10 +317,20 @@ export const homeworkCompletions = pgTable(
     studentId: uuid('student_id')
       .notNull()
       .references(() => students.id, { onDelete: 'cascade' }),
-    score: integer('score').notNull(),
+    /** The best try's score: right answers, with partial credit their sum of credits. */
+    score: real('score').notNull(),
     total: integer('total').notNull(),
+    /** XP of every try together (a later try pays only what it adds to the best). */
     xpGained: integer('xp_gained').notNull().default(0),
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Tries finished (issue 21). */
+    tries: smallint('tries').notNull().default(1),
+    /** A new try is under way: its answers replace the last try's, its score counts if better. */
+    retrying: boolean('retrying').notNull().default(false),
+    /** The best try was finished after the due date (Paris time). */
+    late: boolean('late').notNull().default(false),
+    /** When the best try was finished. */
+    bestAt: timestamp('best_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('homework_completions_uq').on(t.homeworkRaidId, t.studentId)],
 );

@@ -107,6 +107,7 @@ export async function loadRaid(
         image: q.imagePath ? `/uploads/questions/${encodeURIComponent(q.imagePath)}` : null,
         answers: mine.map((a) => ({ id: a.id, text: a.text })),
         multiple: correctIds.length > 1,
+        toPick: correctIds.length,
         correctIds,
       };
     }),

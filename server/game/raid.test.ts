@@ -136,6 +136,34 @@ describe('a live raid', () => {
     expect(reveal(s, ['s1', 's2']).rightCount).toEqual({ s1: 1, s2: 0 });
   });
 
+  it('partial credit: one of two right answers deals half the damage and earns half the XP', () => {
+    const play = (multiScoring: 'all' | 'partial') => {
+      let s = begin(
+        startRaid({ raidId: 'r', title: 't', questions: [q(0, true), q(1, true)] }, boss, T0, {
+          ...DEFAULT_RAID_SETTINGS,
+          multiScoring,
+        }),
+        T0,
+      );
+      const r1 = submitAnswer(s, 's1', { questionId: 'q0', answerIds: ['q0a'], clientId: 'c1' }, T0);
+      if (r1.ok) s = r1.state;
+      // Right and wrong ticked together cancel out: nothing, even with partial credit.
+      const r2 = submitAnswer(s, 's2', { questionId: 'q0', answerIds: ['q0a', 'q0c'], clientId: 'c2' }, T0);
+      if (r2.ok) s = r2.state;
+      return reveal(s, ['s1', 's2']);
+    };
+    const all = play('all');
+    expect(all.rightCount).toEqual({ s1: 0, s2: 0 });
+    expect(all.reveal?.damage).toBe(0);
+    const partial = play('partial');
+    expect(partial.rightCount).toEqual({ s1: 0.5, s2: 0 });
+    // Share = (0.5 + 0) / 2 students; damage = share × the question's HP at 70 % target.
+    expect(partial.reveal?.rightShare).toBe(0.25);
+    expect(partial.reveal?.damage).toBe(Math.round(0.25 * Math.ceil(200 / (2 * 0.7))));
+    expect(end(partial).result?.gains.s1).toEqual({ xp: 5 + 5, coins: 1 });
+    expect(raidView(partial).question?.toPick).toBe(2);
+  });
+
   it('ends in VICTORY when the class finds everything, with each student’s XP', () => {
     let s = raidOf(3);
     for (let i = 0; i < 3; i++) {

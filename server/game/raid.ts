@@ -7,6 +7,7 @@ import {
   type RaidView,
 } from '../../shared/game/contract.js';
 import { raidReward } from '../../shared/game/rules.js';
+import { scoreAnswer } from '../../shared/game/scoring.js';
 
 export interface RaidQuestion extends PublicQuestion {
   correctIds: string[];
@@ -41,7 +42,10 @@ export interface RaidState {
   questionStartedAt: number | null;
   /** Answers to the current question, by student. */
   answers: Record<string, SubmittedAnswer>;
-  /** Right answers so far, by student; a student who answered at least once is here (maybe with 0). */
+  /**
+   * Right answers so far, by student; a student who answered at least once is here (maybe with 0).
+   * With partial credit a partly right answer adds its share (0.5 for one of two right answers).
+   */
   rightCount: Record<string, number>;
   /** XP earned by answering right quickly (speed scoring), by student. */
   speedXp: Record<string, number>;
@@ -134,9 +138,15 @@ export function submitAnswer(
 export const isRight = (q: RaidQuestion, answerIds: string[]) =>
   answerIds.length === q.correctIds.length && answerIds.every((id) => q.correctIds.includes(id));
 
+/** One answer scored in the raid's mode (all-or-nothing unless the teacher chose partial credit). */
+export const scoreIn = (s: RaidState, q: RaidQuestion, answerIds: string[]) =>
+  scoreAnswer(q.correctIds, answerIds, settingsOf(s).multiScoring);
+
 /**
  * The teacher reveals: correct answers, counts per answer, the share of present students who were
  * right (a present student who did not answer counts as wrong), damage to the boss and the turn pool.
+ * With partial credit, a partly right answer counts for its credit in the share (so in the damage and
+ * the turn lost) and in the student's XP and coins; a speed bonus needs a fully right answer.
  */
 export function reveal(s: RaidState, presentStudentIds: string[]): RaidState {
   if (s.phase !== 'question') return s;
@@ -150,10 +160,10 @@ export function reveal(s: RaidState, presentStudentIds: string[]): RaidState {
   let right = 0;
   for (const [studentId, a] of Object.entries(s.answers)) {
     for (const id of a.answerIds) counts[id] = (counts[id] ?? 0) + 1;
-    rightCount[studentId] = rightCount[studentId] ?? 0;
-    if (isRight(q, a.answerIds)) {
-      right++;
-      rightCount[studentId]++;
+    const { verdict, credit } = scoreIn(s, q, a.answerIds);
+    right += credit;
+    rightCount[studentId] = (rightCount[studentId] ?? 0) + credit;
+    if (verdict === 'right') {
       if (settings.scoring === 'speed' && s.questionStartedAt !== null && a.at !== undefined) {
         const share = Math.max(0, 1 - (a.at - s.questionStartedAt) / window);
         speedXp[studentId] = (speedXp[studentId] ?? 0) + Math.round(SPEED_BONUS_XP * share);
@@ -232,6 +242,7 @@ export function raidView(s: RaidState): RaidView {
             image: q.image,
             answers: q.answers,
             multiple: q.multiple,
+            toPick: q.toPick ?? q.correctIds.length,
           },
     deadline: s.deadline,
     settings: s.settings,

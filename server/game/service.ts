@@ -52,6 +52,7 @@ import {
   type RaidState,
   raidView,
   reveal,
+  scoreIn,
   startRaid,
   submitAnswer,
 } from './raid.js';
@@ -272,8 +273,10 @@ export function createGameService(deps: GameDeps) {
       if (mine) {
         const answerIds = (JSON.parse(mine) as { answerIds: string[] }).answerIds;
         state.myAnswer = { questionId: q.id, answerIds };
-        if (raid.phase === 'revealed')
-          state.lastResult = { questionId: q.id, correct: isRight(q, answerIds) };
+        if (raid.phase === 'revealed') {
+          const { verdict, credit, missedIds } = scoreIn(raid, q, answerIds);
+          state.lastResult = { questionId: q.id, correct: verdict === 'right', verdict, credit, missedIds };
+        }
       }
     }
     state.xpGained = raid.result?.gains[studentId]?.xp ?? 0;

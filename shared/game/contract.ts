@@ -15,6 +15,7 @@ export const raidSettingsSchema = z.object({
   endWhenAllAnswered: z.boolean(),
   askEveryQuestion: z.boolean(),
   scoring: z.enum(['accuracy', 'speed']),
+  multiScoring: z.enum(['all', 'partial']).optional(),
 });
 
 /** Commands the teacher's board sends. */

@@ -63,15 +63,20 @@ export function addCoins(p: Progress, coins: number): Progress {
 }
 
 export interface RaidOutcome {
+  /** Right answers; with partial credit, the sum of credits (may have a fraction). */
   correctAnswers: number;
   victory: boolean;
 }
 
-/** XP and coins a student earns from one raid (before the division by active professors). */
+/**
+ * XP and coins a student earns from one raid (before the division by active professors). Partial
+ * credit (a fraction of right answers) is rounded to the nearest XP and coin.
+ */
 export function raidReward(o: RaidOutcome): { xp: number; coins: number } {
   return {
-    xp: o.correctAnswers * XP_PER_CORRECT_ANSWER + (o.victory ? XP_VICTORY_BONUS : XP_DEFEAT_BONUS),
-    coins: o.correctAnswers * COINS_PER_CORRECT_ANSWER + (o.victory ? COINS_VICTORY_BONUS : 0),
+    xp:
+      Math.round(o.correctAnswers * XP_PER_CORRECT_ANSWER) + (o.victory ? XP_VICTORY_BONUS : XP_DEFEAT_BONUS),
+    coins: Math.round(o.correctAnswers * COINS_PER_CORRECT_ANSWER) + (o.victory ? COINS_VICTORY_BONUS : 0),
   };
 }
 

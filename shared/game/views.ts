@@ -1,5 +1,8 @@
 // What the clients see of a live room, and how a patch applies to it. No zod here: phones load this
 // file, and the schemas of the commands (contract.ts) would cost them 23 KB.
+import type { MultiScoring, Verdict } from './scoring.js';
+
+export type { MultiScoring, Verdict } from './scoring.js';
 
 export interface RoomKey {
   schoolclassId: string;
@@ -33,6 +36,8 @@ export interface PublicQuestion {
   answers: PublicAnswer[];
   /** Several answers may be right: the phone lets the student pick several. */
   multiple: boolean;
+  /** How many answers are right ("Choisis 2 réponses"); absent in views saved before issue 21. */
+  toPick?: number;
 }
 
 /** How the teacher plays a raid, chosen when starting it and offered again next time. */
@@ -45,6 +50,11 @@ export interface RaidSettings {
   askEveryQuestion: boolean;
   /** `accuracy`: XP per right answer; `speed`: a quick right answer earns up to SPEED_BONUS_XP more. */
   scoring: 'accuracy' | 'speed';
+  /**
+   * A question with several right answers: `all` counts only the exact set (default), `partial`
+   * gives credit per right answer ticked (shared/game/scoring.ts). Absent in settings saved before.
+   */
+  multiScoring?: MultiScoring;
 }
 
 export const DEFAULT_RAID_SETTINGS: RaidSettings = {
@@ -52,6 +62,7 @@ export const DEFAULT_RAID_SETTINGS: RaidSettings = {
   endWhenAllAnswered: true,
   askEveryQuestion: false,
   scoring: 'accuracy',
+  multiScoring: 'all',
 };
 
 export interface RaidView {
@@ -127,7 +138,16 @@ export interface RoomSnapshot {
 export interface PhoneState {
   studentId: string;
   myAnswer: { questionId: string; answerIds: string[] } | null;
-  lastResult: { questionId: string; correct: boolean } | null;
+  lastResult: {
+    questionId: string;
+    correct: boolean;
+    /** Right, partly right or wrong (issue 21); absent from older servers. */
+    verdict?: Verdict;
+    /** What the answer earned in the raid's scoring mode, 0..1. */
+    credit?: number;
+    /** Right answers the student did not tick. */
+    missedIds?: string[];
+  } | null;
   /** This raid's gain (its end screen). */
   xpGained: number;
   coinsGained: number;

@@ -240,6 +240,16 @@ export const reportQuestionSchema = z.object({
   shareCorrect: z.number().nullable(),
   /** The wrong answer chosen most often (ties: lowest position); null when no wrong answer was chosen. */
   mostChosenWrong: z.object({ answerId: z.uuid(), text: z.string(), chosenBy: z.number().int() }).nullable(),
+  /** Students whose answer was partly right (some right answers ticked, issue 21); not in `correct`. */
+  partial: z.number().int().optional(),
+  /**
+   * A question with several right answers: the right answer most often left unticked by those who
+   * did not get it all (ties: lowest position); null when none was missed.
+   */
+  mostMissed: z
+    .object({ answerId: z.uuid(), text: z.string(), missedBy: z.number().int() })
+    .nullable()
+    .optional(),
   /** Mean and median time to answer, ms; null when nobody answered. */
   meanTimeMs: z.number().int().nullable(),
   medianTimeMs: z.number().int().nullable(),
@@ -248,6 +258,8 @@ export const reportStudentAnswerSchema = z.object({
   questionId: z.uuid(),
   answerIds: z.array(z.uuid()),
   correct: z.boolean(),
+  /** Right, partly right or wrong (shared/game/scoring.ts), whatever the play's scoring mode. */
+  verdict: z.enum(['right', 'partial', 'wrong']).optional(),
   timeMs: z.number().int().nullable(),
 });
 export const reportStudentSchema = z.object({
@@ -257,6 +269,8 @@ export const reportStudentSchema = z.object({
   username: z.string(),
   answered: z.number().int(),
   correct: z.number().int(),
+  /** Answers partly right (not counted in `correct`). */
+  partial: z.number().int().optional(),
   /** One per question answered, in question order; a question not answered is absent. */
   answers: z.array(reportStudentAnswerSchema),
 });

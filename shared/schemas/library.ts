@@ -54,4 +54,11 @@ export const teacherHomeworkDtoSchema = z.object({
   subject: z.object({ id: z.uuid(), code: z.string(), name: z.string() }),
   completedCount: z.number(),
   studentCount: z.number(),
+  /** Issue 21: Paris days (YYYY-MM-DD) or null, tries allowed, scoring of several right answers. */
+  startsOn: z.string().nullable(),
+  dueOn: z.string().nullable(),
+  maxTries: z.number(),
+  multiScoring: z.enum(['all', 'partial']),
+  /** Students whose kept (best) try was finished after the due date. */
+  lateCount: z.number(),
 });

@@ -121,8 +121,28 @@ export const homeworkRaidDtoSchema = z.object({
   questionCount: z.number(),
   answeredCount: z.number(),
   completion: z
-    .object({ score: z.number(), total: z.number(), xpGained: z.number(), completedAt: z.string() })
+    .object({
+      /** The best try's score (partial credit may give halves). */
+      score: z.number(),
+      total: z.number(),
+      xpGained: z.number(),
+      completedAt: z.string(),
+      /** Tries finished; a new try is under way when `retrying`. */
+      tries: z.number(),
+      retrying: z.boolean(),
+      /** The best try was finished after the due date. */
+      late: z.boolean(),
+    })
     .nullable(),
+  /** Issue 21: first day it can be played, last day on time (Paris days YYYY-MM-DD), or null. */
+  startsOn: z.string().nullable(),
+  dueOn: z.string().nullable(),
+  maxTries: z.number(),
+  multiScoring: z.enum(['all', 'partial']),
+  /** Before its start date: shown, not playable. */
+  upcoming: z.boolean(),
+  /** Its due date is over (Paris time): still playable, marked late. */
+  overdue: z.boolean(),
 });
 
 /** A homework as the student plays it: no correct flag until answered. */
@@ -136,11 +156,15 @@ export const homeworkPlayDtoSchema = z.object({
       equationMode: z.boolean(),
       image: z.string().nullable(),
       multiple: z.boolean(),
+      /** How many answers are right ("Choisis 2 réponses"). */
+      toPick: z.number(),
       answers: z.array(z.object({ id: z.uuid(), text: z.string() })),
       given: z
         .object({
           answerIds: z.array(z.uuid()),
           correct: z.boolean(),
+          /** Right, partly right or wrong (issue 21). */
+          verdict: z.enum(['right', 'partial', 'wrong']),
           correctAnswerIds: z.array(z.uuid()),
         })
         .nullable(),
@@ -151,10 +175,20 @@ export const homeworkPlayDtoSchema = z.object({
 export const homeworkAnswerResultSchema = z.object({
   correct: z.boolean(),
   correctAnswerIds: z.array(z.uuid()),
+  /** Right, partly right or wrong; what it earned in the homework's mode (0..1); the right answers not ticked. */
+  verdict: z.enum(['right', 'partial', 'wrong']),
+  credit: z.number(),
+  missedIds: z.array(z.uuid()),
 });
 
 export const homeworkFinishResultSchema = z.object({
+  /** This try's score, and the best kept (issue 21). */
   score: z.number(),
+  bestScore: z.number(),
+  tries: z.number(),
+  maxTries: z.number(),
+  /** This try was finished after the due date. */
+  late: z.boolean(),
   total: z.number(),
   xpGained: z.number(),
   coinsGained: z.number(),

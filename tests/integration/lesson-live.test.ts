@@ -2,7 +2,7 @@
 // author switch and phrases approved mid-lesson, levels after a raid, the lesson's XP on the phone.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codex } from '../../server/db/schema.js';
+import { codex, raidSettings } from '../../server/db/schema.js';
 import type {
   CodexView,
   PhoneState,
@@ -11,8 +11,18 @@ import type {
   RoomSnapshot,
   SummonView,
 } from '../../shared/game/contract.js';
+import type { RaidPlayList, RaidReport } from '../../shared/schemas/analytics.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
-import { type Client, connect, connectAs, demoLesson, listen, patchMatching, send } from './helpers/game.js';
+import {
+  type Client,
+  connect,
+  connectAs,
+  demoLesson,
+  listen,
+  multiAnswerRaid,
+  patchMatching,
+  send,
+} from './helpers/game.js';
 
 let ctx: TestContext;
 let url: string;
@@ -156,5 +166,110 @@ describe('after a raid', () => {
         after.snapshot.roster.find((r) => r.studentId === p.studentId)?.level,
       );
     }
+  });
+});
+
+describe('a question with several right answers (issue 21, item 13)', () => {
+  /** One play of the √25-and-5 question: phone 0 ticks √25 only, 1 both, 2 √25 and 25 (wrong). */
+  let plays = 0;
+  async function play(multiScoring: 'all' | 'partial') {
+    plays += 1;
+    const title = `Racines ${multiScoring} ${plays}`;
+    const multiId = await multiAnswerRaid(ctx.app, profToken, key.subjectId, title);
+    const settings = {
+      questionSeconds: null,
+      endWhenAllAnswered: false,
+      askEveryQuestion: false,
+      scoring: 'accuracy' as const,
+      multiScoring,
+    };
+    expect(await send(teacher, 'raid:start', { raidId: multiId, settings })).toEqual({ ok: true });
+    expect(await send(teacher, 'raid:begin', {})).toEqual({ ok: true });
+    const board = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:sync', {});
+    if (!board.ok) throw new Error(board.message);
+    // The board and the phones say how many answers to tick.
+    expect((board.snapshot.activity as RaidView).question).toMatchObject({ multiple: true, toPick: 2 });
+    const q = ((await phoneSync(phones[0].socket)).snapshot.activity as RaidView).question;
+    if (!q) throw new Error('no question');
+    expect(q.toPick).toBe(2);
+    const id = (text: string) => q.answers.find((a) => a.text === text)?.id as string;
+    const picks = [['√25'], ['√25', '5'], ['√25', '25']];
+    for (const [i, p] of phones.entries()) {
+      const ack = await send(p.socket, 'answer:submit', {
+        questionId: q.id,
+        answerIds: picks[i].map(id),
+        clientId: `multi-${multiScoring}-${i}`,
+      });
+      expect(ack).toEqual({ ok: true, status: 'counted' });
+    }
+    expect(await send(teacher, 'raid:reveal', {})).toEqual({ ok: true });
+    const revealed = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:sync', {});
+    if (!revealed.ok) throw new Error(revealed.message);
+    const results = await Promise.all(phones.map(async (p) => (await phoneSync(p.socket)).phone.lastResult));
+    expect(await send(teacher, 'raid:end', {})).toEqual({ ok: true });
+    const ended = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:sync', {});
+    if (!ended.ok) throw new Error(ended.message);
+    return {
+      id,
+      reveal: (revealed.snapshot.activity as RaidView).reveal,
+      results,
+      gains: (ended.snapshot.activity as RaidView).result?.gains ?? {},
+    };
+  }
+
+  it('all or nothing (the default): √25 alone is partly right, says 5 was missing, and earns nothing', async () => {
+    const r = await play('all');
+    expect(r.results[0]).toMatchObject({
+      correct: false,
+      verdict: 'partial',
+      credit: 0,
+      missedIds: [r.id('5')],
+    });
+    expect(r.results[1]).toMatchObject({ correct: true, verdict: 'right', credit: 1, missedIds: [] });
+    expect(r.results[2]).toMatchObject({ verdict: 'wrong', credit: 0, missedIds: [r.id('5')] });
+    expect(r.reveal?.rightShare).toBeCloseTo(1 / 3);
+    // 10 XP a right answer, +5 for the defeat.
+    expect(phones.map((p) => r.gains[p.studentId]?.xp)).toEqual([5, 15, 5]);
+  });
+
+  it('partial credit: √25 alone deals half a right answer’s damage and earns half its XP; the choice is kept', async () => {
+    const all = await play('all');
+    const partial = await play('partial');
+    expect(partial.results[0]).toMatchObject({ verdict: 'partial', credit: 0.5 });
+    // A right and a wrong ticked cancel out.
+    expect(partial.results[2]).toMatchObject({ verdict: 'wrong', credit: 0 });
+    expect(partial.reveal?.rightShare).toBeCloseTo(1.5 / 3);
+    expect(partial.reveal?.damage).toBeGreaterThan(all.reveal?.damage ?? 0);
+    expect(phones.map((p) => partial.gains[p.studentId]?.xp)).toEqual([10, 15, 5]);
+    const [kept] = await ctx.database.db
+      .select()
+      .from(raidSettings)
+      .where(eq(raidSettings.schoolclassId, key.schoolclassId));
+    expect(kept.settings).toMatchObject({ multiScoring: 'partial' });
+  });
+
+  it('the report tells partly right from wrong and names the right answer most often left out', async () => {
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/analytics/schoolclasses/${key.schoolclassId}/${key.subjectId}/plays?period=week&kind=live`,
+      headers: bearer(profToken),
+    });
+    expect(list.statusCode).toBe(200);
+    const last = (list.json() as RaidPlayList).plays.find((p) => p.raidTitle.startsWith('Racines partial'));
+    if (!last) throw new Error('the play is not listed');
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/analytics/plays/${last.id}`,
+      headers: bearer(profToken),
+    });
+    expect(res.statusCode).toBe(200);
+    const report = res.json() as RaidReport;
+    const q = report.questions[0];
+    expect(q).toMatchObject({ answered: 3, correct: 1, partial: 1 });
+    expect(q.mostChosenWrong).toMatchObject({ text: '25', chosenBy: 1 });
+    expect(q.mostMissed).toMatchObject({ text: '5', missedBy: 2 });
+    const first = report.students.find((s) => s.studentId === phones[0].studentId);
+    expect(first).toMatchObject({ correct: 0, partial: 1 });
+    expect(first?.answers[0]).toMatchObject({ correct: false, verdict: 'partial' });
   });
 });

@@ -13,7 +13,9 @@ import {
   students,
   users,
 } from '../../server/db/schema.js';
+import { parisDay } from '../../shared/homework-schedule.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
+import { multiAnswerRaid } from './helpers/game.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -23,7 +25,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
 const req = (method: Method, url: string, token?: string, payload?: object) =>
   ctx.app.inject({ method, url, payload, headers: token ? bearer(token) : {} });
 async function student(n: number) {
@@ -601,12 +603,23 @@ describe('homework practice', () => {
       answerIds: k[0].right,
     });
     expect(right.statusCode).toBe(200);
-    expect(right.json()).toEqual({ correct: true, correctAnswerIds: k[0].right });
+    expect(right.json()).toEqual({
+      correct: true,
+      correctAnswerIds: k[0].right,
+      verdict: 'right',
+      credit: 1,
+      missedIds: [],
+    });
     const wrong = await req('POST', `${base(s.studentId, h.id)}/answer`, s.accessToken, {
       questionId: k[1].id,
       answerIds: [k[1].wrong[0]],
     });
-    expect(wrong.json()).toEqual({ correct: false, correctAnswerIds: k[1].right });
+    expect(wrong.json()).toMatchObject({
+      correct: false,
+      correctAnswerIds: k[1].right,
+      verdict: 'wrong',
+      credit: 0,
+    });
     const twice = await req('POST', `${base(s.studentId, h.id)}/answer`, s.accessToken, {
       questionId: k[1].id,
       answerIds: k[1].right,
@@ -617,6 +630,7 @@ describe('homework practice', () => {
     expect(reload.questions[0].given).toEqual({
       answerIds: k[0].right,
       correct: true,
+      verdict: 'right',
       correctAnswerIds: k[0].right,
     });
     expect(reload.questions[1].given).toMatchObject({ correct: false, answerIds: [k[1].wrong[0]] });
@@ -672,6 +686,10 @@ describe('homework practice', () => {
     // 7 right of 9: 7 × 10 XP + 20 (at least half right), 7 + 5 coins; one teacher, so no division.
     expect(res.json()).toEqual({
       score: 7,
+      bestScore: 7,
+      tries: 1,
+      maxTries: 1,
+      late: false,
       total: 9,
       xpGained: 90,
       coinsGained: 12,
@@ -801,5 +819,158 @@ describe('homework practice', () => {
     ).toBe(0);
     const [r] = await db().select().from(raids).where(eq(raids.id, h.raidId));
     expect(r.isHomework).toBe(true);
+  });
+});
+
+describe('homework as teachers set it: dates, tries, several right answers (issue 21)', () => {
+  const base = (studentId: string, homeworkId: string) => `/api/students/${studentId}/homework/${homeworkId}`;
+  let prof: Awaited<ReturnType<typeof signin>>;
+  let target: { schoolclassId: string; subjectId: string };
+  let raidId: string;
+  const day = (offsetDays: number) => parisDay(new Date(Date.now() + offsetDays * 86_400_000));
+
+  beforeAll(async () => {
+    prof = await signin(ctx.app, DEMO.admin);
+    const targets = (
+      await req('GET', `/api/homeworkRaids/professors/${prof.professorId}/targets`, prof.accessToken)
+    ).json() as {
+      schoolclassId: string;
+      schoolclassName: string;
+      subjectId: string;
+    }[];
+    const t = targets.find((x) => x.schoolclassName === '5e B');
+    if (!t) throw new Error('5e B is not a target');
+    target = { schoolclassId: t.schoolclassId, subjectId: t.subjectId };
+    raidId = await multiAnswerRaid(ctx.app, prof.accessToken, target.subjectId, 'Écritures de 5');
+  });
+
+  const send = (over: object) =>
+    req('POST', '/api/homeworkRaids', prof.accessToken, {
+      raidId,
+      name: 'Écritures de 5',
+      targets: [target],
+      ...over,
+    });
+
+  it('refuses a due date already over or before the start, and a number of tries out of 1..5', async () => {
+    for (const [over, key] of [
+      [{ dueOn: day(-1) }, 'HOMEWORK.ERRORS.DUE_PAST'],
+      [{ startsOn: day(3), dueOn: day(2) }, 'HOMEWORK.ERRORS.DUE_BEFORE_START'],
+      [{ dueOn: '2026-02-30' }, 'HOMEWORK.ERRORS.INVALID_DATE'],
+      [{ maxTries: 6 }, 'ERRORS.INVALID_BODY'],
+    ] as const) {
+      const res = await send(over);
+      expect(res.statusCode, JSON.stringify(over)).toBe(400);
+      expect(JSON.stringify(res.json())).toContain(key);
+    }
+  });
+
+  it('shows a homework before its start date as upcoming, not to do and not playable', async () => {
+    const s = await student(1);
+    const sent = await send({ startsOn: day(2), dueOn: day(4) });
+    expect(sent.statusCode).toBe(201);
+    const list = (await req('GET', `/api/homeworkRaids/${s.studentId}`, s.accessToken)).json() as {
+      id: string;
+      name: string;
+      upcoming: boolean;
+      startsOn: string | null;
+      dueOn: string | null;
+    }[];
+    const h = list.find((x) => x.name === 'Écritures de 5');
+    expect(h).toMatchObject({ upcoming: true, startsOn: day(2), dueOn: day(4) });
+    expect((await req('GET', `/api/homeworkRaids/count/${s.studentId}`, s.accessToken)).json()).toEqual({
+      count: 2,
+    });
+    const play = await req('GET', base(s.studentId, h?.id as string), s.accessToken);
+    expect(play.statusCode).toBe(409);
+    expect(play.json().message).toBe('STUDENT.ERRORS.HOMEWORK_NOT_STARTED');
+    // Stopped again so the next test can send the same raid to the class.
+    expect((await req('PATCH', `/api/homeworkRaids/${h?.id}/stop`, prof.accessToken)).statusCode).toBe(200);
+  });
+
+  it('partial credit, two tries: the best score is kept, a better try pays only the difference, late work is marked', async () => {
+    const s = await student(2);
+    const sent = await send({ maxTries: 2, multiScoring: 'partial' });
+    expect(sent.statusCode).toBe(201);
+    const [homeworkId] = sent.json().ids as string[];
+    const url = base(s.studentId, homeworkId);
+    const play = (await req('GET', url, s.accessToken)).json() as {
+      homework: { maxTries: number; multiScoring: string; overdue: boolean };
+      questions: { id: string; toPick: number; answers: { id: string; text: string }[] }[];
+    };
+    expect(play.homework).toMatchObject({ maxTries: 2, multiScoring: 'partial', overdue: false });
+    const [multi, single] = play.questions;
+    expect([multi.toPick, single.toPick]).toEqual([2, 1]);
+    const id = (q: (typeof play.questions)[number], text: string) =>
+      q.answers.find((a) => a.text === text)?.id as string;
+    const answer = (q: (typeof play.questions)[number], texts: string[]) =>
+      req('POST', `${url}/answer`, s.accessToken, {
+        questionId: q.id,
+        answerIds: texts.map((x) => id(q, x)),
+      });
+    const [xp0] = await db().select().from(students).where(eq(students.id, s.studentId));
+
+    // Try 1: √25 alone (half), 2 + 2 wrong: 0.5 / 2.
+    const half = await answer(multi, ['√25']);
+    expect(half.json()).toMatchObject({
+      correct: false,
+      verdict: 'partial',
+      credit: 0.5,
+      missedIds: [id(multi, '5')],
+    });
+    await answer(single, ['5']);
+    const first = (await req('POST', `${url}/finish`, s.accessToken)).json();
+    expect(first).toMatchObject({ score: 0.5, bestScore: 0.5, tries: 1, maxTries: 2, late: false });
+    // 10 XP a right answer (×0.5), +5 below half right.
+    // Half of 2 is not "at least half right": no bonus coins; 0.5 coin rounds to 1.
+    expect(first.coinsGained).toBe(1);
+
+    // Try 2, after the due date (moved into the past as a fixture): all right, marked late.
+    await db()
+      .update(homeworkRaids)
+      .set({ dueOn: day(-1) })
+      .where(eq(homeworkRaids.id, homeworkId));
+    expect((await req('POST', `${url}/finish`, s.accessToken)).statusCode).toBe(409);
+    expect((await req('POST', `${url}/retry`, s.accessToken)).json()).toEqual({ ok: true });
+    const again = (await req('GET', url, s.accessToken)).json() as { questions: { given: unknown }[] };
+    expect(again.questions.map((q) => q.given)).toEqual([null, null]);
+    await answer(multi, ['√25', '5']);
+    await answer(single, ['4']);
+    const second = (await req('POST', `${url}/finish`, s.accessToken)).json();
+    expect(second).toMatchObject({ score: 2, bestScore: 2, tries: 2, late: true });
+    expect(second.coinsGained).toBe(2 + 5 - 1);
+    const [xp2] = await db().select().from(students).where(eq(students.id, s.studentId));
+    // Both tries together pay exactly the best try's reward (one teacher here: no division).
+    expect(xp2.coin - xp0.coin).toBe(2 + 5);
+
+    // No tries left.
+    const third = await req('POST', `${url}/retry`, s.accessToken);
+    expect(third.statusCode).toBe(409);
+    expect(third.json().message).toBe('STUDENT.ERRORS.NO_TRIES_LEFT');
+    const [done] = await db()
+      .select()
+      .from(homeworkCompletions)
+      .where(
+        and(
+          eq(homeworkCompletions.homeworkRaidId, homeworkId),
+          eq(homeworkCompletions.studentId, s.studentId),
+        ),
+      );
+    expect(done).toMatchObject({ score: 2, tries: 2, late: true, retrying: false });
+
+    // The teacher's list shows the dates, the tries and who was late.
+    const mine = (
+      await req('GET', `/api/homeworkRaids/professors/${prof.professorId}`, prof.accessToken)
+    ).json() as {
+      id: string;
+      lateCount: number;
+      maxTries: number;
+      dueOn: string;
+    }[];
+    expect(mine.find((h) => h.id === homeworkId)).toMatchObject({
+      lateCount: 1,
+      maxTries: 2,
+      dueOn: day(-1),
+    });
   });
 });

@@ -23,6 +23,11 @@ export interface TeacherHomework {
   /** Students of the class who completed it. */
   completedCount: number;
   studentCount: number;
+  /** Issue 21 (absent from older servers). */
+  startsOn?: string | null;
+  dueOn?: string | null;
+  maxTries?: number;
+  lateCount?: number;
 }
 
 export const listHomeworkTargets = (professorId: string) =>
@@ -33,6 +38,11 @@ export const sendHomework = (body: {
   raidId: string;
   name: string;
   targets: { schoolclassId: string; subjectId: string }[];
+  /** Issue 21: Paris days YYYY-MM-DD or null, tries allowed, scoring of several right answers. */
+  startsOn?: string | null;
+  dueOn?: string | null;
+  maxTries?: number;
+  multiScoring?: 'all' | 'partial';
 }) => api.post<{ ids: string[] }>('/homeworkRaids', body);
 export const stopHomework = (id: string) => api.patch<TeacherHomework>(`/homeworkRaids/${id}/stop`);
 export const deleteHomework = (id: string) => api.delete<void>(`/homeworkRaids/${id}`);

@@ -34,3 +34,6 @@ export const answerHomework = (
 ) => api.post<HomeworkAnswerResult>(`${hw(studentId, homeworkId)}/answer`, { questionId, answerIds });
 export const finishHomework = (studentId: string, homeworkId: string) =>
   api.post<HomeworkFinishResult>(`${hw(studentId, homeworkId)}/finish`);
+/** A new try of a finished homework while tries are left (issue 21). */
+export const retryHomework = (studentId: string, homeworkId: string) =>
+  api.post<{ ok: true }>(`${hw(studentId, homeworkId)}/retry`);

@@ -35,3 +35,9 @@ export function formatDateTime(value: string | Date): string {
   const z = (n: number) => String(n).padStart(2, '0');
   return `${z(p.day)}/${z(p.month)}/${p.year} ${z(p.hour)}:${z(p.minute)}`;
 }
+
+/** A Paris day written YYYY-MM-DD, as dd/MM/yyyy. */
+export function formatDay(day: string): string {
+  const [y, m, d] = day.split('-');
+  return `${d}/${m}/${y}`;
+}

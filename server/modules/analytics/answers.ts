@@ -46,6 +46,10 @@ export async function recordHomeworkOpened(db: Db, homeworkId: string, studentId
   });
 }
 
+/**
+ * One homework answer into the play's answers; a new try's answer to the same question replaces the
+ * last try's (issue 21: the report shows each student's latest answers, the completion the best score).
+ */
 export async function recordHomeworkAnswer(
   db: Db,
   a: {
@@ -74,6 +78,7 @@ export async function recordHomeworkAnswer(
             (select max(answered_at) from student_answers where play_id = ${a.homeworkId}::uuid and student_id = ${a.studentId}::uuid),
             (select opened_at from homework_opens where play_id = ${a.homeworkId}::uuid and student_id = ${a.studentId}::uuid)
           ) as since) t)
-      on conflict do nothing`);
+      on conflict (play_id, question_id, student_id) do update set answer_ids = excluded.answer_ids,
+        correct = excluded.correct, time_ms = excluded.time_ms, answered_at = now()`);
   });
 }

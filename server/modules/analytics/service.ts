@@ -4,6 +4,7 @@
 // (docs/performance.md): plays by class, subject and start; answers by play (primary key) or by
 // student; events by professor, type and date; session logs by user and date.
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { scoreAnswer, type Verdict } from '../../../shared/game/scoring.js';
 import type {
   ClassesAnalytics,
   ClassStudentsAnalytics,
@@ -339,6 +340,8 @@ export async function report(db: Db, playId: string): Promise<RaidReport> {
         correct: 0,
         shareCorrect: null,
         mostChosenWrong: null,
+        partial: 0,
+        mostMissed: null,
         meanTimeMs: null,
         medianTimeMs: null,
       };
@@ -353,11 +356,26 @@ export async function report(db: Db, playId: string): Promise<RaidReport> {
     });
   }
   const times = new Map<string, number[]>();
+  // Right, partly right or wrong, from the play's snapshot (shared rule, issue 21).
+  const verdicts = new Map<(typeof given)[number], Verdict>();
+  const missed = new Map<string, Map<string, number>>();
   for (const g of given) {
     const q = byQ.get(g.question_id);
     if (!q) continue;
     q.answered += 1;
-    if (g.correct) q.correct += 1;
+    const rightIds = q.answers.filter((a) => a.isCorrect).map((a) => a.answerId);
+    const score = scoreAnswer(rightIds, g.answer_ids);
+    // Right is what was recorded when the student answered (a homework question edited since may
+    // have gained a right answer in the snapshot); only a wrong one is told partly right or not.
+    const verdict: Verdict = g.correct ? 'right' : score.verdict === 'partial' ? 'partial' : 'wrong';
+    verdicts.set(g, verdict);
+    if (verdict === 'right') q.correct += 1;
+    else if (verdict === 'partial') q.partial = (q.partial ?? 0) + 1;
+    if (rightIds.length > 1 && verdict !== 'right') {
+      const m = missed.get(q.questionId) ?? new Map<string, number>();
+      for (const id of score.missedIds) m.set(id, (m.get(id) ?? 0) + 1);
+      missed.set(q.questionId, m);
+    }
     for (const id of g.answer_ids) {
       const opt = q.answers.find((a) => a.answerId === id);
       if (opt) opt.chosenBy += 1;
@@ -371,6 +389,13 @@ export async function report(db: Db, playId: string): Promise<RaidReport> {
     for (const a of q.answers)
       if (!a.isCorrect && a.chosenBy > 0 && (!best || a.chosenBy > best.chosenBy)) best = a;
     q.mostChosenWrong = best ? { answerId: best.answerId, text: best.text, chosenBy: best.chosenBy } : null;
+    const m = missed.get(q.questionId);
+    let most: { answerId: string; text: string; missedBy: number } | null = null;
+    for (const a of q.answers) {
+      const n = m?.get(a.answerId) ?? 0;
+      if (n > 0 && (!most || n > most.missedBy)) most = { answerId: a.answerId, text: a.text, missedBy: n };
+    }
+    q.mostMissed = most;
     const t = (times.get(q.questionId) ?? []).sort((a, b) => a - b);
     if (t.length) {
       q.meanTimeMs = Math.round(t.reduce((s, x) => s + x, 0) / t.length);
@@ -379,6 +404,8 @@ export async function report(db: Db, playId: string): Promise<RaidReport> {
     }
   }
   const position = new Map(order.map((id, i) => [id, i]));
+  const verdictOf = (g: (typeof given)[number]): Verdict =>
+    verdicts.get(g) ?? (g.correct ? 'right' : 'wrong');
   const byStudent = new Map<string, typeof given>();
   for (const g of given) byStudent.set(g.student_id, [...(byStudent.get(g.student_id) ?? []), g]);
   return {
@@ -398,11 +425,13 @@ export async function report(db: Db, playId: string): Promise<RaidReport> {
         lastName: s.last_name,
         username: s.username,
         answered: mine.length,
-        correct: mine.filter((g) => g.correct).length,
+        correct: mine.filter((g) => verdictOf(g) === 'right').length,
+        partial: mine.filter((g) => verdictOf(g) === 'partial').length,
         answers: mine.map((g) => ({
           questionId: g.question_id,
           answerIds: g.answer_ids,
-          correct: g.correct,
+          correct: verdictOf(g) === 'right',
+          verdict: verdictOf(g),
           timeMs: g.time_ms,
         })),
       };

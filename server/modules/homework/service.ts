@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { RAID_TITLE_MAX } from '../../../shared/constants.js';
 import { ERR } from '../../../shared/errors.js';
+import { HOMEWORK_TRIES_MAX, isDay, parisDay } from '../../../shared/homework-schedule.js';
 import { cleanText } from '../../../shared/text.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -29,6 +30,11 @@ export const sendHomeworkSchema = z.object({
     .array(z.object({ schoolclassId: uuid, subjectId: uuid }), { error: ERR.HOMEWORK_CLASS_REQUIRED })
     .min(1, ERR.HOMEWORK_CLASS_REQUIRED)
     .max(100, ERR.INVALID_BODY),
+  /** Issue 21: first day it can be played and last day on time (Paris), both optional. */
+  startsOn: z.string().refine(isDay, ERR.HOMEWORK_INVALID_DATE).nullable().default(null),
+  dueOn: z.string().refine(isDay, ERR.HOMEWORK_INVALID_DATE).nullable().default(null),
+  maxTries: z.number().int().min(1, ERR.INVALID_BODY).max(HOMEWORK_TRIES_MAX, ERR.INVALID_BODY).default(1),
+  multiScoring: z.enum(['all', 'partial'], { error: ERR.INVALID_BODY }).default('all'),
 });
 export type SendHomework = z.infer<typeof sendHomeworkSchema>;
 
@@ -55,6 +61,13 @@ export async function sendHomework(db: Db, professorId: string, body: SendHomewo
   const raid = { id: body.raidId };
   const [{ n }] = await db.select({ n: count() }).from(questions).where(eq(questions.raidId, raid.id));
   if (n === 0) throw badRequest(ERR.QUESTIONS_REQUIRED);
+  // A start date in the past is today; a due date must follow the start and not be over already.
+  const today = parisDay();
+  const startsOn = body.startsOn && body.startsOn > today ? body.startsOn : null;
+  if (body.dueOn && body.dueOn < (startsOn ?? today))
+    throw badRequest(body.dueOn < today ? ERR.HOMEWORK_DUE_PAST : ERR.HOMEWORK_DUE_BEFORE_START, {
+      field: 'dueOn',
+    });
 
   const mine = await listTargets(db, professorId);
   const key = (t: { schoolclassId: string; subjectId: string }) => `${t.schoolclassId}:${t.subjectId}`;
@@ -81,7 +94,18 @@ export async function sendHomework(db: Db, professorId: string, body: SendHomewo
     const snapshot = await raidSnapshot(tx, raid.id);
     const rows = await tx
       .insert(homeworkRaids)
-      .values(targets.map((t) => ({ name: body.name, raidId: raid.id, professorId, ...t })))
+      .values(
+        targets.map((t) => ({
+          name: body.name,
+          raidId: raid.id,
+          professorId,
+          startsOn,
+          dueOn: body.dueOn,
+          maxTries: body.maxTries,
+          multiScoring: body.multiScoring,
+          ...t,
+        })),
+      )
       .returning({ id: homeworkRaids.id });
     // Each homework is one play of the raid (issue 13): its report and the class tables read it.
     await tx.insert(raidPlays).values(
@@ -103,7 +127,11 @@ export async function sendHomework(db: Db, professorId: string, body: SendHomewo
 
 export async function listTeacherHomework(db: Db, professorId: string) {
   const completed = db
-    .select({ homeworkRaidId: homeworkCompletions.homeworkRaidId, n: count().as('completed_n') })
+    .select({
+      homeworkRaidId: homeworkCompletions.homeworkRaidId,
+      n: count().as('completed_n'),
+      late: sql<number>`count(*) filter (where ${homeworkCompletions.late})`.as('late_n'),
+    })
     .from(homeworkCompletions)
     .groupBy(homeworkCompletions.homeworkRaidId)
     .as('completed');
@@ -119,6 +147,11 @@ export async function listTeacherHomework(db: Db, professorId: string) {
       schoolclassName: schoolclasses.name,
       subject: { id: subjects.id, code: subjects.code, name: subjects.name },
       completedCount: sql<number>`coalesce(${completed.n}, 0)`.mapWith(Number),
+      lateCount: sql<number>`coalesce(${completed.late}, 0)`.mapWith(Number),
+      startsOn: homeworkRaids.startsOn,
+      dueOn: homeworkRaids.dueOn,
+      maxTries: homeworkRaids.maxTries,
+      multiScoring: homeworkRaids.multiScoring,
       studentCount:
         sql<number>`(select count(*) from ${studentsSchoolclasses} where ${studentsSchoolclasses.schoolclassId} = ${homeworkRaids.schoolclassId})`.mapWith(
           Number,
@@ -136,7 +169,11 @@ export async function listTeacherHomework(db: Db, professorId: string) {
       ),
     )
     .orderBy(desc(homeworkRaids.isOnGoing), desc(homeworkRaids.createdAt), asc(schoolclasses.name));
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    multiScoring: r.multiScoring === 'partial' ? ('partial' as const) : ('all' as const),
+  }));
 }
 
 async function ownHomework(db: Db, professorId: string, id: string) {

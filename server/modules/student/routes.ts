@@ -24,6 +24,7 @@ import {
   getStudent,
   joinClass,
   listHomework,
+  retryHomework,
 } from './service.js';
 
 const uuid = z.uuid({ error: ERR.INVALID_BODY });
@@ -186,5 +187,19 @@ export default async function studentRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => finishHomework(deps.db, studentOf(req).studentId, req.params.homeworkId),
+  );
+
+  app.post(
+    '/students/:studentId/homework/:homeworkId/retry',
+    {
+      config: byStudentId,
+      schema: {
+        summary: 'Start a new try of a finished homework while tries are left (the best score is kept)',
+        params: homeworkParams,
+        body: noBody,
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
+    async (req) => retryHomework(deps.db, studentOf(req).studentId, req.params.homeworkId),
   );
 }

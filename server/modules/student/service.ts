@@ -6,6 +6,8 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ERR } from '../../../shared/errors.js';
 import { addCoins, applyXp, raidReward } from '../../../shared/game/rules.js';
+import { type MultiScoring, scoreAnswer } from '../../../shared/game/scoring.js';
+import { isLate, isUpcoming } from '../../../shared/homework-schedule.js';
 import type {
   HomeworkAnswerResult,
   HomeworkFinishResult,
@@ -246,12 +248,26 @@ async function toDtos(db: Db, studentId: string, rows: HomeworkRow[]): Promise<H
           total: r.completion.total,
           xpGained: r.completion.xpGained,
           completedAt: r.completion.completedAt.toISOString(),
+          tries: r.completion.tries,
+          retrying: r.completion.retrying,
+          late: r.completion.late,
         }
       : null,
+    startsOn: r.hw.startsOn,
+    dueOn: r.hw.dueOn,
+    maxTries: r.hw.maxTries,
+    multiScoring: modeOf(r.hw.multiScoring),
+    upcoming: isUpcoming(r.hw),
+    overdue: isLate(r.hw),
   }));
 }
 
-/** GET /homeworkRaids/{studentId}: the ongoing homework of every class of the student, newest first. */
+const modeOf = (m: string): MultiScoring => (m === 'partial' ? 'partial' : 'all');
+
+/**
+ * GET /homeworkRaids/{studentId}: the ongoing homework of every class of the student, newest first;
+ * one whose start date has not come is listed as upcoming (issue 21).
+ */
 export async function listHomework(db: Db, studentId: string): Promise<HomeworkRaidDto[]> {
   const rows = await homeworkQuery(db, studentId)
     .where(eq(homeworkRaids.isOnGoing, true))
@@ -262,7 +278,7 @@ export async function listHomework(db: Db, studentId: string): Promise<HomeworkR
 /** GET /homeworkRaids/count/{id}: ongoing homework the student has not completed yet. */
 export async function countHomeworkToDo(db: Db, studentId: string): Promise<{ count: number }> {
   const list = await listHomework(db, studentId);
-  return { count: list.filter((h) => !h.completion).length };
+  return { count: list.filter((h) => !h.completion && !h.upcoming).length };
 }
 
 /** A homework of one of the student's classes (404 otherwise), ongoing or not. */
@@ -293,13 +309,15 @@ export async function getHomeworkPlay(
 ): Promise<HomeworkPlayDto> {
   const homework = await loadHomework(db, studentId, homeworkId);
   if (!homework.isOnGoing && !homework.completion) throw conflict(ERR.HOMEWORK_STOPPED);
+  if (homework.upcoming) throw conflict(ERR.HOMEWORK_NOT_STARTED);
   const [raid] = await db.select({ title: raids.title }).from(raids).where(eq(raids.id, homework.raidId));
   const qs = await raidQuestions(db, homework.raidId);
   const given = await db
     .select()
     .from(homeworkAnswers)
     .where(and(eq(homeworkAnswers.homeworkRaidId, homeworkId), eq(homeworkAnswers.studentId, studentId)));
-  if (!homework.completion) await recordHomeworkOpened(db, homeworkId, studentId);
+  const playing = !homework.completion || homework.completion.retrying;
+  if (playing && homework.isOnGoing) await recordHomeworkOpened(db, homeworkId, studentId);
   return {
     homework,
     title: raid?.title ?? homework.name,
@@ -311,20 +329,66 @@ export async function getHomeworkPlay(
         equationMode: q.equationMode,
         image: q.imagePath ? `/uploads/questions/${encodeURIComponent(q.imagePath)}` : null,
         multiple: correctIds(q).length > 1,
+        toPick: correctIds(q).length,
         answers: shuffledFor(studentId, q.answers).map((a) => ({ id: a.id, text: a.text })),
         // Correct answers of a question leave the server only once the student answered it.
-        given: g ? { answerIds: g.answerIds, correct: g.correct, correctAnswerIds: correctIds(q) } : null,
+        given: g
+          ? {
+              answerIds: g.answerIds,
+              correct: g.correct,
+              // Right as recorded; a wrong one told partly right or not by the raid as it is now.
+              verdict: g.correct
+                ? ('right' as const)
+                : scoreAnswer(correctIds(q), g.answerIds).verdict === 'partial'
+                  ? ('partial' as const)
+                  : ('wrong' as const),
+              correctAnswerIds: correctIds(q),
+            }
+          : null,
       };
     }),
   };
 }
 
-/** A homework the student may still play: theirs, ongoing, not completed. */
+/** A homework the student may still play: theirs, ongoing, started, not completed (or a new try under way). */
 async function playable(db: Db, studentId: string, homeworkId: string) {
   const homework = await loadHomework(db, studentId, homeworkId);
-  if (homework.completion) throw conflict(ERR.HOMEWORK_COMPLETED);
+  if (homework.completion && !homework.completion.retrying) throw conflict(ERR.HOMEWORK_COMPLETED);
   if (!homework.isOnGoing) throw conflict(ERR.HOMEWORK_STOPPED);
+  if (homework.upcoming) throw conflict(ERR.HOMEWORK_NOT_STARTED);
   return homework;
+}
+
+/**
+ * POST …/retry (issue 21): a new try of a finished homework, while tries are left. The last try's
+ * answers are cleared so the questions can be answered again; the best score so far stays.
+ */
+export async function retryHomework(db: Db, studentId: string, homeworkId: string): Promise<{ ok: true }> {
+  const homework = await loadHomework(db, studentId, homeworkId);
+  if (!homework.isOnGoing) throw conflict(ERR.HOMEWORK_STOPPED);
+  if (homework.upcoming) throw conflict(ERR.HOMEWORK_NOT_STARTED);
+  const done = homework.completion;
+  if (!done) throw conflict(ERR.HOMEWORK_NOT_RETRYING);
+  if (done.retrying) return { ok: true };
+  if (done.tries >= homework.maxTries) throw conflict(ERR.HOMEWORK_NO_TRIES_LEFT);
+  await db.transaction(async (tx) => {
+    const started = await tx
+      .update(homeworkCompletions)
+      .set({ retrying: true })
+      .where(
+        and(
+          eq(homeworkCompletions.homeworkRaidId, homeworkId),
+          eq(homeworkCompletions.studentId, studentId),
+          eq(homeworkCompletions.retrying, false),
+        ),
+      )
+      .returning({ id: homeworkCompletions.id });
+    if (started.length)
+      await tx
+        .delete(homeworkAnswers)
+        .where(and(eq(homeworkAnswers.homeworkRaidId, homeworkId), eq(homeworkAnswers.studentId, studentId)));
+  });
+  return { ok: true };
 }
 
 /** POST …/answer: records the first answer to a question and tells whether it was right. */
@@ -341,7 +405,8 @@ export async function answerHomework(
   if (!chosen.every((id) => q.answers.some((a) => a.id === id)))
     throw badRequest(ERR.HOMEWORK_UNKNOWN_ANSWER, { field: 'answerIds' });
   const right = correctIds(q);
-  const correct = chosen.length === right.length && right.every((id) => chosen.includes(id));
+  const scored = scoreAnswer(right, chosen, homework.multiScoring);
+  const correct = scored.verdict === 'right';
   const inserted = await db
     .insert(homeworkAnswers)
     .values({ homeworkRaidId: homeworkId, studentId, questionId: q.id, answerIds: chosen, correct })
@@ -355,13 +420,22 @@ export async function answerHomework(
     answerIds: chosen,
     correct,
   });
-  return { correct, correctAnswerIds: right };
+  return {
+    correct,
+    correctAnswerIds: right,
+    verdict: scored.verdict,
+    credit: scored.credit,
+    missedIds: scored.missedIds,
+  };
 }
 
 /**
- * POST …/finish: score = right answers (a question left unanswered counts as wrong); the rewards
- * of a live raid where "victory" is at least half right; XP divided by the student's active
- * professors; one completion per homework and student, in one transaction with the new progress.
+ * POST …/finish: score = right answers (a question left unanswered counts as wrong), with partial
+ * credit the sum of credits (shared/game/scoring.ts); the rewards of a live raid where "victory" is
+ * at least half right; XP divided by the student's active professors; one completion per homework
+ * and student, in one transaction with the new progress. A later try (issue 21) keeps the best
+ * score and pays only what it adds to the best try's reward, so trying again is never a way to
+ * farm XP; finishing after the due date (Paris time) marks the try late.
  */
 export async function finishHomework(
   db: Db,
@@ -370,10 +444,12 @@ export async function finishHomework(
 ): Promise<HomeworkFinishResult> {
   const homework = await playable(db, studentId, homeworkId);
   const total = homework.questionCount;
+  const late = isLate(homework);
+  const qs = new Map((await raidQuestions(db, homework.raidId)).map((q) => [q.id, correctIds(q)]));
   try {
     return await db.transaction(async (tx) => {
       const given = await tx
-        .select({ correct: homeworkAnswers.correct })
+        .select({ questionId: homeworkAnswers.questionId, answerIds: homeworkAnswers.answerIds })
         .from(homeworkAnswers)
         .innerJoin(questions, eq(questions.id, homeworkAnswers.questionId))
         .where(
@@ -383,8 +459,26 @@ export async function finishHomework(
             eq(questions.raidId, homework.raidId),
           ),
         );
-      const score = given.filter((g) => g.correct).length;
-      const reward = raidReward({ correctAnswers: score, victory: total > 0 && score * 2 >= total });
+      let score = 0;
+      for (const g of given)
+        score += scoreAnswer(qs.get(g.questionId) ?? [], g.answerIds, homework.multiScoring).credit;
+      score = Math.round(score * 100) / 100;
+      const rewardOf = (n: number) => raidReward({ correctAnswers: n, victory: total > 0 && n * 2 >= total });
+      const [done] = await tx
+        .select()
+        .from(homeworkCompletions)
+        .where(
+          and(
+            eq(homeworkCompletions.homeworkRaidId, homeworkId),
+            eq(homeworkCompletions.studentId, studentId),
+          ),
+        )
+        .for('update');
+      if (done && !done.retrying) throw conflict(ERR.HOMEWORK_COMPLETED);
+      const best = done ? Math.max(done.score, score) : score;
+      const before = done ? rewardOf(done.score) : { xp: 0, coins: 0 };
+      const after = rewardOf(best);
+      const reward = { xp: after.xp - before.xp, coins: after.coins - before.coins };
       const [{ n: professorsCount }] = await tx
         .select({ n: sql<number>`count(distinct ${professorsSchoolclasses.professorId})::int` })
         .from(professorsSchoolclasses)
@@ -396,13 +490,30 @@ export async function finishHomework(
       const [s] = await tx.select().from(students).where(eq(students.id, studentId)).for('update');
       if (!s) throw notFound();
       const p = addCoins(applyXp(s, reward.xp, professorsCount), reward.coins);
-      await tx.insert(homeworkCompletions).values({
-        homeworkRaidId: homeworkId,
-        studentId,
-        score,
-        total,
-        xpGained: p.xp - s.xp,
-      });
+      const now = new Date();
+      if (!done) {
+        await tx.insert(homeworkCompletions).values({
+          homeworkRaidId: homeworkId,
+          studentId,
+          score,
+          total,
+          xpGained: p.xp - s.xp,
+          late,
+          bestAt: now,
+        });
+      } else {
+        const better = score > done.score;
+        await tx
+          .update(homeworkCompletions)
+          .set({
+            tries: done.tries + 1,
+            retrying: false,
+            total,
+            xpGained: done.xpGained + (p.xp - s.xp),
+            ...(better ? { score, late, bestAt: now } : {}),
+          })
+          .where(eq(homeworkCompletions.id, done.id));
+      }
       await tx
         .update(students)
         .set({
@@ -414,16 +525,21 @@ export async function finishHomework(
         })
         .where(eq(students.id, studentId));
       if (p.level > s.level) await grantLevelUnlocks(tx, studentId, s.level, p.level);
-      await tx.insert(gameEvents).values({
-        type: 'XP_GAIN',
-        professorId: homework.professor.id,
-        schoolclassId: homework.schoolclassId,
-        subjectId: homework.subject.id,
-        studentId,
-        payload: { source: 'homework', playId: homeworkId, amount: p.xp - s.xp, xp: p.xp, level: p.level },
-      });
+      if (p.xp !== s.xp || !done)
+        await tx.insert(gameEvents).values({
+          type: 'XP_GAIN',
+          professorId: homework.professor.id,
+          schoolclassId: homework.schoolclassId,
+          subjectId: homework.subject.id,
+          studentId,
+          payload: { source: 'homework', playId: homeworkId, amount: p.xp - s.xp, xp: p.xp, level: p.level },
+        });
       return {
         score,
+        bestScore: best,
+        tries: (done?.tries ?? 0) + 1,
+        maxTries: homework.maxTries,
+        late,
         total,
         xpGained: p.xp - s.xp,
         coinsGained: p.coin - s.coin,

@@ -90,3 +90,43 @@ export async function demoLesson(app: FastifyInstance, prof: { id: string; acces
   if (!raid) throw new Error('the demo raid "Les fractions" is missing');
   return { key, raidId: raid.id };
 }
+
+/**
+ * A raid of the teacher's own, in a new chapter of the subject: "Quelles écritures valent 5 ?" has two
+ * right answers (√25 and 5), the second question one. Answers keep these texts to be found again.
+ */
+export async function multiAnswerRaid(
+  app: FastifyInstance,
+  token: string,
+  subjectId: string,
+  title: string,
+): Promise<string> {
+  const call = (url: string, payload: object) =>
+    app.inject({ method: 'POST', url: `/api${url}`, headers: bearer(token), payload });
+  const chapter = await call('/chapters', { name: `${title} (chapitre)`, level: 5, subjectId });
+  if (chapter.statusCode !== 201) throw new Error(chapter.body);
+  const raid = await call(`/chapters/${chapter.json().id}/raids`, {
+    title,
+    shared: false,
+    questions: [
+      {
+        text: 'Quelles écritures valent 5 ?',
+        answers: [
+          { text: '√25', isCorrect: true },
+          { text: '5', isCorrect: true },
+          { text: '25', isCorrect: false },
+          { text: '10 ÷ 5', isCorrect: false },
+        ],
+      },
+      {
+        text: 'Combien font 2 + 2 ?',
+        answers: [
+          { text: '4', isCorrect: true },
+          { text: '5', isCorrect: false },
+        ],
+      },
+    ],
+  });
+  if (raid.statusCode !== 201) throw new Error(raid.body);
+  return raid.json().id as string;
+}

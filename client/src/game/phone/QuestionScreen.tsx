@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PhoneState, RaidView } from '../../../../shared/game/contract';
+import { scoreAnswer } from '../../../../shared/game/scoring';
 import { AnswerButtons, type Mark } from './AnswerButtons';
 import type { QueueEntry } from './answer-queue';
 import { Countdown, useSecondsLeft } from './Countdown';
@@ -21,8 +22,6 @@ interface Props {
 
 export const imageUrl = (image: string) =>
   /^(\/|https?:|data:|blob:)/.test(image) ? image : `/uploads/questions/${encodeURIComponent(image)}`;
-
-const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
 export function QuestionScreen({ raid, phone, answer, paused, onChoose }: Props) {
   const { t } = useTranslation();
@@ -55,7 +54,8 @@ export function QuestionScreen({ raid, phone, answer, paused, onChoose }: Props)
   };
 
   let marks: Record<string, Mark> | undefined;
-  let verdict: 'right' | 'wrong' | 'none' | null = null;
+  let verdict: 'right' | 'partial' | 'wrong' | 'none' | null = null;
+  let detail: { missed: string[]; wrong: string[]; credit: number } | null = null;
   if (revealed && raid.reveal) {
     const correct = raid.reveal.correctAnswerIds;
     marks = {};
@@ -65,15 +65,21 @@ export function QuestionScreen({ raid, phone, answer, paused, onChoose }: Props)
       marks[a.id] = isRight ? 'right' : chosen ? 'wrong-chosen' : 'dim';
     }
     const result = phone?.lastResult?.questionId === q.id ? phone.lastResult : null;
+    // The server's verdict wins; the same shared rule computes it here when it is not there yet.
+    const local = sent.length ? scoreAnswer(correct, sent, raid.settings?.multiScoring) : null;
     verdict = result
-      ? result.correct
-        ? 'right'
-        : 'wrong'
-      : sent.length
-        ? sameSet(sent, correct)
-          ? 'right'
-          : 'wrong'
+      ? (result.verdict ?? (result.correct ? 'right' : 'wrong'))
+      : local
+        ? local.verdict
         : 'none';
+    if (q.multiple && local && verdict !== 'right') {
+      const textOf = (ids: string[]) => q.answers.filter((a) => ids.includes(a.id)).map((a) => a.text);
+      detail = {
+        missed: textOf(result?.missedIds ?? local.missedIds),
+        wrong: textOf(local.wrongIds),
+        credit: result?.credit ?? local.credit,
+      };
+    }
   }
   const counts = revealed && raid.reveal ? raid.reveal.counts : null;
   const failed =
@@ -96,19 +102,48 @@ export function QuestionScreen({ raid, phone, answer, paused, onChoose }: Props)
         {q.image ? (
           <img className="question__image" src={imageUrl(q.image)} alt={t('PHONE.QUESTION_IMAGE')} />
         ) : null}
-        {q.multiple && !revealed ? <p className="question__hint">{t('PHONE.MULTIPLE_HINT')}</p> : null}
+        {q.multiple && !revealed ? (
+          <p className="question__hint" data-testid="pick-hint">
+            {q.toPick ? t('PHONE.PICK_N', { count: q.toPick }) : t('PHONE.MULTIPLE_HINT')}
+          </p>
+        ) : null}
       </div>
 
       {verdict ? (
         <div className={`verdict verdict--${verdict}`} role="status">
           <strong className="verdict__title">
-            {t(verdict === 'right' ? 'PHONE.RIGHT' : verdict === 'wrong' ? 'PHONE.WRONG' : 'PHONE.NO_ANSWER')}
+            {t(
+              verdict === 'right'
+                ? 'PHONE.RIGHT'
+                : verdict === 'partial'
+                  ? 'PHONE.PARTIAL'
+                  : verdict === 'wrong'
+                    ? 'PHONE.WRONG'
+                    : 'PHONE.NO_ANSWER',
+            )}
           </strong>
           <span className="verdict__text">
             {verdict === 'right'
               ? t('PHONE.RIGHT_TEXT')
               : t('PHONE.CORRECT_WAS', { count: raid.reveal?.correctAnswerIds.length ?? 1 })}
           </span>
+          {detail && detail.missed.length > 0 ? (
+            <span className="verdict__text" data-testid="verdict-missing">
+              {t('PHONE.MISSING', { answers: detail.missed.map((x) => `« ${x} »`).join(', ') })}
+            </span>
+          ) : null}
+          {detail && detail.wrong.length > 0 ? (
+            <span className="verdict__text">
+              {t('PHONE.WRONG_TICKED', { answers: detail.wrong.map((x) => `« ${x} »`).join(', ') })}
+            </span>
+          ) : null}
+          {verdict === 'partial' && detail ? (
+            <span className="verdict__text">
+              {detail.credit > 0
+                ? t('PHONE.PARTIAL_CREDIT', { pct: Math.round(detail.credit * 100) })
+                : t('PHONE.PARTIAL_NO_CREDIT')}
+            </span>
+          ) : null}
           {raid.reveal ? (
             <span className="verdict__share">
               {t('PHONE.CLASS_SHARE', { pct: Math.round(raid.reveal.rightShare * 100) })}

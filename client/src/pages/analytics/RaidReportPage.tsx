@@ -16,6 +16,22 @@ import { LoadStatus, Rate } from './Status';
 import { useLoad } from './use-load';
 import './analytics.css';
 
+type Verdict = 'right' | 'partial' | 'wrong';
+/** Right, partly right or wrong; a report from an older server has only `correct`. */
+const verdictOf = (a: { correct: boolean; verdict?: Verdict }): Verdict =>
+  a.verdict ?? (a.correct ? 'right' : 'wrong');
+const VERDICT_MARK: Record<Verdict, string> = { right: '✓', partial: '◐', wrong: '✗' };
+const VERDICT_CLASS: Record<Verdict, string> = {
+  right: 'an-ans--ok',
+  partial: 'an-ans--partial',
+  wrong: 'an-ans--ko',
+};
+const VERDICT_KEY: Record<Verdict, string> = {
+  right: 'ANALYTICS.REPORT.RIGHT',
+  partial: 'ANALYTICS.REPORT.PARTIAL_ANSWER',
+  wrong: 'ANALYTICS.REPORT.WRONG_ANSWER',
+};
+
 /** Seconds with the language's decimal mark ("9,4" in French). */
 const secondsText = (ms: number, lang: string) =>
   new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(Math.round(ms / 100) / 10);
@@ -143,6 +159,12 @@ function Report({ playId }: { playId: string }) {
                   </td>
                   <td className="an-num">
                     {t('ANALYTICS.REPORT.OF', { count: q.correct, total: q.answered })}
+                    {q.partial ? (
+                      <span className="muted an-partial">
+                        {' '}
+                        {t('ANALYTICS.REPORT.PARTIAL_COUNT', { count: q.partial })}
+                      </span>
+                    ) : null}
                   </td>
                   <td>
                     {q.mostChosenWrong ? (
@@ -150,6 +172,13 @@ function Report({ playId }: { playId: string }) {
                         <MathText text={q.mostChosenWrong.text} />{' '}
                         <span className="muted">
                           {t('ANALYTICS.REPORT.CHOSEN_BY_COUNT', { count: q.mostChosenWrong.chosenBy })}
+                        </span>
+                      </>
+                    ) : q.mostMissed ? (
+                      <>
+                        {t('ANALYTICS.REPORT.MISSED')} <MathText text={q.mostMissed.text} />{' '}
+                        <span className="muted">
+                          {t('ANALYTICS.REPORT.MISSED_BY_COUNT', { count: q.mostMissed.missedBy })}
                         </span>
                       </>
                     ) : (
@@ -197,20 +226,22 @@ function Report({ playId }: { playId: string }) {
                       </th>
                       <td className="an-num">
                         {t('ANALYTICS.REPORT.OF', { count: s.correct, total: data.questions.length })}
+                        {s.partial ? (
+                          <span className="muted">
+                            {' '}
+                            {t('ANALYTICS.REPORT.PARTIAL_SCORE', { count: s.partial })}
+                          </span>
+                        ) : null}
                       </td>
                       {data.questions.map((q) => {
                         const a = byQ.get(q.questionId);
+                        const v = a ? verdictOf(a) : null;
                         return (
-                          <td
-                            key={q.questionId}
-                            className={a ? (a.correct ? 'an-ans an-ans--ok' : 'an-ans an-ans--ko') : 'an-ans'}
-                          >
-                            {a ? (
+                          <td key={q.questionId} className={v ? `an-ans ${VERDICT_CLASS[v]}` : 'an-ans'}>
+                            {a && v ? (
                               <>
-                                <span aria-hidden="true">{a.correct ? '✓' : '✗'}</span>{' '}
-                                <span className="sr-only">
-                                  {t(a.correct ? 'ANALYTICS.REPORT.RIGHT' : 'ANALYTICS.REPORT.WRONG_ANSWER')}
-                                </span>
+                                <span aria-hidden="true">{VERDICT_MARK[v]}</span>{' '}
+                                <span className="sr-only">{t(VERDICT_KEY[v])}</span>
                                 <MathText text={answerText(q.questionId, a.answerIds)} />
                               </>
                             ) : (

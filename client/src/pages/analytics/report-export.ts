@@ -99,7 +99,14 @@ export function answersExport(report: RaidReport, t: TFunction): ExportTable {
           if (a)
             return [
               answerText(report, q.questionId, a.answerIds),
-              t(a.correct ? 'ANALYTICS.REPORT.RIGHT' : 'ANALYTICS.REPORT.WRONG_ANSWER'),
+              // Right, partly right or wrong (issue 21).
+              t(
+                a.verdict === 'partial'
+                  ? 'ANALYTICS.REPORT.PARTIAL_ANSWER'
+                  : a.correct
+                    ? 'ANALYTICS.REPORT.RIGHT'
+                    : 'ANALYTICS.REPORT.WRONG_ANSWER',
+              ),
               seconds(a.timeMs),
             ];
           return [

@@ -160,7 +160,11 @@ function RaidQuestion({
                 {q.image ? (
                   <img className="raid__image" src={q.image} alt={t('GAME.RAID.IMAGE_ALT')} />
                 ) : null}
-                {q.multiple ? <p className="raid__multiple">{t('GAME.RAID.MULTIPLE')}</p> : null}
+                {q.multiple ? (
+                  <p className="raid__multiple" data-testid="raid-pick-n">
+                    {q.toPick ? t('GAME.RAID.PICK_N', { count: q.toPick }) : t('GAME.RAID.MULTIPLE')}
+                  </p>
+                ) : null}
               </div>
             )}
             <Answers question={q} reveal={raid.phase === 'revealed' ? raid.reveal : null} />

@@ -1,5 +1,6 @@
 // How the teacher plays a raid, chosen before its lobby opens: question time (or no clock), end
-// the question when everyone answered, ask every question, scoring. The server remembers the choice
+// the question when everyone answered, ask every question, scoring (and, for questions with several
+// right answers, all-or-nothing or partial credit). The server remembers the choice
 // for this class and offers it again next time.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -87,6 +88,21 @@ export function RaidSettingsPanel({
               <span>
                 {t(scoring === 'speed' ? 'GAME.SETTINGS.SCORING_SPEED' : 'GAME.SETTINGS.SCORING_ACCURACY')}
               </span>
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="raid-settings__scoring">
+          <legend>{t('GAME.SETTINGS.MULTI')}</legend>
+          {(['all', 'partial'] as const).map((mode) => (
+            <label key={mode} className="raid-settings__check">
+              <input
+                type="radio"
+                name="multiScoring"
+                value={mode}
+                checked={(s.multiScoring ?? 'all') === mode}
+                onChange={() => setS({ ...s, multiScoring: mode })}
+              />
+              <span>{t(mode === 'partial' ? 'GAME.SETTINGS.MULTI_PARTIAL' : 'GAME.SETTINGS.MULTI_ALL')}</span>
             </label>
           ))}
         </fieldset>

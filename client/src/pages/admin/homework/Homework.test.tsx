@@ -82,6 +82,11 @@ describe('SendHomeworkDialog', () => {
       raidId: 'r1',
       name: 'Les fractions',
       targets: [{ schoolclassId: 'c2', subjectId: 's-maths' }],
+      // Issue 21 defaults: from today, no due date, one try, all-or-nothing.
+      startsOn: null,
+      dueOn: null,
+      maxTries: 1,
+      multiScoring: 'all',
     });
   });
 

@@ -15,7 +15,7 @@ import { useFeedback } from '../../../app/feedback';
 import { useSession } from '../../../app/session';
 import { Button } from '../../../components/ui/Button';
 import { SelectField } from '../../../components/ui/Field';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime, formatDay } from '../../../lib/dates';
 import { errorKey } from '../../auth/api-error';
 import SendHomeworkDialog from './SendHomeworkDialog';
 import './homework.css';
@@ -54,6 +54,18 @@ function HomeworkRow({ hw, onChanged }: { hw: TeacherHomework; onChanged(): void
       </td>
       <td data-label={t('HOMEWORK.COL.COMPLETED')} className="hw__num">
         {t('HOMEWORK.COMPLETED_OF', { count: hw.completedCount, total: hw.studentCount })}
+        {hw.lateCount ? (
+          <div className="muted hw__sub">{t('HOMEWORK.LATE_OF', { count: hw.lateCount })}</div>
+        ) : null}
+        {hw.startsOn ? (
+          <div className="muted hw__sub">{t('HOMEWORK.FROM', { date: formatDay(hw.startsOn) })}</div>
+        ) : null}
+        {hw.dueOn ? (
+          <div className="muted hw__sub">{t('HOMEWORK.DUE', { date: formatDay(hw.dueOn) })}</div>
+        ) : null}
+        {hw.maxTries && hw.maxTries > 1 ? (
+          <div className="muted hw__sub">{t('HOMEWORK.TRIES_N', { count: hw.maxTries })}</div>
+        ) : null}
       </td>
       <td data-label={t('HOMEWORK.COL.STATUS')}>
         <span className={`hw__status hw__status--${hw.isOnGoing ? 'on' : 'off'}`}>

@@ -2,6 +2,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RAID_TITLE_MAX } from '../../../../../shared/constants';
+import { HOMEWORK_TRIES_MAX, parisDay } from '../../../../../shared/homework-schedule';
 import { type HomeworkTarget, listHomeworkTargets, sendHomework } from '../../../api/homework';
 import { useFeedback } from '../../../app/feedback';
 import { useSession } from '../../../app/session';
@@ -32,6 +33,12 @@ export default function SendHomeworkDialog({ raid, onClose, onSent }: SendHomewo
   const [error, setError] = useState<string | null>(null);
   const [nameError, setNameError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Issue 21: from today by default, no due date, one try, all-or-nothing.
+  const today = parisDay();
+  const [startsOn, setStartsOn] = useState(today);
+  const [dueOn, setDueOn] = useState('');
+  const [maxTries, setMaxTries] = useState(1);
+  const [multiScoring, setMultiScoring] = useState<'all' | 'partial'>('all');
 
   useEffect(() => {
     if (!user?.professorId) return;
@@ -76,6 +83,10 @@ export default function SendHomeworkDialog({ raid, onClose, onSent }: SendHomewo
         raidId: raid.id,
         name: trimmed,
         targets: chosen.map(({ schoolclassId, subjectId }) => ({ schoolclassId, subjectId })),
+        startsOn: startsOn && startsOn > today ? startsOn : null,
+        dueOn: dueOn || null,
+        maxTries,
+        multiScoring,
       });
       feedback({ status: 'success', message: 'HOMEWORK.SENT', params: { count: chosen.length } });
       onSent();
@@ -129,6 +140,60 @@ export default function SendHomeworkDialog({ raid, onClose, onSent }: SendHomewo
                 );
               })
             )}
+          </fieldset>
+          <div className="hw-dialog__dates">
+            <label className="field">
+              <span className="field__label">{t('HOMEWORK.STARTS_ON')}</span>
+              <input
+                type="date"
+                className="field__input"
+                data-testid="hw-starts-on"
+                value={startsOn}
+                min={today}
+                onChange={(e) => setStartsOn(e.target.value)}
+              />
+            </label>
+            <label className="field">
+              <span className="field__label">{t('HOMEWORK.DUE_ON')}</span>
+              <input
+                type="date"
+                className="field__input"
+                data-testid="hw-due-on"
+                value={dueOn}
+                min={startsOn || today}
+                onChange={(e) => setDueOn(e.target.value)}
+              />
+            </label>
+            <label className="field">
+              <span className="field__label">{t('HOMEWORK.TRIES')}</span>
+              <select
+                className="field__input"
+                data-testid="hw-tries"
+                value={maxTries}
+                onChange={(e) => setMaxTries(Number(e.target.value))}
+              >
+                {Array.from({ length: HOMEWORK_TRIES_MAX }, (_, i) => i + 1).map((n) => (
+                  <option key={n} value={n}>
+                    {t('HOMEWORK.TRIES_N', { count: n })}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <fieldset className="hw-dialog__classes">
+            <legend className="field__label">{t('HOMEWORK.MULTI')}</legend>
+            {(['all', 'partial'] as const).map((mode) => (
+              <label key={mode} className="hw-dialog__class">
+                <input
+                  type="radio"
+                  name="hw-multi"
+                  value={mode}
+                  checked={multiScoring === mode}
+                  onChange={() => setMultiScoring(mode)}
+                />
+                <span>{t(mode === 'partial' ? 'HOMEWORK.MULTI_PARTIAL' : 'HOMEWORK.MULTI_ALL')}</span>
+              </label>
+            ))}
           </fieldset>
           {error ? (
             <div className="hw-error" role="alert">

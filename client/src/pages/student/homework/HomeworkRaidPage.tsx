@@ -15,6 +15,7 @@ import { AnswerButtons, type Mark } from '../../../game/phone/AnswerButtons';
 import { MathText, useKatex } from '../../../game/phone/math-text';
 import { translateError } from '../../../i18n';
 import { errorKey } from '../../auth/api-error';
+import { scoreText } from './RaidListPage';
 import '../../../game/phone/phone.css';
 import './homework.css';
 
@@ -28,7 +29,7 @@ const toTop = () => window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
 type Load = { kind: 'loading' } | { kind: 'error'; key: string } | { kind: 'ready'; play: HomeworkPlayDto };
 
 export default function HomeworkRaidPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const params = useParams();
   const { user, refresh } = useSession();
   const studentId = user?.studentId ?? null;
@@ -115,7 +116,8 @@ export default function HomeworkRaidPage() {
 
   if (result) return <ResultScreen title={play.title} result={result} />;
 
-  if (play.homework.completion) {
+  // A new try under way (issue 21) is played like a homework not done yet.
+  if (play.homework.completion && !play.homework.completion.retrying) {
     const c = play.homework.completion;
     return (
       <div className="homework-play homework-play--message">
@@ -125,7 +127,7 @@ export default function HomeworkRaidPage() {
             {t(ERR.HOMEWORK_COMPLETED)}
           </p>
           <p className="homework-done__score">
-            {t('STUDENT.PLAY.SCORE', { score: c.score, total: c.total })}
+            {t('STUDENT.PLAY.SCORE', { score: scoreText(c.score, i18n.language), total: c.total })}
           </p>
           <Review questions={questions} />
           <Link to={LIST} className="btn btn--medium btn--primary">
@@ -228,6 +230,7 @@ function QuestionCard({
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const given = q.given;
+  const [missed, setMissed] = useState<string[]>([]);
 
   async function send(answerIds: string[]) {
     if (sending || given || answerIds.length === 0) return;
@@ -235,7 +238,11 @@ function QuestionCard({
     setError(null);
     try {
       const r = await answerHomework(studentId, homeworkId, q.id, answerIds);
-      onAnswered({ ...q, given: { answerIds, correct: r.correct, correctAnswerIds: r.correctAnswerIds } });
+      onAnswered({
+        ...q,
+        given: { answerIds, correct: r.correct, verdict: r.verdict, correctAnswerIds: r.correctAnswerIds },
+      });
+      setMissed(r.missedIds ?? []);
     } catch (err) {
       const key = errorKey(err);
       // Answered from another tab, or the homework changed: the server's state wins.
@@ -279,7 +286,9 @@ function QuestionCard({
         <img className="homework-question__image" src={q.image} alt={t('STUDENT.PLAY.IMAGE_ALT')} />
       ) : null}
       {!given ? (
-        <p className="homework-question__hint">{t(q.multiple ? 'PHONE.MULTIPLE_HINT' : 'PHONE.PICK_ONE')}</p>
+        <p className="homework-question__hint" data-testid="pick-hint">
+          {q.multiple ? t('PHONE.PICK_N', { count: q.toPick }) : t('PHONE.PICK_ONE')}
+        </p>
       ) : null}
       <AnswerButtons
         answers={q.answers}
@@ -305,11 +314,26 @@ function QuestionCard({
         </button>
       ) : null}
       {given ? (
-        <div
-          className={`homework-verdict homework-verdict--${given.correct ? 'right' : 'wrong'}`}
-          role="status"
-        >
-          <strong>{t(given.correct ? 'STUDENT.PLAY.RIGHT' : 'STUDENT.PLAY.WRONG')}</strong>
+        <div className={`homework-verdict homework-verdict--${given.verdict}`} role="status">
+          <strong>
+            {t(
+              given.verdict === 'right'
+                ? 'STUDENT.PLAY.RIGHT'
+                : given.verdict === 'partial'
+                  ? 'STUDENT.PLAY.PARTIAL'
+                  : 'STUDENT.PLAY.WRONG',
+            )}
+          </strong>
+          {q.multiple && missed.length > 0 ? (
+            <span data-testid="verdict-missing">
+              {t('PHONE.MISSING', {
+                answers: q.answers
+                  .filter((a) => missed.includes(a.id))
+                  .map((a) => `« ${a.text} »`)
+                  .join(', '),
+              })}
+            </span>
+          ) : null}
           <Button size="large" variant="secondary" onClick={last ? onFinish : onNext}>
             {t(last ? 'STUDENT.PLAY.FINISH' : 'STUDENT.PLAY.NEXT')}
           </Button>
@@ -325,17 +349,18 @@ function Review({ questions }: { questions: HomeworkQuestionDto[] }) {
   const katex = useKatex(questions.map((q) => q.text));
   const verdict = {
     right: 'STUDENT.PLAY.RIGHT',
+    partial: 'STUDENT.PLAY.REVIEW_PARTIAL',
     wrong: 'STUDENT.PLAY.REVIEW_WRONG',
     none: 'STUDENT.PLAY.REVIEW_NONE',
   };
   return (
     <ol className="homework-review" aria-label={t('STUDENT.PLAY.REVIEW')}>
       {questions.map((q) => {
-        const state = q.given ? (q.given.correct ? 'right' : 'wrong') : 'none';
+        const state = q.given ? q.given.verdict : 'none';
         return (
           <li key={q.id} className={`homework-review__item homework-review__item--${state}`}>
             <span className="homework-review__mark" aria-hidden="true">
-              {state === 'right' ? '✓' : '✗'}
+              {state === 'right' ? '✓' : state === 'partial' ? '◐' : '✗'}
             </span>
             <span className="homework-review__text">
               <MathText text={q.text} katex={katex} />
@@ -349,7 +374,7 @@ function Review({ questions }: { questions: HomeworkQuestionDto[] }) {
 }
 
 function ResultScreen({ title, result: r }: { title: string; result: HomeworkFinishResult }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const levelUp = r.level > r.previousLevel;
   // The finish answer does not say it: a positive XP gain always brings one power XP (shared rule).
   const powerXp = powerXpGain(r.xpGained);
@@ -359,8 +384,19 @@ function ResultScreen({ title, result: r }: { title: string; result: HomeworkFin
         <h1 id="result-title">{t('STUDENT.PLAY.RESULT_TITLE')}</h1>
         <p className="homework-result__raid">{title}</p>
         <p className="homework-result__score" data-testid="homework-score">
-          {t('STUDENT.PLAY.SCORE', { score: r.score, total: r.total })}
+          {t('STUDENT.PLAY.SCORE', { score: scoreText(r.score, i18n.language), total: r.total })}
         </p>
+        {r.maxTries > 1 ? (
+          <p className="homework-result__raid" data-testid="homework-best">
+            {t('STUDENT.PLAY.BEST', {
+              score: scoreText(r.bestScore, i18n.language),
+              total: r.total,
+              tries: r.tries,
+              max: r.maxTries,
+            })}
+          </p>
+        ) : null}
+        {r.late ? <p className="homework-result__raid">{t('STUDENT.PLAY.LATE')}</p> : null}
         <ul className="homework-result__gains">
           <li>{t('STUDENT.PLAY.XP_GAINED', { count: r.xpGained })}</li>
           <li>{t('STUDENT.PLAY.COINS_GAINED', { count: r.coinsGained })}</li>

@@ -2,12 +2,13 @@
 // teacher, done or not with the score), or the student's character waiting when there is none.
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { HomeworkRaidDto } from '../../../../../shared/types';
-import { listHomework } from '../../../api/student';
+import { listHomework, retryHomework } from '../../../api/student';
 import { useSession } from '../../../app/session';
 import { Button } from '../../../components/ui/Button';
 import { translateError } from '../../../i18n';
+import { formatDay } from '../../../lib/dates';
 import { errorKey } from '../../auth/api-error';
 import './homework.css';
 
@@ -24,8 +25,13 @@ export function teacherName(t: (k: string) => string, h: Pick<HomeworkRaidDto, '
   return `${civility} ${h.user.lastName}`;
 }
 
+/** A score with its decimal in the page's language (partial credit gives halves: "1,5"). */
+export const scoreText = (score: number, lang: string) => new Intl.NumberFormat(lang).format(score);
+
 export default function RaidListPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [retrying, setRetrying] = useState<string | null>(null);
   const { user, record } = useSession();
   const [list, setList] = useState<HomeworkRaidDto[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -43,6 +49,18 @@ export default function RaidListPage() {
   useEffect(() => {
     void load();
   }, [load]);
+
+  async function newTry(h: HomeworkRaidDto) {
+    if (!user?.studentId) return;
+    setRetrying(h.id);
+    try {
+      await retryHomework(user.studentId, h.id);
+      navigate(playPath(h));
+    } catch (err) {
+      setError(errorKey(err));
+      setRetrying(null);
+    }
+  }
 
   return (
     <div className="homework-list">
@@ -68,16 +86,29 @@ export default function RaidListPage() {
       ) : (
         <ul className="homework-cards" aria-label={t('STUDENT.RAIDS.TITLE')}>
           {list.map((h) => {
-            const done = h.completion;
+            // A new try under way plays like a homework not done yet (issue 21).
+            const done = h.completion && !h.completion.retrying ? h.completion : null;
             const started = !done && h.answeredCount > 0;
+            const triesLeft = h.completion ? h.maxTries - h.completion.tries : h.maxTries;
             return (
-              <li key={h.id} className={`homework-card${done ? ' homework-card--done' : ''}`}>
+              <li
+                key={h.id}
+                className={`homework-card${done ? ' homework-card--done' : ''}`}
+                data-testid="homework-card"
+              >
                 <div className="homework-card__top">
                   <span className="homework-card__subject">{t(`SUBJECTS.${h.subject.code}`)}</span>
                   <span className={`homework-card__state${done ? ' is-done' : ''}`}>
                     {done
-                      ? t('STUDENT.RAIDS.DONE_SCORE', { score: done.score, total: done.total })
-                      : t('STUDENT.RAIDS.TODO')}
+                      ? t('STUDENT.RAIDS.DONE_SCORE', {
+                          score: scoreText(done.score, i18n.language),
+                          total: done.total,
+                        })
+                      : h.upcoming
+                        ? t('STUDENT.RAIDS.UPCOMING')
+                        : h.overdue
+                          ? t('STUDENT.RAIDS.OVERDUE')
+                          : t('STUDENT.RAIDS.TODO')}
                   </span>
                 </div>
                 <h2 className="homework-card__name">{h.name}</h2>
@@ -85,6 +116,20 @@ export default function RaidListPage() {
                   {teacherName(t, h)} · {h.schoolclassName} ·{' '}
                   {t('STUDENT.RAIDS.QUESTIONS', { count: h.questionCount })}
                 </p>
+                {h.upcoming && h.startsOn ? (
+                  <p className="homework-card__meta">
+                    {t('STUDENT.RAIDS.FROM', { date: formatDay(h.startsOn) })}
+                  </p>
+                ) : null}
+                {h.dueOn ? (
+                  <p className={`homework-card__meta${!done && h.overdue ? ' is-late' : ''}`}>
+                    {t('STUDENT.RAIDS.DUE', { date: formatDay(h.dueOn) })}
+                    {done?.late ? ` · ${t('STUDENT.RAIDS.DONE_LATE')}` : ''}
+                  </p>
+                ) : null}
+                {done && triesLeft > 0 && h.isOnGoing ? (
+                  <p className="homework-card__meta">{t('STUDENT.RAIDS.TRIES_LEFT', { count: triesLeft })}</p>
+                ) : null}
                 {started ? (
                   <div
                     className="homework-card__progress"
@@ -100,13 +145,30 @@ export default function RaidListPage() {
                     <span style={{ width: `${(100 * h.answeredCount) / Math.max(1, h.questionCount)}%` }} />
                   </div>
                 ) : null}
-                <Link
-                  to={playPath(h)}
-                  className={`btn btn--medium ${done ? 'btn--secondary' : 'btn--primary'} homework-card__go`}
-                  aria-label={`${t(done ? 'STUDENT.RAIDS.SEE' : started ? 'STUDENT.RAIDS.CONTINUE' : 'STUDENT.RAIDS.PLAY')} : ${h.name}`}
-                >
-                  {t(done ? 'STUDENT.RAIDS.SEE' : started ? 'STUDENT.RAIDS.CONTINUE' : 'STUDENT.RAIDS.PLAY')}
-                </Link>
+                {done && triesLeft > 0 && h.isOnGoing ? (
+                  <Button
+                    className="homework-card__go"
+                    loading={retrying === h.id}
+                    onClick={() => void newTry(h)}
+                  >
+                    {t('STUDENT.RAIDS.NEW_TRY')}
+                  </Button>
+                ) : null}
+                {h.upcoming ? (
+                  <span className="btn btn--medium btn--secondary homework-card__go" aria-disabled="true">
+                    {t('STUDENT.RAIDS.NOT_YET')}
+                  </span>
+                ) : (
+                  <Link
+                    to={playPath(h)}
+                    className={`btn btn--medium ${done ? 'btn--secondary' : 'btn--primary'} homework-card__go`}
+                    aria-label={`${t(done ? 'STUDENT.RAIDS.SEE' : started ? 'STUDENT.RAIDS.CONTINUE' : 'STUDENT.RAIDS.PLAY')} : ${h.name}`}
+                  >
+                    {t(
+                      done ? 'STUDENT.RAIDS.SEE' : started ? 'STUDENT.RAIDS.CONTINUE' : 'STUDENT.RAIDS.PLAY',
+                    )}
+                  </Link>
+                )}
               </li>
             );
           })}

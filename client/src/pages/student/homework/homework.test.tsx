@@ -29,6 +29,12 @@ const homework = (over: Partial<HomeworkRaidDto> = {}): HomeworkRaidDto => ({
   questionCount: 2,
   answeredCount: 0,
   completion: null,
+  startsOn: null,
+  dueOn: null,
+  maxTries: 1,
+  multiScoring: 'all',
+  upcoming: false,
+  overdue: false,
   ...over,
 });
 const question = (
@@ -41,6 +47,7 @@ const question = (
   equationMode: false,
   image: null,
   multiple: false,
+  toPick: 1,
   answers: [
     { id: `${id}-a`, text: 'Un demi' },
     { id: `${id}-b`, text: 'Un quart' },
@@ -71,7 +78,15 @@ describe('RaidListPage', () => {
           homework({
             id: 'hw2',
             name: 'Puissances',
-            completion: { score: 7, total: 9, xpGained: 90, completedAt: '2026-11-21T10:00:00.000Z' },
+            completion: {
+              score: 7,
+              total: 9,
+              xpGained: 90,
+              completedAt: '2026-11-21T10:00:00.000Z',
+              tries: 1,
+              retrying: false,
+              late: false,
+            },
           }),
         ],
       },
@@ -135,8 +150,18 @@ describe('HomeworkRaidPage', () => {
       'POST /api/students/st1/homework/hw1/answer': (init) => {
         const body = JSON.parse(String(init?.body));
         return body.questionId === 'q1'
-          ? { body: { correct: true, correctAnswerIds: ['q1-a'] } }
-          : { body: { correct: false, correctAnswerIds: ['q2-a', 'q2-b'] } };
+          ? {
+              body: { correct: true, verdict: 'right', credit: 1, missedIds: [], correctAnswerIds: ['q1-a'] },
+            }
+          : {
+              body: {
+                correct: false,
+                verdict: 'wrong',
+                credit: 0,
+                missedIds: ['q2-a', 'q2-b'],
+                correctAnswerIds: ['q2-a', 'q2-b'],
+              },
+            };
       },
       'POST /api/students/st1/homework/hw1/finish': {
         body: {
@@ -191,7 +216,7 @@ describe('HomeworkRaidPage', () => {
         body: play({
           questions: [
             question('q1', 'Première', {
-              given: { answerIds: ['q1-a'], correct: true, correctAnswerIds: ['q1-a'] },
+              given: { answerIds: ['q1-a'], correct: true, verdict: 'right', correctAnswerIds: ['q1-a'] },
             }),
             question('q2', 'Deuxième'),
           ],
@@ -207,11 +232,19 @@ describe('HomeworkRaidPage', () => {
       'GET /api/students/st1/homework/hw1': {
         body: play({
           homework: homework({
-            completion: { score: 1, total: 2, xpGained: 15, completedAt: '2026-11-21T10:00:00.000Z' },
+            completion: {
+              score: 1,
+              total: 2,
+              xpGained: 15,
+              completedAt: '2026-11-21T10:00:00.000Z',
+              tries: 1,
+              retrying: false,
+              late: false,
+            },
           }),
           questions: [
             question('q1', 'Première', {
-              given: { answerIds: ['q1-a'], correct: true, correctAnswerIds: ['q1-a'] },
+              given: { answerIds: ['q1-a'], correct: true, verdict: 'right', correctAnswerIds: ['q1-a'] },
             }),
             question('q2', 'Deuxième'),
           ],
@@ -257,7 +290,12 @@ describe('HomeworkRaidPage', () => {
           ? play({
               questions: [
                 question('q1', 'Première', {
-                  given: { answerIds: ['q1-b'], correct: false, correctAnswerIds: ['q1-a'] },
+                  given: {
+                    answerIds: ['q1-b'],
+                    correct: false,
+                    verdict: 'wrong',
+                    correctAnswerIds: ['q1-a'],
+                  },
                 }),
                 question('q2', 'Deuxième'),
               ],
