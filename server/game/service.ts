@@ -559,7 +559,18 @@ export function createGameService(deps: GameDeps) {
         created = !cur || !!cur.closed;
         // Re-opening keeps the running activity and the pools; the roster is refreshed (new students).
         if (cur && !cur.closed) return { ...cur, ...base, updatedAt: now() };
-        if (saved) return { ...saved.record, ...base, paused: true, closed: false, updatedAt: now() };
+        // A paused room coming back from the database is a new lesson: its raid resumes, but every
+        // pupil may be called again (docs/decisions.md, "Lesson live").
+        if (saved)
+          return {
+            ...saved.record,
+            ...base,
+            paused: true,
+            closed: false,
+            summonPool: base.roster.map((s) => s.studentId),
+            lastSummoned: null,
+            updatedAt: now(),
+          };
         return {
           id,
           ...base,
@@ -732,12 +743,13 @@ export function createGameService(deps: GameDeps) {
       let drawn: string | null = null;
       const { after } = await teacherUpdate(t, id, 'summon:draw', (r) => {
         const everyone = r.roster.map((s) => s.studentId);
-        const d = drawFromPool(r.summonPool, everyone, (s) => present.has(s), random);
+        const d = drawFromPool(r.summonPool, everyone, (s) => present.has(s), random, r.lastSummoned);
         drawn = d.drawn;
         if (!drawn) return fail('GAME.NOBODY_PRESENT');
         return {
           ...r,
           summonPool: d.pool,
+          lastSummoned: drawn,
           activity: {
             kind: 'summon',
             // "Left to call" counts the students here now: absent ones are never drawn.
@@ -853,6 +865,33 @@ export function createGameService(deps: GameDeps) {
         await ev(after, 'CODEX_DISPLAYED', { codexId: shown, showAuthor });
       }
       await broadcast(id, { type: 'activity', activity: activityView(after.activity) });
+    },
+
+    /**
+     * The teacher approved, rejected, restored or trashed a phrase of this class and subject: a board
+     * on the codex screen shows at once how many are left (and can go on after "no more phrases").
+     */
+    async codexChanged(t: Teacher, key: RoomKey) {
+      const id = makeRoomId(key);
+      const cur = await store.readRoom(id);
+      if (!cur || cur.professorId !== t.professorId || cur.activity?.kind !== 'codex') return;
+      const approved = await approvedPhrases(db, t.professorId, key.schoolclassId, key.subjectId);
+      let changed = false;
+      const after = await store.updateRoom(id, (r) => {
+        if (r?.activity?.kind !== 'codex' || r.professorId !== t.professorId) return null;
+        const onScreen = r.activity.view.phrase?.id;
+        const pending = approved
+          .filter((p) => p.id !== onScreen)
+          .map((p) => ({ id: p.id, text: p.text, author: `${p.firstName} ${p.lastName.slice(0, 1)}.` }));
+        const ids = (xs: { id: string }[]) => xs.map((x) => x.id).join();
+        if (ids(pending) === ids(r.activity.pending) && pending.length === r.activity.view.left) return null;
+        changed = true;
+        return {
+          ...r,
+          activity: { kind: 'codex', pending, view: { ...r.activity.view, left: pending.length } },
+        };
+      });
+      if (changed && after) await broadcast(id, { type: 'activity', activity: activityView(after.activity) });
     },
 
     async closeActivity(t: Teacher, id: string) {

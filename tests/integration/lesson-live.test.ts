@@ -11,6 +11,7 @@ import type {
   RoomSnapshot,
   SummonView,
 } from '../../shared/game/contract.js';
+import { roomId } from '../../shared/game/contract.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
 import { type Client, connect, connectAs, demoLesson, listen, patchMatching, send } from './helpers/game.js';
 
@@ -45,6 +46,13 @@ afterAll(async () => {
   for (const s of [teacher, ...phones.map((p) => p.socket)]) s?.disconnect();
   await ctx.close();
 });
+
+/** The board's view, read from the service (the socket's event budget is for real boards). */
+const boardActivity = async () => {
+  const game = ctx.app.game;
+  if (!game) throw new Error('no game');
+  return (await game.service.sync(roomId(key))).snapshot.activity;
+};
 
 const phoneSync = async (p: Client) => {
   const ack = await send<{ snapshot: RoomSnapshot; phone: PhoneState }>(p, 'room:sync', {});
@@ -108,6 +116,42 @@ describe('the codex', () => {
   });
 });
 
+describe('the codex screen', () => {
+  it('learns of a phrase approved in another tab at once, after "no more phrases" too', async () => {
+    for (let i = 0; i < 50; i++) {
+      expect(await send(teacher, 'codex:next', { showAuthor: true })).toEqual({ ok: true });
+      if (!((await boardActivity()) as CodexView).phrase) break;
+    }
+    const [written] = await ctx.database.db
+      .insert(codex)
+      .values({
+        text: 'Une fraction est un quotient.',
+        subjectId: key.subjectId,
+        schoolclassId: key.schoolclassId,
+        professorId: (await signin(ctx.app, DEMO.admin)).professorId as string,
+        studentId: phones[0].studentId,
+      })
+      .returning();
+    teacher.patches.length = 0;
+    const approved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/codex/${written.id}`,
+      headers: bearer(profToken),
+      payload: { status: 1 },
+    });
+    expect(approved.statusCode).toBe(200);
+    // No codex:next sent: the board is told there is one more to show.
+    const told = await patchMatching(
+      teacher,
+      (p) => p.type === 'activity' && p.activity?.kind === 'codex' && p.activity.left === 1,
+    );
+    expect((told.patch as { activity: CodexView }).activity.phrase).toBeNull();
+    expect(await send(teacher, 'codex:next', { showAuthor: true })).toEqual({ ok: true });
+    expect(((await boardActivity()) as CodexView).phrase?.id).toBe(written.id);
+    expect(await send(teacher, 'activity:close', {})).toEqual({ ok: true });
+  });
+});
+
 describe('after a raid', () => {
   it('the board gets the new levels and each phone the XP of the whole lesson', async () => {
     const before = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:sync', {});
@@ -156,5 +200,29 @@ describe('after a raid', () => {
         after.snapshot.roster.find((r) => r.studentId === p.studentId)?.level,
       );
     }
+  });
+});
+
+describe('summons at the next lesson', () => {
+  const draw = async () => {
+    expect(await send(teacher, 'summon:draw', {})).toEqual({ ok: true });
+    return (await boardActivity()) as SummonView;
+  };
+
+  it('start from a full pool after Quit, and never call the same pupil twice in a row', async () => {
+    // Two of the three present pupils are called, then the lesson ends.
+    await draw();
+    await draw();
+    expect(await send(teacher, 'room:close', {})).toEqual({ ok: true });
+    const opened = await send(teacher, 'room:open', key);
+    expect(opened.ok).toBe(true);
+    for (const p of phones) expect((await send(p.socket, 'room:join', key)).ok).toBe(true);
+    // A new lesson: everybody is in the pool again.
+    const first = await draw();
+    expect(first.poolLeft).toBe(phones.length - 1);
+    const called = [first.drawn];
+    for (let i = 0; i < 3 * phones.length; i++) called.push((await draw()).drawn);
+    expect(new Set(called.slice(0, phones.length)).size).toBe(phones.length);
+    for (let i = 1; i < called.length; i++) expect(called[i]).not.toBe(called[i - 1]);
   });
 });
