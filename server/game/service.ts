@@ -4,6 +4,7 @@
 import {
   type ActivityView,
   DEFAULT_RAID_SETTINGS,
+  type LiveRoomEntry,
   roomId as makeRoomId,
   type PhoneState,
   type RaidSettings,
@@ -60,6 +61,12 @@ import type { ActivityState, RoomRecord, RoomStore } from './store.js';
 export const PRESENCE_GRACE_MS = 20_000;
 /** A room whose board has been gone this long is disposed (ROOM_IDLE_DISPOSE_MINUTES). */
 export const IDLE_DISPOSE_MS = 30 * 60_000;
+/**
+ * A room whose board has not been seen this long (no heartbeat, no command) is shown to student
+ * homes as waiting for the teacher, and phones can no longer join it until a board is back: a board
+ * reload or a Wi-Fi blip lasts less; a closed laptop or a crashed browser more (issue 21).
+ */
+export const BOARD_GRACE_MS = 30_000;
 /** A closed room answers "the lesson is over" to late phones this long, then is disposed. */
 export const CLOSED_KEEP_MS = 60_000;
 /** How often the sweep looks at a room's record to dispose of it. */
@@ -107,6 +114,7 @@ export interface GameDeps {
   questionSeconds?: number;
   presenceGraceMs?: number;
   idleDisposeMs?: number;
+  boardGraceMs?: number;
   /** Where revealed answers go (issue 13); by default a writer of its own on `db`. */
   answers?: AnswerWriter;
 }
@@ -124,6 +132,7 @@ export function createGameService(deps: GameDeps) {
   const random = deps.random ?? Math.random;
   const grace = deps.presenceGraceMs ?? PRESENCE_GRACE_MS;
   const idleDisposeMs = deps.idleDisposeMs ?? IDLE_DISPOSE_MS;
+  const boardGraceMs = deps.boardGraceMs ?? BOARD_GRACE_MS;
   /** What a class plays with when its teacher never chose: the deployment's question time. */
   const defaultSettings: RaidSettings = {
     ...DEFAULT_RAID_SETTINGS,
@@ -279,6 +288,15 @@ export function createGameService(deps: GameDeps) {
   async function requireRoom(id: string): Promise<RoomRecord> {
     return (await store.readRoom(id)) ?? fail('GAME.NO_ROOM');
   }
+
+  /** The board of this open room has been gone longer than the grace (BOARD_GRACE_MS). */
+  async function boardAway(r: RoomRecord): Promise<boolean> {
+    if (r.closed) return false;
+    const seen = Math.max((await store.boardSeen(r.id)) ?? 0, r.updatedAt);
+    return now() - seen >= boardGraceMs;
+  }
+  /** Rooms this node told student homes were waiting for their board (told again when it is back). */
+  const toldAway = new Set<string>();
 
   /** The record as of its current revision, read from the store only when it changed. */
   type CachedRoom = { rev: number; record: RoomRecord; members: Set<string> };
@@ -523,6 +541,7 @@ export function createGameService(deps: GameDeps) {
     cache.delete(id);
     presentCounts.delete(id);
     lastDisposeCheck.delete(id);
+    toldAway.delete(id);
     await store.deleteRoom(id);
   }
   const lastDisposeCheck = new Map<string, number>();
@@ -584,7 +603,11 @@ export function createGameService(deps: GameDeps) {
         };
       });
       if (!r) return fail('GAME.NO_ROOM');
+      const wasAway = !created && inStore !== null && (await boardAway(inStore));
       await store.touchBoard(id, now());
+      // The board is back after its room waited for it: homes show the join button again.
+      const told = toldAway.delete(id);
+      if (wasAway || told) out.roomsChanged(key.schoolclassId);
       if (created && !saved) {
         out.roomsChanged(key.schoolclassId);
         await ev(r, 'ROOM_OPENED');
@@ -913,6 +936,7 @@ export function createGameService(deps: GameDeps) {
       const r = await requireRoom(id);
       const check = allowed(stateOf(r), 'room:join');
       if (!check.ok) return fail(check.message);
+      if (await boardAway(r)) return fail('GAME.WAITING_FOR_TEACHER');
       if (!r.roster.some((x) => x.studentId === s.studentId)) {
         // Joined the class after the board opened: add them to the roster.
         const roster = await loadRoster(db, key.schoolclassId);
@@ -1077,15 +1101,20 @@ export function createGameService(deps: GameDeps) {
       return r ? { snapshot: await snapshot(r, studentId), phone: await phoneState(r, studentId) } : null;
     },
 
-    /** Rooms a student may join now (open, not paused, not closed). */
+    /**
+     * Rooms of these classes a student may join now (open, not paused, not closed); one whose board
+     * is gone past the grace is listed as `waiting` (for the teacher), and cannot be joined.
+     */
     async liveRoomsFor(classIds: string[]) {
       const ids = await store.liveRooms();
-      const rooms: { schoolclassId: string; subjectId: string; className: string }[] = [];
+      const rooms: LiveRoomEntry[] = [];
       for (const id of ids) {
         const [schoolclassId, subjectId] = id.split(':');
         if (!classIds.includes(schoolclassId)) continue;
         const r = await store.readRoom(id);
-        if (r && !r.paused && !r.closed) rooms.push({ schoolclassId, subjectId, className: r.className });
+        if (!r || r.paused || r.closed) continue;
+        const entry = { schoolclassId, subjectId, className: r.className };
+        rooms.push((await boardAway(r)) ? { ...entry, waiting: true } : entry);
       }
       return rooms;
     },
@@ -1105,6 +1134,13 @@ export function createGameService(deps: GameDeps) {
         const r = await store.readRoom(id);
         const boardAt = Math.max((await store.boardSeen(id)) ?? 0, r?.updatedAt ?? 0);
         const state = stateOf(r);
+        // Student homes learn when the board has been gone past the grace, and when it is back.
+        const away = !!r && state !== 'closed' && t - boardAt >= boardGraceMs;
+        if (r && away !== toldAway.has(id)) {
+          if (away) toldAway.add(id);
+          else toldAway.delete(id);
+          if (!r.paused) out.roomsChanged(r.schoolclassId);
+        }
         const gone =
           state === 'absent' ||
           (state === 'closed' && t - (r?.closedAt ?? 0) >= CLOSED_KEEP_MS) ||

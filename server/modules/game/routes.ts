@@ -14,7 +14,13 @@ const gameRaids = z.array(
   }),
 );
 const liveRooms = z.array(
-  z.object({ schoolclassId: z.string(), subjectId: z.string(), className: z.string() }),
+  z.object({
+    schoolclassId: z.string(),
+    subjectId: z.string(),
+    className: z.string(),
+    /** Its board is gone (crash, laptop closed): shown as waiting for the teacher, not joinable. */
+    waiting: z.literal(true).optional(),
+  }),
 );
 
 export default async function gameRoutes(fastify: FastifyInstance) {
