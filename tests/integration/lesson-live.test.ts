@@ -60,6 +60,24 @@ const phoneSync = async (p: Client) => {
   return ack;
 };
 
+describe('the address phones reach', () => {
+  it('is given to teachers for QR codes: PUBLIC_URL here, never asked by a pupil', async () => {
+    const asked = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/game/address',
+      headers: bearer(profToken),
+    });
+    expect(asked.json()).toEqual({ url: 'http://localhost:3000' });
+    const pupil = await signin(ctx.app, DEMO.student);
+    const refused = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/game/address',
+      headers: bearer(pupil.accessToken),
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
 describe('the phones during a summon and a pick', () => {
   it('name the student called and the teammates (first name and initial), not "?"', async () => {
     expect(await send(teacher, 'summon:draw', {})).toEqual({ ok: true });

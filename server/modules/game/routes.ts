@@ -41,6 +41,19 @@ export default async function gameRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
+    '/game/address',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        summary:
+          'The address phones in the classroom reach this server at (PUBLIC_URL, else its network address): for QR codes',
+        response: { 200: z.object({ url: z.string() }) },
+      },
+    },
+    async () => ({ url: deps.config.REACHABLE_URL }),
+  );
+
+  app.get(
     '/game/rooms/live',
     {
       config: { access: 'student' },
