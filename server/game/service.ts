@@ -191,7 +191,11 @@ export function createGameService(deps: GameDeps) {
     // The author of a codex phrase is for the board, shown there at the teacher's choice.
     if (a?.kind === 'codex' && a.phrase) return { ...a, phrase: { ...a.phrase, author: null } };
     if (a?.kind !== 'raid') return a;
-    return { ...a, answeredStudentIds: [], result: a.result ? { ...a.result, gains: {} } : null };
+    return {
+      ...a,
+      answeredStudentIds: [],
+      result: a.result ? { ...a.result, gains: {}, levelUps: {} } : null,
+    };
   }
 
   function activityView(a: ActivityState | null): ActivityView | null {
@@ -281,6 +285,8 @@ export function createGameService(deps: GameDeps) {
       }
     }
     state.xpGained = raid.result?.gains[studentId]?.xp ?? 0;
+    const up = raid.result?.levelUps?.[studentId];
+    if (up) state.levelUp = up;
     state.coinsGained = raid.result?.gains[studentId]?.coins ?? 0;
     return state;
   }
@@ -377,16 +383,30 @@ export function createGameService(deps: GameDeps) {
       participants: Object.keys(gains).length,
       bossHp: raid.boss.hp,
     });
-    // The board shows the new levels; phones their own gain, and the lesson's.
-    await store.updateRoom(r.id, (cur) =>
-      cur
-        ? {
-            ...cur,
-            roster: cur.roster.map((s) => (rewarded[s.studentId] ? { ...s, ...rewarded[s.studentId] } : s)),
-            lessonGains: addGains(cur.lessonGains, gains),
-          }
-        : null,
+    // A level gained is shown on the board's result and as a level-up on the phone.
+    const levelUps = Object.fromEntries(
+      r.roster
+        .filter((s) => rewarded[s.studentId] && rewarded[s.studentId].level > s.level)
+        .map((s) => [s.studentId, rewarded[s.studentId].level]),
     );
+    // The board shows the new levels; phones their own gain, and the lesson's.
+    await store.updateRoom(r.id, (cur) => {
+      if (!cur) return null;
+      const same = cur.activity?.kind === 'raid' && cur.activity.raid.runId === raid.runId;
+      const activity: ActivityState | null =
+        same && cur.activity?.kind === 'raid' && cur.activity.raid.result
+          ? {
+              kind: 'raid',
+              raid: { ...cur.activity.raid, result: { ...cur.activity.raid.result, levelUps } },
+            }
+          : cur.activity;
+      return {
+        ...cur,
+        activity,
+        roster: cur.roster.map((s) => (rewarded[s.studentId] ? { ...s, ...rewarded[s.studentId] } : s)),
+        lessonGains: addGains(cur.lessonGains, gains),
+      };
+    });
     const levels = Object.fromEntries(Object.entries(rewarded).map(([id, x]) => [id, x.level]));
     if (Object.keys(levels).length) await broadcast(r.id, { type: 'levels', levels });
   }
@@ -751,7 +771,9 @@ export function createGameService(deps: GameDeps) {
       )
         answerWriter.add(answerRows(id, cur.activity.raid));
       if (ended) await finishRaid(after);
-      await broadcast(id, { type: 'activity', activity: activityView(after.activity) });
+      // Once the rewards are stored, the result carries the levels they raised.
+      const shown = ended ? ((await store.readRoom(id)) ?? after) : after;
+      await broadcast(id, { type: 'activity', activity: activityView(shown.activity) });
       if (ended && after.activity?.kind === 'raid') {
         const fresh = await requireRoom(id);
         for (const studentId of Object.keys(after.activity.raid.result?.gains ?? {})) {

@@ -2,7 +2,7 @@
 // author switch and phrases approved mid-lesson, levels after a raid, the lesson's XP on the phone.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codex } from '../../server/db/schema.js';
+import { answers, codex, students } from '../../server/db/schema.js';
 import type {
   CodexView,
   PhoneState,
@@ -221,9 +221,51 @@ describe('after a raid', () => {
   });
 });
 
+describe('a level gained during a raid', () => {
+  it('is on the board’s result and on the phone of that pupil only', async () => {
+    const [up, same] = phones;
+    const [row] = await ctx.database.db
+      .update(students)
+      .set({ levelProgression: 99 })
+      .where(eq(students.id, up.studentId))
+      .returning({ level: students.level });
+    for (const p of phones.slice(1))
+      await ctx.database.db.update(students).set({ levelProgression: 0 }).where(eq(students.id, p.studentId));
+    expect(await send(teacher, 'raid:start', { raidId })).toEqual({ ok: true });
+    expect(await send(teacher, 'raid:begin', {})).toEqual({ ok: true });
+    const q = ((await phoneSync(up.socket)).snapshot.activity as RaidView).question;
+    if (!q) throw new Error('no question');
+    // All answer right (the question is then revealed): all earn XP, one of them crosses a level.
+    const right = await ctx.database.db
+      .select({ id: answers.id })
+      .from(answers)
+      .where(and(eq(answers.questionId, q.id), eq(answers.isCorrect, true)));
+    for (const p of phones) {
+      const ack = await send(p.socket, 'answer:submit', {
+        questionId: q.id,
+        answerIds: right.map((a) => a.id),
+        clientId: `${p.studentId}-level`,
+      });
+      expect(ack.ok).toBe(true);
+    }
+    expect(await send(teacher, 'raid:end', {})).toEqual({ ok: true });
+    const result = ((await boardActivity()) as RaidView).result;
+    expect(result?.levelUps).toEqual({ [up.studentId]: row.level + 1 });
+    expect((await phoneSync(up.socket)).phone.levelUp).toBe(row.level + 1);
+    expect((await phoneSync(same.socket)).phone.levelUp).toBeUndefined();
+    // Phones never see the others' levels.
+    expect(((await phoneSync(same.socket)).snapshot.activity as RaidView).result?.levelUps).toEqual({});
+    expect(await send(teacher, 'activity:close', {})).toEqual({ ok: true });
+  });
+});
+
 describe('summons at the next lesson', () => {
+  // Drawn through the service: the test draws faster than a board's event budget allows.
   const draw = async () => {
-    expect(await send(teacher, 'summon:draw', {})).toEqual({ ok: true });
+    const game = ctx.app.game;
+    if (!game) throw new Error('no game');
+    const professorId = (await signin(ctx.app, DEMO.admin)).professorId as string;
+    await game.service.summonDraw({ professorId }, roomId(key));
     return (await boardActivity()) as SummonView;
   };
 
