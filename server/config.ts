@@ -7,6 +7,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { LEGAL_TEXT_MAX } from '../shared/schemas/legal.js';
+import { reachableUrl } from './lib/reachable-url.js';
 import { type IdpMetadata, parseIdpMetadata } from './modules/sso/idp-metadata.js';
 
 /**
@@ -231,6 +232,8 @@ const envSchema = z.object({
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'AUTH_SECRET' | 'ENCRYPTION_KEY'> & {
   PUBLIC_URL: string;
+  /** Where phones reach the server (QR codes, the board's address): server/lib/reachable-url.ts. */
+  REACHABLE_URL: string;
   AUTH_SECRET: string;
   ENCRYPTION_KEY: string;
   /** Where the secrets come from: the environment, or the file generated in DATA_DIR. */
@@ -325,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...c,
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    REACHABLE_URL: reachableUrl({ publicUrl: c.PUBLIC_URL, host: c.HOST, port: c.PORT }),
     AUTH_SECRET: c.AUTH_SECRET ?? (stored as NonNullable<typeof stored>).secrets.AUTH_SECRET,
     ENCRYPTION_KEY: c.ENCRYPTION_KEY ?? (stored as NonNullable<typeof stored>).secrets.ENCRYPTION_KEY,
     secretsFrom: fromEnv ? 'env' : 'data-dir',

@@ -51,7 +51,7 @@ if (demo) {
     ...demo.map(
       (c) => `    class code       ${c.name.padEnd(7)} ${c.code}  (valid until ${formatDateFr(c.expiresAt)})`,
     ),
-    `    a new student joins at ${config.PUBLIC_URL}/register/student/code`,
+    `    a new student joins at ${config.REACHABLE_URL}/register/student/code`,
   );
 }
 if (config.secretsFrom === 'data-dir')

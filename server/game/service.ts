@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type ActivityView,
   DEFAULT_RAID_SETTINGS,
+  type LiveRoomEntry,
   roomId as makeRoomId,
   type PhoneState,
   type RaidSettings,
@@ -62,6 +63,12 @@ import type { ActivityState, RoomRecord, RoomStore } from './store.js';
 export const PRESENCE_GRACE_MS = 20_000;
 /** A room whose board has been gone this long is disposed (ROOM_IDLE_DISPOSE_MINUTES). */
 export const IDLE_DISPOSE_MS = 30 * 60_000;
+/**
+ * A room whose board has not been seen this long (no heartbeat, no command) is shown to student
+ * homes as waiting for the teacher, and phones can no longer join it until a board is back: a board
+ * reload or a Wi-Fi blip lasts less; a closed laptop or a crashed browser more (issue 21).
+ */
+export const BOARD_GRACE_MS = 30_000;
 /** A closed room answers "the lesson is over" to late phones this long, then is disposed. */
 export const CLOSED_KEEP_MS = 60_000;
 /** How often the sweep looks at a room's record to dispose of it. */
@@ -113,6 +120,7 @@ export interface GameDeps {
   questionSeconds?: number;
   presenceGraceMs?: number;
   idleDisposeMs?: number;
+  boardGraceMs?: number;
   /** Where revealed answers go (issue 13); by default a writer of its own on `db`. */
   answers?: AnswerWriter;
 }
@@ -130,6 +138,7 @@ export function createGameService(deps: GameDeps) {
   const random = deps.random ?? Math.random;
   const grace = deps.presenceGraceMs ?? PRESENCE_GRACE_MS;
   const idleDisposeMs = deps.idleDisposeMs ?? IDLE_DISPOSE_MS;
+  const boardGraceMs = deps.boardGraceMs ?? BOARD_GRACE_MS;
   /** What a class plays with when its teacher never chose: the deployment's question time. */
   const defaultSettings: RaidSettings = {
     ...DEFAULT_RAID_SETTINGS,
@@ -188,7 +197,11 @@ export function createGameService(deps: GameDeps) {
     // The author of a codex phrase is for the board, shown there at the teacher's choice.
     if (a?.kind === 'codex' && a.phrase) return { ...a, phrase: { ...a.phrase, author: null } };
     if (a?.kind !== 'raid') return a;
-    return { ...a, answeredStudentIds: [], result: a.result ? { ...a.result, gains: {} } : null };
+    return {
+      ...a,
+      answeredStudentIds: [],
+      result: a.result ? { ...a.result, gains: {}, levelUps: {} } : null,
+    };
   }
 
   function activityView(a: ActivityState | null): ActivityView | null {
@@ -280,6 +293,8 @@ export function createGameService(deps: GameDeps) {
       }
     }
     state.xpGained = raid.result?.gains[studentId]?.xp ?? 0;
+    const up = raid.result?.levelUps?.[studentId];
+    if (up) state.levelUp = up;
     state.coinsGained = raid.result?.gains[studentId]?.coins ?? 0;
     return state;
   }
@@ -287,6 +302,15 @@ export function createGameService(deps: GameDeps) {
   async function requireRoom(id: string): Promise<RoomRecord> {
     return (await store.readRoom(id)) ?? fail('GAME.NO_ROOM');
   }
+
+  /** The board of this open room has been gone longer than the grace (BOARD_GRACE_MS). */
+  async function boardAway(r: RoomRecord): Promise<boolean> {
+    if (r.closed) return false;
+    const seen = Math.max((await store.boardSeen(r.id)) ?? 0, r.updatedAt);
+    return now() - seen >= boardGraceMs;
+  }
+  /** Rooms this node told student homes were waiting for their board (told again when it is back). */
+  const toldAway = new Set<string>();
 
   /** The record as of its current revision, read from the store only when it changed. */
   type CachedRoom = { rev: number; record: RoomRecord; members: Set<string> };
@@ -367,16 +391,30 @@ export function createGameService(deps: GameDeps) {
       participants: Object.keys(gains).length,
       bossHp: raid.boss.hp,
     });
-    // The board shows the new levels; phones their own gain, and the lesson's.
-    await store.updateRoom(r.id, (cur) =>
-      cur
-        ? {
-            ...cur,
-            roster: cur.roster.map((s) => (rewarded[s.studentId] ? { ...s, ...rewarded[s.studentId] } : s)),
-            lessonGains: addGains(cur.lessonGains, gains),
-          }
-        : null,
+    // A level gained is shown on the board's result and as a level-up on the phone.
+    const levelUps = Object.fromEntries(
+      r.roster
+        .filter((s) => rewarded[s.studentId] && rewarded[s.studentId].level > s.level)
+        .map((s) => [s.studentId, rewarded[s.studentId].level]),
     );
+    // The board shows the new levels; phones their own gain, and the lesson's.
+    await store.updateRoom(r.id, (cur) => {
+      if (!cur) return null;
+      const same = cur.activity?.kind === 'raid' && cur.activity.raid.runId === raid.runId;
+      const activity: ActivityState | null =
+        same && cur.activity?.kind === 'raid' && cur.activity.raid.result
+          ? {
+              kind: 'raid',
+              raid: { ...cur.activity.raid, result: { ...cur.activity.raid.result, levelUps } },
+            }
+          : cur.activity;
+      return {
+        ...cur,
+        activity,
+        roster: cur.roster.map((s) => (rewarded[s.studentId] ? { ...s, ...rewarded[s.studentId] } : s)),
+        lessonGains: addGains(cur.lessonGains, gains),
+      };
+    });
     const levels = Object.fromEntries(Object.entries(rewarded).map(([id, x]) => [id, x.level]));
     if (Object.keys(levels).length) await broadcast(r.id, { type: 'levels', levels });
   }
@@ -531,6 +569,7 @@ export function createGameService(deps: GameDeps) {
     cache.delete(id);
     presentCounts.delete(id);
     lastDisposeCheck.delete(id);
+    toldAway.delete(id);
     await store.deleteRoom(id);
   }
   const lastDisposeCheck = new Map<string, number>();
@@ -567,10 +606,20 @@ export function createGameService(deps: GameDeps) {
         created = !cur || !!cur.closed;
         // Re-opening keeps the running activity and the pools; the roster is refreshed (new students).
         if (cur && !cur.closed) return { ...cur, ...base, updatedAt: now() };
-        // A new lesson: phones joined to an earlier one must join again (GAME.REJOIN).
+        // A new lesson: phones joined to an earlier one must join again (GAME.REJOIN). Its raid
+        // resumes, but every pupil may be called again (docs/decisions.md, "Lesson live").
         const lessonId = randomUUID();
         if (saved)
-          return { ...saved.record, ...base, lessonId, paused: true, closed: false, updatedAt: now() };
+          return {
+            ...saved.record,
+            ...base,
+            lessonId,
+            paused: true,
+            closed: false,
+            summonPool: base.roster.map((s) => s.studentId),
+            lastSummoned: null,
+            updatedAt: now(),
+          };
         return {
           id,
           lessonId,
@@ -585,7 +634,11 @@ export function createGameService(deps: GameDeps) {
         };
       });
       if (!r) return fail('GAME.NO_ROOM');
+      const wasAway = !created && inStore !== null && (await boardAway(inStore));
       await store.touchBoard(id, now());
+      // The board is back after its room waited for it: homes show the join button again.
+      const told = toldAway.delete(id);
+      if (wasAway || told) out.roomsChanged(key.schoolclassId);
       if (created && !saved) {
         out.roomsChanged(key.schoolclassId);
         await ev(r, 'ROOM_OPENED');
@@ -729,7 +782,9 @@ export function createGameService(deps: GameDeps) {
       )
         answerWriter.add(answerRows(id, cur.activity.raid));
       if (ended) await finishRaid(after);
-      await broadcast(id, { type: 'activity', activity: activityView(after.activity) });
+      // Once the rewards are stored, the result carries the levels they raised.
+      const shown = ended ? ((await store.readRoom(id)) ?? after) : after;
+      await broadcast(id, { type: 'activity', activity: activityView(shown.activity) });
       if (ended && after.activity?.kind === 'raid') {
         const fresh = await requireRoom(id);
         for (const studentId of Object.keys(after.activity.raid.result?.gains ?? {})) {
@@ -744,12 +799,13 @@ export function createGameService(deps: GameDeps) {
       let drawn: string | null = null;
       const { after } = await teacherUpdate(t, id, 'summon:draw', (r) => {
         const everyone = r.roster.map((s) => s.studentId);
-        const d = drawFromPool(r.summonPool, everyone, (s) => present.has(s), random);
+        const d = drawFromPool(r.summonPool, everyone, (s) => present.has(s), random, r.lastSummoned);
         drawn = d.drawn;
         if (!drawn) return fail('GAME.NOBODY_PRESENT');
         return {
           ...r,
           summonPool: d.pool,
+          lastSummoned: drawn,
           activity: {
             kind: 'summon',
             // "Left to call" counts the students here now: absent ones are never drawn.
@@ -867,6 +923,33 @@ export function createGameService(deps: GameDeps) {
       await broadcast(id, { type: 'activity', activity: activityView(after.activity) });
     },
 
+    /**
+     * The teacher approved, rejected, restored or trashed a phrase of this class and subject: a board
+     * on the codex screen shows at once how many are left (and can go on after "no more phrases").
+     */
+    async codexChanged(t: Teacher, key: RoomKey) {
+      const id = makeRoomId(key);
+      const cur = await store.readRoom(id);
+      if (!cur || cur.professorId !== t.professorId || cur.activity?.kind !== 'codex') return;
+      const approved = await approvedPhrases(db, t.professorId, key.schoolclassId, key.subjectId);
+      let changed = false;
+      const after = await store.updateRoom(id, (r) => {
+        if (r?.activity?.kind !== 'codex' || r.professorId !== t.professorId) return null;
+        const onScreen = r.activity.view.phrase?.id;
+        const pending = approved
+          .filter((p) => p.id !== onScreen)
+          .map((p) => ({ id: p.id, text: p.text, author: `${p.firstName} ${p.lastName.slice(0, 1)}.` }));
+        const ids = (xs: { id: string }[]) => xs.map((x) => x.id).join();
+        if (ids(pending) === ids(r.activity.pending) && pending.length === r.activity.view.left) return null;
+        changed = true;
+        return {
+          ...r,
+          activity: { kind: 'codex', pending, view: { ...r.activity.view, left: pending.length } },
+        };
+      });
+      if (changed && after) await broadcast(id, { type: 'activity', activity: activityView(after.activity) });
+    },
+
     async closeActivity(t: Teacher, id: string) {
       await teacherUpdate(t, id, 'activity:close', (r) => ({ ...r, activity: null }));
       await broadcast(id, { type: 'activity', activity: null });
@@ -886,6 +969,7 @@ export function createGameService(deps: GameDeps) {
       const r = await requireRoom(id);
       const check = allowed(stateOf(r), 'room:join');
       if (!check.ok) return fail(check.message);
+      if (await boardAway(r)) return fail('GAME.WAITING_FOR_TEACHER');
       if (!r.roster.some((x) => x.studentId === s.studentId)) {
         // Joined the class after the board opened: add them to the roster.
         const roster = await loadRoster(db, key.schoolclassId);
@@ -1060,15 +1144,20 @@ export function createGameService(deps: GameDeps) {
       return r ? { snapshot: await snapshot(r, studentId), phone: await phoneState(r, studentId) } : null;
     },
 
-    /** Rooms a student may join now (open, not paused, not closed). */
+    /**
+     * Rooms of these classes a student may join now (open, not paused, not closed); one whose board
+     * is gone past the grace is listed as `waiting` (for the teacher), and cannot be joined.
+     */
     async liveRoomsFor(classIds: string[]) {
       const ids = await store.liveRooms();
-      const rooms: { schoolclassId: string; subjectId: string; className: string }[] = [];
+      const rooms: LiveRoomEntry[] = [];
       for (const id of ids) {
         const [schoolclassId, subjectId] = id.split(':');
         if (!classIds.includes(schoolclassId)) continue;
         const r = await store.readRoom(id);
-        if (r && !r.paused && !r.closed) rooms.push({ schoolclassId, subjectId, className: r.className });
+        if (!r || r.paused || r.closed) continue;
+        const entry = { schoolclassId, subjectId, className: r.className };
+        rooms.push((await boardAway(r)) ? { ...entry, waiting: true } : entry);
       }
       return rooms;
     },
@@ -1088,6 +1177,13 @@ export function createGameService(deps: GameDeps) {
         const r = await store.readRoom(id);
         const boardAt = Math.max((await store.boardSeen(id)) ?? 0, r?.updatedAt ?? 0);
         const state = stateOf(r);
+        // Student homes learn when the board has been gone past the grace, and when it is back.
+        const away = !!r && state !== 'closed' && t - boardAt >= boardGraceMs;
+        if (r && away !== toldAway.has(id)) {
+          if (away) toldAway.add(id);
+          else toldAway.delete(id);
+          if (!r.paused) out.roomsChanged(r.schoolclassId);
+        }
         const gone =
           state === 'absent' ||
           (state === 'closed' && t - (r?.closedAt ?? 0) >= CLOSED_KEEP_MS) ||

@@ -32,6 +32,8 @@ export interface RoomRecord {
   roster: Omit<RosterEntry, 'connected' | 'powerActive'>[];
   activePowers: string[];
   summonPool: string[];
+  /** The pupil called last: not called again first when the pool refills. */
+  lastSummoned?: string | null;
   activity: ActivityState | null;
   /** XP and coins won by each student since the room opened (the phone's "XP won during this lesson"). */
   lessonGains?: Record<string, { xp: number; coins: number }>;

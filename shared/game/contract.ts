@@ -6,6 +6,14 @@ import type { Ack, PhoneState, RaidSettings, RoomPatch, RoomSnapshot } from './v
 
 export * from './views.js';
 
+/** An open room of a student's classes. `waiting`: its board is gone, joining waits for it. */
+export interface LiveRoomEntry {
+  schoolclassId: string;
+  subjectId: string;
+  className: string;
+  waiting?: true;
+}
+
 export const uuid = z.uuid({ error: 'ERRORS.INVALID_BODY' });
 
 export const roomKeySchema = z.object({ schoolclassId: uuid, subjectId: uuid });
@@ -73,8 +81,11 @@ export interface ServerToClientEvents {
   'room:patch': (p: { seq: number; patch: RoomPatch }) => void;
   /** A phone's own state changed (its answer was counted, a result after the reveal). */
   'phone:state': (s: PhoneState) => void;
-  /** A room of the student's class opened or closed: the home page shows the join button. */
-  'rooms:live': (rooms: { schoolclassId: string; subjectId: string; className: string }[]) => void;
+  /**
+   * A room of the student's class opened or closed, or its board went away (past BOARD_GRACE_MS) or
+   * came back: the home page shows the join button, or "waiting for the teacher".
+   */
+  'rooms:live': (rooms: LiveRoomEntry[]) => void;
 }
 
 type Handler<C extends Command, R = Record<string, never>> = (

@@ -70,4 +70,10 @@ describe('drawFromPool', () => {
     expect(drawFromPool(['a', 'b'], everyone, (x) => x === 'b', first).drawn).toBe('b');
     expect(drawFromPool([], [], () => true).drawn).toBeNull();
   });
+  it('does not call the last pupil again first when the pool refills, unless alone', () => {
+    // `first` would take 'a', the pupil just called.
+    expect(drawFromPool([], everyone, () => true, first, 'a').drawn).toBe('b');
+    expect(drawFromPool(['c'], everyone, (x) => x !== 'c', first, 'a').drawn).toBe('b');
+    expect(drawFromPool([], everyone, (x) => x === 'a', first, 'a').drawn).toBe('a');
+  });
 });

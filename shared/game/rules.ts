@@ -82,19 +82,22 @@ export function raidReward(o: RaidOutcome): { xp: number; coins: number } {
 
 /**
  * Draws from a turn pool without repeats: everybody is drawn once before anybody twice. An empty
- * pool (or one with nobody present) is refilled from `everyone`. `random` is injectable for tests.
+ * pool (or one with nobody present) is refilled from `everyone`; the pupil drawn just before
+ * (`last`) is not drawn first from the new pool while someone else is there. `random` is injectable.
  */
 export function drawFromPool<T>(
   pool: readonly T[],
   everyone: readonly T[],
   eligible: (x: T) => boolean,
   random: () => number = Math.random,
+  last: T | null = null,
 ): { drawn: T | null; pool: T[]; refilled: boolean } {
   let current = pool.filter(eligible);
   let refilled = false;
   if (current.length === 0) {
     current = everyone.filter(eligible);
     refilled = true;
+    if (current.length > 1) current = current.filter((x) => x !== last);
   }
   if (current.length === 0) return { drawn: null, pool: [...pool], refilled: false };
   const drawn = current[Math.floor(random() * current.length)];

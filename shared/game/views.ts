@@ -88,7 +88,12 @@ export interface RaidView {
     rightShare: number;
     damage: number;
   } | null;
-  result: { outcome: 'VICTORY' | 'DEFEAT'; gains: Record<string, { xp: number; coins: number }> } | null;
+  result: {
+    outcome: 'VICTORY' | 'DEFEAT';
+    gains: Record<string, { xp: number; coins: number }>;
+    /** The new level of each student this raid's reward raised (set once the rewards are stored). */
+    levelUps?: Record<string, number>;
+  } | null;
 }
 
 /** "First L." by student id, for the students an activity names: phones know only themselves. */
@@ -153,6 +158,8 @@ export interface PhoneState {
   coinsGained: number;
   /** XP won since the room opened: every raid and summon of the lesson. */
   lessonXp?: number;
+  /** The level this raid's reward took the student to, when it rose (the end screen's level-up). */
+  levelUp?: number | null;
   powerXp: number;
   powerActive: boolean;
 }

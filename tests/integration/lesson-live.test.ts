@@ -2,7 +2,7 @@
 // author switch and phrases approved mid-lesson, levels after a raid, the lesson's XP on the phone.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codex, raidSettings } from '../../server/db/schema.js';
+import { answers, codex, raidSettings, students } from '../../server/db/schema.js';
 import type {
   CodexView,
   PhoneState,
@@ -11,6 +11,7 @@ import type {
   RoomSnapshot,
   SummonView,
 } from '../../shared/game/contract.js';
+import { roomId } from '../../shared/game/contract.js';
 import type { RaidPlayList, RaidReport } from '../../shared/schemas/analytics.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
 import {
@@ -56,11 +57,36 @@ afterAll(async () => {
   await ctx.close();
 });
 
+/** The board's view, read from the service (the socket's event budget is for real boards). */
+const boardActivity = async () => {
+  const game = ctx.app.game;
+  if (!game) throw new Error('no game');
+  return (await game.service.sync(roomId(key))).snapshot.activity;
+};
+
 const phoneSync = async (p: Client) => {
   const ack = await send<{ snapshot: RoomSnapshot; phone: PhoneState }>(p, 'room:sync', {});
   if (!ack.ok) throw new Error(ack.message);
   return ack;
 };
+
+describe('the address phones reach', () => {
+  it('is given to teachers for QR codes: PUBLIC_URL here, never asked by a pupil', async () => {
+    const asked = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/game/address',
+      headers: bearer(profToken),
+    });
+    expect(asked.json()).toEqual({ url: 'http://localhost:3000' });
+    const pupil = await signin(ctx.app, DEMO.student);
+    const refused = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/game/address',
+      headers: bearer(pupil.accessToken),
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});
 
 describe('the phones during a summon and a pick', () => {
   it('name the student called and the teammates (first name and initial), not "?"', async () => {
@@ -114,6 +140,42 @@ describe('the codex', () => {
     }
     expect(seen).toContain(pending.id);
     expect(new Set(seen).size).toBe(seen.length);
+    expect(await send(teacher, 'activity:close', {})).toEqual({ ok: true });
+  });
+});
+
+describe('the codex screen', () => {
+  it('learns of a phrase approved in another tab at once, after "no more phrases" too', async () => {
+    for (let i = 0; i < 50; i++) {
+      expect(await send(teacher, 'codex:next', { showAuthor: true })).toEqual({ ok: true });
+      if (!((await boardActivity()) as CodexView).phrase) break;
+    }
+    const [written] = await ctx.database.db
+      .insert(codex)
+      .values({
+        text: 'Une fraction est un quotient.',
+        subjectId: key.subjectId,
+        schoolclassId: key.schoolclassId,
+        professorId: (await signin(ctx.app, DEMO.admin)).professorId as string,
+        studentId: phones[0].studentId,
+      })
+      .returning();
+    teacher.patches.length = 0;
+    const approved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/codex/${written.id}`,
+      headers: bearer(profToken),
+      payload: { status: 1 },
+    });
+    expect(approved.statusCode).toBe(200);
+    // No codex:next sent: the board is told there is one more to show.
+    const told = await patchMatching(
+      teacher,
+      (p) => p.type === 'activity' && p.activity?.kind === 'codex' && p.activity.left === 1,
+    );
+    expect((told.patch as { activity: CodexView }).activity.phrase).toBeNull();
+    expect(await send(teacher, 'codex:next', { showAuthor: true })).toEqual({ ok: true });
+    expect(((await boardActivity()) as CodexView).phrase?.id).toBe(written.id);
     expect(await send(teacher, 'activity:close', {})).toEqual({ ok: true });
   });
 });
@@ -271,5 +333,71 @@ describe('a question with several right answers (issue 21, item 13)', () => {
     const first = report.students.find((s) => s.studentId === phones[0].studentId);
     expect(first).toMatchObject({ correct: 0, partial: 1 });
     expect(first?.answers[0]).toMatchObject({ correct: false, verdict: 'partial' });
+  });
+});
+
+describe('a level gained during a raid', () => {
+  it('is on the board’s result and on the phone of that pupil only', async () => {
+    const [up, same] = phones;
+    const [row] = await ctx.database.db
+      .update(students)
+      .set({ levelProgression: 99 })
+      .where(eq(students.id, up.studentId))
+      .returning({ level: students.level });
+    for (const p of phones.slice(1))
+      await ctx.database.db.update(students).set({ levelProgression: 0 }).where(eq(students.id, p.studentId));
+    expect(await send(teacher, 'raid:start', { raidId })).toEqual({ ok: true });
+    expect(await send(teacher, 'raid:begin', {})).toEqual({ ok: true });
+    const q = ((await phoneSync(up.socket)).snapshot.activity as RaidView).question;
+    if (!q) throw new Error('no question');
+    // All answer right (the question is then revealed): all earn XP, one of them crosses a level.
+    const right = await ctx.database.db
+      .select({ id: answers.id })
+      .from(answers)
+      .where(and(eq(answers.questionId, q.id), eq(answers.isCorrect, true)));
+    for (const p of phones) {
+      const ack = await send(p.socket, 'answer:submit', {
+        questionId: q.id,
+        answerIds: right.map((a) => a.id),
+        clientId: `${p.studentId}-level`,
+      });
+      expect(ack.ok).toBe(true);
+    }
+    expect(await send(teacher, 'raid:end', {})).toEqual({ ok: true });
+    const result = ((await boardActivity()) as RaidView).result;
+    expect(result?.levelUps).toEqual({ [up.studentId]: row.level + 1 });
+    expect((await phoneSync(up.socket)).phone.levelUp).toBe(row.level + 1);
+    expect((await phoneSync(same.socket)).phone.levelUp).toBeUndefined();
+    // Phones never see the others' levels.
+    expect(((await phoneSync(same.socket)).snapshot.activity as RaidView).result?.levelUps).toEqual({});
+    expect(await send(teacher, 'activity:close', {})).toEqual({ ok: true });
+  });
+});
+
+describe('summons at the next lesson', () => {
+  // Drawn through the service: the test draws faster than a board's event budget allows.
+  const draw = async () => {
+    const game = ctx.app.game;
+    if (!game) throw new Error('no game');
+    const professorId = (await signin(ctx.app, DEMO.admin)).professorId as string;
+    await game.service.summonDraw({ professorId }, roomId(key));
+    return (await boardActivity()) as SummonView;
+  };
+
+  it('start from a full pool after Quit, and never call the same pupil twice in a row', async () => {
+    // Two of the three present pupils are called, then the lesson ends.
+    await draw();
+    await draw();
+    expect(await send(teacher, 'room:close', {})).toEqual({ ok: true });
+    const opened = await send(teacher, 'room:open', key);
+    expect(opened.ok).toBe(true);
+    for (const p of phones) expect((await send(p.socket, 'room:join', key)).ok).toBe(true);
+    // A new lesson: everybody is in the pool again.
+    const first = await draw();
+    expect(first.poolLeft).toBe(phones.length - 1);
+    const called = [first.drawn];
+    for (let i = 0; i < 3 * phones.length; i++) called.push((await draw()).drawn);
+    expect(new Set(called.slice(0, phones.length)).size).toBe(phones.length);
+    for (let i = 1; i < called.length; i++) expect(called[i]).not.toBe(called[i - 1]);
   });
 });

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pausedRooms, raidSettings, students } from '../../server/db/schema.js';
 import { redisStore } from '../../server/game/redis-store.js';
-import { createGameService, type GameService } from '../../server/game/service.js';
+import { createGameService, DISPOSE_CHECK_MS, type GameService } from '../../server/game/service.js';
 import { memoryStore, type RoomStore } from '../../server/game/store.js';
 import type {
   PhoneState,
@@ -374,6 +374,35 @@ describe.each([
     expect(await roomKeys(id)).toEqual([]);
     expect(changed).toEqual([sKey.schoolclassId]);
     await expect(svc.join({ studentId }, sKey)).rejects.toThrow('GAME.NO_ROOM');
+  });
+
+  it('shows a room whose board vanished as waiting for the teacher, not joinable until it is back', async () => {
+    const { snapshot } = await svc.open({ professorId }, sKey);
+    const id = snapshot.id;
+    const homes = () => svc.liveRoomsFor([sKey.schoolclassId]);
+    expect(await homes()).toEqual([{ ...sKey, className: snapshot.className }]);
+    // A board reload (no heartbeat for 20 s) changes nothing.
+    clock.t += 20_000;
+    changed.length = 0;
+    expect(await svc.sweep(id, new Set())).toBeUndefined();
+    expect(changed).toEqual([]);
+    expect(await homes()).toEqual([{ ...sKey, className: snapshot.className }]);
+    // The laptop was closed: past the grace, homes are told the room waits for its teacher.
+    clock.t += 15_000;
+    expect(await svc.sweep(id, new Set())).toBeUndefined();
+    expect(changed).toEqual([sKey.schoolclassId]);
+    expect(await homes()).toEqual([{ ...sKey, className: snapshot.className, waiting: true }]);
+    await expect(svc.join({ studentId }, sKey)).rejects.toThrow('GAME.WAITING_FOR_TEACHER');
+    // Told once, not at every sweep.
+    clock.t += DISPOSE_CHECK_MS;
+    await svc.sweep(id, new Set());
+    expect(changed).toEqual([sKey.schoolclassId]);
+    // The board comes back: homes are told at once, phones join again.
+    await svc.open({ professorId }, sKey);
+    expect(changed).toEqual([sKey.schoolclassId, sKey.schoolclassId]);
+    expect(await homes()).toEqual([{ ...sKey, className: snapshot.className }]);
+    expect((await svc.join({ studentId }, sKey)).snapshot.id).toBe(id);
+    await svc.close({ professorId }, id);
   });
 
   it('unloads a paused room whose board left, and resumes it at the next lesson after a restart', async () => {

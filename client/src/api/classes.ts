@@ -34,9 +34,12 @@ export const listClassTeachers = (schoolclassId: string) =>
 export const shareClass = (body: ShareClassInput) =>
   api.post<ClassTeacherDto>('/professorsSchoolclasses/', body);
 
-/** The address a phone opens (from the QR code) to register straight into the class. */
-export const joinUrl = (code: string) =>
-  `${window.location.origin}/register/student/code?code=${encodeURIComponent(code)}`;
+/**
+ * The address a phone opens (from the QR code) to register straight into the class; `base` is the
+ * server's reachable address (lib/reachable-url.ts), not necessarily this page's origin.
+ */
+export const joinUrl = (code: string, base: string) =>
+  `${base}/register/student/code?code=${encodeURIComponent(code)}`;
 
 /**
  * Reads a class list (CSV from the school's software) for a class: `create` false answers the

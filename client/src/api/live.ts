@@ -7,6 +7,8 @@ export interface LiveRoom {
   className: string;
   /** Not sent by every server version: the card then reads without the subject. */
   subjectCode?: string;
+  /** Its board is gone (a crash, a laptop closed): the room waits for the teacher, not joinable. */
+  waiting?: true;
 }
 
 export const listLiveRooms = () => api.get<LiveRoom[]>('/game/rooms/live');

@@ -50,6 +50,12 @@ const statusSchema = z.object({
 export default async function codexRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, limiter } = app.deps;
+  /** A board on its codex screen for this class learns at once what is left to show (issue 21). */
+  const liveCodex = async (professorId: string, e: { schoolclassId: string; subjectId: string }) => {
+    await app.game?.service
+      .codexChanged({ professorId }, { schoolclassId: e.schoolclassId, subjectId: e.subjectId })
+      .catch((err) => app.log.warn({ err }, 'codex: live board not told'));
+  };
 
   app.get(
     '/professors/students/:studentId',
@@ -104,7 +110,12 @@ export default async function codexRoutes(fastify: FastifyInstance) {
         response: { 200: codexEntryDtoSchema },
       },
     },
-    async (req) => changeStatus(db, teacherOf(req).professorId, req.params.id, req.body.status),
+    async (req) => {
+      const teacher = teacherOf(req);
+      const changed = await changeStatus(db, teacher.professorId, req.params.id, req.body.status);
+      await liveCodex(teacher.professorId, changed);
+      return changed;
+    },
   );
 
   app.delete(
@@ -117,7 +128,12 @@ export default async function codexRoutes(fastify: FastifyInstance) {
         response: { 200: codexEntryDtoSchema },
       },
     },
-    async (req) => trashCodex(db, teacherOf(req).professorId, req.params.id),
+    async (req) => {
+      const teacher = teacherOf(req);
+      const trashed = await trashCodex(db, teacher.professorId, req.params.id);
+      await liveCodex(teacher.professorId, trashed);
+      return trashed;
+    },
   );
 
   app.get(

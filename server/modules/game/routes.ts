@@ -14,7 +14,13 @@ const gameRaids = z.array(
   }),
 );
 const liveRooms = z.array(
-  z.object({ schoolclassId: z.string(), subjectId: z.string(), className: z.string() }),
+  z.object({
+    schoolclassId: z.string(),
+    subjectId: z.string(),
+    className: z.string(),
+    /** Its board is gone (crash, laptop closed): shown as waiting for the teacher, not joinable. */
+    waiting: z.literal(true).optional(),
+  }),
 );
 
 export default async function gameRoutes(fastify: FastifyInstance) {
@@ -32,6 +38,19 @@ export default async function gameRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => listRaidsForGame(deps.db, teacherOf(req).professorId, req.query.subjectId),
+  );
+
+  app.get(
+    '/game/address',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        summary:
+          'The address phones in the classroom reach this server at (PUBLIC_URL, else its network address): for QR codes',
+        response: { 200: z.object({ url: z.string() }) },
+      },
+    },
+    async () => ({ url: deps.config.REACHABLE_URL }),
   );
 
   app.get(

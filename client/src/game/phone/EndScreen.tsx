@@ -21,6 +21,12 @@ export function EndScreen({ raid, phone }: { raid: RaidView; phone: PhoneState |
         {t(victory ? 'PHONE.VICTORY_TEXT' : 'PHONE.DEFEAT_TEXT', { boss: raid.boss.name })}
       </p>
       {raid.boss.image ? <img className="end__boss" src={raid.boss.image} alt="" /> : null}
+      {phone?.levelUp ? (
+        <p className="end__level-up" data-testid="level-up">
+          <Icon name="star" size={32} />
+          <strong>{t('PHONE.LEVEL_UP', { level: phone.levelUp })}</strong>
+        </p>
+      ) : null}
       {gain ? (
         <ul className="end__gains" aria-label={t('PHONE.MY_GAINS')}>
           <li>

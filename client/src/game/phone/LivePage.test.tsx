@@ -484,6 +484,23 @@ describe('LivePage (phone)', () => {
     expect(screen.getByText(t('PHONE.GAIN_XP', { xp: 25 }))).toBeTruthy();
     expect(screen.getByText(t('PHONE.GAIN_COINS', { count: 3 }))).toBeTruthy();
     expect(screen.queryByText(t('PHONE.NO_GAIN'))).toBeNull();
+    expect(screen.queryByTestId('level-up')).toBeNull();
+  });
+
+  it('celebrates a level gained in the raid on the end screen', async () => {
+    serve(
+      snapshot({
+        activity: raid({
+          phase: 'ended',
+          question: null,
+          deadline: null,
+          result: { outcome: 'VICTORY', gains: {}, levelUps: {} },
+        }),
+      }),
+      phoneState({ xpGained: 40, coinsGained: 3, levelUp: 5 }),
+    );
+    open();
+    expect(await screen.findByText(t('PHONE.LEVEL_UP', { level: 5 }))).toBeTruthy();
   });
 
   it('says "look at the board" during a summon, and "it\'s you!" to the drawn student', async () => {

@@ -25,12 +25,13 @@ export default function LivePage({ connect }: { connect?: () => GameSocket }) {
   const room = useLiveRoom(schoolclassId, subjectId, connect);
   const { snapshot, phone, joinError, retry } = room;
 
-  // The teacher may open the board a moment after the student taps "join".
+  // The teacher may open the board a moment after the student taps "join", or bring it back.
+  const waiting = joinError === 'GAME.NO_ROOM' || joinError === 'GAME.WAITING_FOR_TEACHER';
   useEffect(() => {
-    if (joinError !== 'GAME.NO_ROOM') return;
+    if (!waiting) return;
     const id = setInterval(retry, NO_ROOM_RETRY_MS);
     return () => clearInterval(id);
-  }, [joinError, retry]);
+  }, [waiting, retry]);
 
   const world = snapshot ? WORLDS[snapshot.planet as keyof typeof WORLDS] : undefined;
   const style = world ? ({ '--world-color': world.color } as CSSProperties) : undefined;
@@ -42,10 +43,18 @@ export default function LivePage({ connect }: { connect?: () => GameSocket }) {
       <main className="phone phone--message" style={style}>
         <section className="wait">
           <h1 className="wait__title">
-            {joinError === 'GAME.NO_ROOM' ? t('PHONE.NO_ROOM_TITLE') : t('PHONE.JOIN_FAILED')}
+            {joinError === 'GAME.NO_ROOM'
+              ? t('PHONE.NO_ROOM_TITLE')
+              : joinError === 'GAME.WAITING_FOR_TEACHER'
+                ? t('PHONE.WAITING_TITLE')
+                : t('PHONE.JOIN_FAILED')}
           </h1>
           <p className="wait__text">
-            {joinError === 'GAME.NO_ROOM' ? t('PHONE.NO_ROOM_TEXT') : phoneError(joinError)}
+            {joinError === 'GAME.NO_ROOM'
+              ? t('PHONE.NO_ROOM_TEXT')
+              : joinError === 'GAME.WAITING_FOR_TEACHER'
+                ? t('PHONE.WAITING_TEXT')
+                : phoneError(joinError)}
           </p>
           <button type="button" className="validate" onClick={retry}>
             {t('PHONE.RETRY')}

@@ -49,6 +49,21 @@ describe('the live room card on the student home', () => {
     expect(screen.getByText(i18n.t('PHONE.LIVE_SUBJECT', { subject: 'Mathématiques' }))).toBeTruthy();
   });
 
+  it('shows a room whose board is gone as waiting for the teacher, with nothing to tap', async () => {
+    stubFetch({
+      'GET /api/users/u-stu': { body: studentRecord() },
+      'GET /api/changelog': { body: [] },
+      'GET /api/game/rooms/live': { body: [{ ...ROOM, waiting: true }] },
+    });
+    signIn(studentUser());
+    renderApp('/student', ROUTES);
+    expect(await screen.findByText(i18n.t('PHONE.WAITING_TITLE'), {}, { timeout: 4000 })).toBeTruthy();
+    expect(screen.queryByText(i18n.t('PHONE.LIVE_NOW'))).toBeNull();
+    expect(
+      screen.queryByRole('link', { name: new RegExp(i18n.t('PHONE.JOIN_LIVE', { className: '5e B' })) }),
+    ).toBeNull();
+  });
+
   it('shows nothing without a live room, and polls every 15 s only while the page is visible', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let rooms: (typeof ROOM)[] = [];

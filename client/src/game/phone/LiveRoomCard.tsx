@@ -74,29 +74,41 @@ export function LiveRoomCard() {
   if (rooms.length === 0) return null;
   return (
     <section className="live-card" aria-label={t('PHONE.LIVE_NOW')}>
-      {rooms.map((r) => (
-        <Link
-          key={`${r.schoolclassId}:${r.subjectId}`}
-          to={`/student/live/${r.schoolclassId}/${r.subjectId}`}
-          className="live-card__join"
-        >
-          <span className="live-card__badge">
-            <span className="live-card__pulse" aria-hidden="true" />
-            {t('PHONE.LIVE_NOW')}
-          </span>
-          <span className="live-card__label">
-            <Icon name="play" size={28} />
-            {t('PHONE.JOIN_LIVE', { className: r.className })}
-          </span>
-          <span className="live-card__hint">
-            {r.subjectCode
-              ? t('PHONE.LIVE_SUBJECT', {
-                  subject: t(`SUBJECTS.${r.subjectCode}`, { defaultValue: r.subjectCode }),
-                })
-              : t('PHONE.LIVE_HINT')}
-          </span>
-        </Link>
-      ))}
+      {rooms.map((r) =>
+        r.waiting ? (
+          <div
+            key={`${r.schoolclassId}:${r.subjectId}`}
+            className="live-card__join live-card__join--waiting"
+            data-testid="live-waiting"
+          >
+            <span className="live-card__badge">{t('PHONE.WAITING_TITLE')}</span>
+            <span className="live-card__label">{t('PHONE.JOIN_LIVE', { className: r.className })}</span>
+            <span className="live-card__hint">{t('PHONE.WAITING_HINT')}</span>
+          </div>
+        ) : (
+          <Link
+            key={`${r.schoolclassId}:${r.subjectId}`}
+            to={`/student/live/${r.schoolclassId}/${r.subjectId}`}
+            className="live-card__join"
+          >
+            <span className="live-card__badge">
+              <span className="live-card__pulse" aria-hidden="true" />
+              {t('PHONE.LIVE_NOW')}
+            </span>
+            <span className="live-card__label">
+              <Icon name="play" size={28} />
+              {t('PHONE.JOIN_LIVE', { className: r.className })}
+            </span>
+            <span className="live-card__hint">
+              {r.subjectCode
+                ? t('PHONE.LIVE_SUBJECT', {
+                    subject: t(`SUBJECTS.${r.subjectCode}`, { defaultValue: r.subjectCode }),
+                  })
+                : t('PHONE.LIVE_HINT')}
+            </span>
+          </Link>
+        ),
+      )}
     </section>
   );
 }

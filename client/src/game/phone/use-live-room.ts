@@ -194,7 +194,9 @@ export function useLiveRoom(
     // The teacher opened the board while this phone was waiting on "no game yet": join now.
     socket.on('rooms:live', (rooms) => {
       if (joinedRef.current) return;
-      if (rooms.some((r) => r.schoolclassId === schoolclassId && r.subjectId === subjectId)) void join();
+      // A room waiting for its board (gone past the grace) is joined once the board is back.
+      if (rooms.some((r) => r.schoolclassId === schoolclassId && r.subjectId === subjectId && !r.waiting))
+        void join();
     });
     if (socket.connected) onConnect();
     document.addEventListener('visibilitychange', wake);

@@ -37,6 +37,29 @@ describe('StudentHomePage', () => {
     expect(within(stats).getByText('7')).toBeTruthy();
   });
 
+  it('reads the level and XP again when shown: a lesson just played counts without a reload', async () => {
+    const before = studentRecord();
+    const student = before.student as NonNullable<typeof before.student>;
+    let reads = 0;
+    stubFetch({
+      'GET /api/users/u-stu': () => {
+        reads += 1;
+        // The app's first read, then the one the home asks for after the lesson.
+        return {
+          body:
+            reads === 1
+              ? before
+              : studentRecord({ student: { ...student, xp: 510, level: 6, levelProgression: 10 } }),
+        };
+      },
+      'GET /api/changelog': { body: [] },
+    });
+    signIn(studentUser());
+    renderApp('/student', ROUTES);
+    expect(await screen.findByText(t('STUDENT_HOME.LEVEL', { level: 6 }))).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: t('STUDENT_HOME.STATS') })).getByText('510')).toBeTruthy();
+  });
+
   it('lists the classes and opens Raids, Codex, Avatars and Shop from big tiles', async () => {
     open();
     expect(await screen.findByText('5e B')).toBeTruthy();

@@ -62,6 +62,10 @@ export default function StudentHomePage() {
   const { t } = useTranslation();
   const { user, record, refresh } = useSession();
   const toDo = useHomeworkToDo(user?.studentId);
+  // Back from a lesson (or any page that changed them), the level, XP and coins are read again.
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
   if (!record) {
     return (
       <div className="card narrow stack" role="alert">

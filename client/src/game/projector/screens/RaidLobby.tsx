@@ -1,10 +1,12 @@
 // A raid's lobby on the board: the raid, its boss, who is connected and how a latecomer joins (a QR
 // code of the student's home and its address); the teacher starts the first question when the class
 // is ready.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RaidView } from '../../../../../shared/game/contract';
+import { getClass } from '../../../api/classes';
 import { useQrCode } from '../../../lib/qr';
+import { useReachableUrl } from '../../../lib/reachable-url';
 import type { ScreenProps } from '../Projector';
 import './lifecycle.css';
 
@@ -13,9 +15,11 @@ export function RaidLobby({ raid, snapshot, run }: ScreenProps & { raid: RaidVie
   const [busy, setBusy] = useState(false);
   const here = snapshot.roster.filter((r) => r.connected);
   // A latecomer scans the board: the phone opens the student's home (signing in first if needed),
-  // where "Rejoindre la partie" waits.
-  const address = `${window.location.origin}/student`;
+  // where "Rejoindre la partie" waits. The server's reachable address, not this page's (localhost).
+  const base = useReachableUrl();
+  const address = base ? `${base}/student` : null;
   const qr = useQrCode(address);
+  const code = useClassCode(snapshot.schoolclassId);
   return (
     <section className="panel raid-lobby" aria-labelledby="raid-lobby-title" data-testid="raid-lobby">
       <h2 id="raid-lobby-title">{t('GAME.LOBBY.TITLE', { title: raid.title })}</h2>
@@ -40,9 +44,16 @@ export function RaidLobby({ raid, snapshot, run }: ScreenProps & { raid: RaidVie
         ) : null}
         <div>
           <p>{t('GAME.LOBBY.HOW_TO_JOIN')}</p>
-          <p className="raid-lobby__address">
-            {t('GAME.LOBBY.ADDRESS', { address: address.replace(/^https?:\/\//, '') })}
-          </p>
+          {address ? (
+            <p className="raid-lobby__address" data-testid="lobby-address">
+              {t('GAME.LOBBY.ADDRESS', { address: address.replace(/^https?:\/\//, '') })}
+            </p>
+          ) : null}
+          {code ? (
+            <p className="raid-lobby__address" data-testid="lobby-class-code">
+              {t('GAME.LOBBY.CLASS_CODE', { code })}
+            </p>
+          ) : null}
         </div>
       </div>
       <div className="raid-lobby__actions">
@@ -69,4 +80,23 @@ export function RaidLobby({ raid, snapshot, run }: ScreenProps & { raid: RaidVie
       </div>
     </section>
   );
+}
+
+/** The class's registration code while it is valid (the lobby's text sends new pupils to it). */
+function useClassCode(schoolclassId: string): string | null {
+  const [code, setCode] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    getClass(schoolclassId).then(
+      (c) => {
+        const valid = c.code && (!c.codeExpiresAt || new Date(c.codeExpiresAt).getTime() > Date.now());
+        if (live) setCode(valid ? c.code : null);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [schoolclassId]);
+  return code;
 }

@@ -35,6 +35,11 @@ export function RaidResult({ raid, snapshot, toBoard }: ScreenProps & { raid: Ra
               <span className="result__coins">
                 {t('GAME.RESULT.COINS', { count: gains[r.studentId].coins })}
               </span>
+              {raid.result?.levelUps?.[r.studentId] ? (
+                <span className="result__level-up" data-testid="result-level-up">
+                  {t('GAME.RESULT.LEVEL_UP', { level: raid.result.levelUps[r.studentId] })}
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/Button';
 import { formatDateTime } from '../../../lib/dates';
 import { useModalFocus } from '../../../lib/modal';
 import { useQrCode } from '../../../lib/qr';
+import { useReachableUrl } from '../../../lib/reachable-url';
 import { errorKey } from '../../auth/api-error';
 
 export function CodeDialog({
@@ -30,7 +31,8 @@ export function CodeDialog({
   const [confirmRevoke, setConfirmRevoke] = useState(false);
   const [copied, setCopied] = useState(false);
   const dialog = useRef<HTMLDivElement>(null);
-  const url = code.code ? joinUrl(code.code) : null;
+  const base = useReachableUrl();
+  const url = code.code && base ? joinUrl(code.code, base) : null;
   const qr = useQrCode(url);
 
   // The opener may have been replaced (a first code turns "Generate" into "Show").
@@ -80,7 +82,7 @@ export function CodeDialog({
             ✕
           </Button>
         </div>
-        {code.code && url ? (
+        {code.code ? (
           <div className="cls-code">
             <div className="cls-code__left">
               <p className="cls-code__label">{t('CLASSES.CODE.CODE_LABEL')}</p>
