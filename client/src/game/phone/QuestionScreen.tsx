@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PhoneState, RaidView } from '../../../../shared/game/contract';
+import { sharePercent } from '../../../../shared/game/share';
 import { AnswerButtons, type Mark } from './AnswerButtons';
 import type { QueueEntry } from './answer-queue';
 import { Countdown, useSecondsLeft } from './Countdown';
@@ -111,7 +112,7 @@ export function QuestionScreen({ raid, phone, answer, paused, onChoose }: Props)
           </span>
           {raid.reveal ? (
             <span className="verdict__share">
-              {t('PHONE.CLASS_SHARE', { pct: Math.round(raid.reveal.rightShare * 100) })}
+              {t('PHONE.CLASS_SHARE', { pct: sharePercent(raid.reveal.rightShare) })}
             </span>
           ) : null}
         </div>
