@@ -181,7 +181,8 @@ describe('a live raid with a projector and three phones', () => {
       }
       played++;
 
-      if (i % 2 === 0) await board.nextButton(i === count - 1).click();
+      // At 0 HP the button ends the raid: it never offers a next question the raid will not ask.
+      if (i % 2 === 0) await board.nextButton(i === count - 1 || hpAfter === 0).click();
       else await teacher.page.keyboard.press('ArrowRight');
       // The next question, or the end once the boss has no HP left.
       if (hpAfter === 0) await board.victory().waitFor();
@@ -295,7 +296,6 @@ describe('a live raid with a projector and three phones', () => {
     timeout: 180_000,
   }, async () => {
     const page = board.page;
-    page.on('dialog', (d) => void d.accept());
     // Paused at the end of the previous test: the next lesson resumes.
     await board.resumeButton().click();
     await board.pausedDialog().waitFor({ state: 'detached' });
@@ -339,7 +339,7 @@ describe('a live raid with a projector and three phones', () => {
     await shot(page, 'live-board-ended-early');
 
     // The raid ends; one student goes back to the home page, where the class's game is offered.
-    await board.endRaidButton().click();
+    await board.endRaid();
     await board.result().waitFor();
     await board.backToBoard().click();
     await atPath(page, boardPath);
@@ -351,7 +351,7 @@ describe('a live raid with a projector and three phones', () => {
     const homesLoaded = [first, second].map((p) =>
       p.page.waitForResponse((r) => r.url().endsWith('/api/game/rooms/live'), { timeout: 30_000 }),
     );
-    await board.quitButton().click();
+    await board.quit();
     await atPath(page, '/prof/select');
     for (const phone of [first, second]) await phone.closed().waitFor();
     await shot(first.page, 'live-phone-closed', false);

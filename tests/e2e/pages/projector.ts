@@ -41,7 +41,22 @@ export class ProjectorPage {
   /** Quit, on the board's top bar: ends the lesson. */
   readonly quitButton = () =>
     this.page.getByRole('navigation', { name: G.TOOLS }).getByRole('button', { name: G.QUIT, exact: true });
-  readonly endRaidButton = () => this.page.getByRole('button', { name: G.RAID.END, exact: true });
+  readonly endRaidButton = () =>
+    this.page.locator('.raid__actions').getByRole('button', { name: G.RAID.END, exact: true });
+  /** The board's own confirmation (a native modal <dialog>, not the browser's confirm box). */
+  readonly confirmDialog = () =>
+    this.page.getByRole('dialog').filter({ has: this.page.locator('.proj-confirm__text') });
+  /** Stop the raid, and say yes in the board's confirmation. */
+  async endRaid() {
+    await this.endRaidButton().click();
+    await this.confirmDialog().getByRole('button', { name: G.RAID.END, exact: true }).click();
+    await this.confirmDialog().waitFor({ state: 'hidden' });
+  }
+  /** Quit the lesson, and say yes in the board's confirmation. */
+  async quit() {
+    await this.quitButton().click();
+    await this.confirmDialog().getByRole('button', { name: G.CLOSE_CONFIRM_BUTTON, exact: true }).click();
+  }
 
   // A raid question.
   readonly questionIndex = (index: number, count: number) =>
