@@ -93,7 +93,9 @@ export function RaidSettingsPanel({
               {/* What the choice does, in one line (issue 21). */}
               <p id={`scoring-hint-${scoring}`} className="raid-settings__note raid-settings__hint">
                 {t(
-                  scoring === 'speed' ? 'GAME.SETTINGS.SCORING_SPEED_HINT' : 'GAME.SETTINGS.SCORING_ACCURACY_HINT',
+                  scoring === 'speed'
+                    ? 'GAME.SETTINGS.SCORING_SPEED_HINT'
+                    : 'GAME.SETTINGS.SCORING_ACCURACY_HINT',
                 )}
               </p>
             </div>
