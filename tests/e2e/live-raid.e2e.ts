@@ -5,7 +5,17 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { DEMO_CHAPTERS, DEMO_CODEX, STUDENT_NAMES } from '../../server/db/demo/raids';
 import { CODEX_STATUS } from '../../shared/codex';
 import { effectiveGain, raidReward, XP_SUMMON_RIGHT } from '../../shared/game/rules';
-import { atPath, DESKTOP, launch, newPage, PHONE, scrollWidth, shot, thirdPartyRequests } from './browser';
+import {
+  atPath,
+  bugButtonEverCovers,
+  DESKTOP,
+  launch,
+  newPage,
+  PHONE,
+  scrollWidth,
+  shot,
+  thirdPartyRequests,
+} from './browser';
 import { fr, tr } from './pages/fr';
 import { gameFr } from './pages/game-fr';
 import { LoginPage } from './pages/login';
@@ -154,6 +164,17 @@ describe('a live raid with a projector and three phones', () => {
         if (i === 0 && n === 0) {
           expect(await scrollWidth(phone.page)).toBeLessThanOrEqual(PHONE.width);
           await shot(phone.page, 'live-phone-question', false);
+        }
+        // The bug-report button never lies over an answer tile or Validate, at any scroll (issue 21).
+        if (n === 0) {
+          if (letters.length > 1) {
+            await phone.answer(letters[0]).click();
+            await phone.validate(1).waitFor();
+          }
+          expect(
+            await bugButtonEverCovers(phone.page, phone.page.locator('button.answer, button.validate')),
+          ).toBe(false);
+          if (letters.length > 1) await phone.answer(letters[0]).click();
         }
         for (const l of letters) await phone.answer(l).click();
         if (letters.length > 1) await phone.validate(letters.length).click();

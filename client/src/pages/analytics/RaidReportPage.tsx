@@ -214,10 +214,10 @@ function Report({ playId }: { playId: string }) {
       <section className="card stack" aria-labelledby="an-answers">
         <div className="an-report__names">
           <h2 id="an-answers">{t('ANALYTICS.REPORT.STUDENTS')}</h2>
-          {hidden ? <p className="muted">{t('ANALYTICS.REPORT.NAMES_HIDDEN')}</p> : null}
-          <Button variant="secondary" aria-pressed={!hidden} onClick={toggleNames}>
+          <Button variant="secondary" onClick={toggleNames}>
             {t(hidden ? 'ANALYTICS.REPORT.SHOW_NAMES' : 'ANALYTICS.REPORT.HIDE_NAMES')}
           </Button>
+          {hidden ? <p className="muted">{t('ANALYTICS.REPORT.NAMES_HIDDEN')}</p> : null}
         </div>
         {players.length === 0 ? (
           <p className="muted">{t('ANALYTICS.REPORT.NOBODY')}</p>
