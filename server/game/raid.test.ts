@@ -8,6 +8,8 @@ import {
   raidView,
   reveal,
   SPEED_BONUS_XP,
+  SPEED_DAMAGE_FAST,
+  SPEED_DAMAGE_SLOW,
   startRaid,
   submitAnswer,
 } from './raid.js';
@@ -240,6 +242,31 @@ describe('a live raid', () => {
     expect(fast.s1.xp - fast.s2.xp).toBe(SPEED_BONUS_XP);
     const fair = play('accuracy');
     expect(fair.s1.xp).toBe(fair.s2.xp);
+  });
+
+  it('with speed scoring, quick right answers hit the boss harder than slow ones; accuracy alone, alike', () => {
+    // Two right answers out of three present, both at once, or both at the deadline.
+    const hit = (scoring: RaidSettings['scoring'], after: number) => {
+      let s = raidOf(3, { scoring, questionSeconds: 20 });
+      for (const id of ['s1', 's2']) {
+        const r = submitAnswer(s, id, { questionId: 'q0', answerIds: ['q0a'], clientId: id }, T0 + after);
+        if (!r.ok) throw new Error(r.message);
+        s = r.state;
+      }
+      return reveal(s, class3).reveal?.damage ?? 0;
+    };
+    const perQuestion = Math.ceil(300 / (3 * 0.7));
+    expect(hit('accuracy', 0)).toBe(hit('accuracy', 20_000));
+    expect(hit('accuracy', 0)).toBe(Math.round((2 / 3) * perQuestion));
+    expect(hit('speed', 0)).toBe(Math.round((2 / 3) * SPEED_DAMAGE_FAST * perQuestion));
+    expect(hit('speed', 20_000)).toBe(Math.round((2 / 3) * SPEED_DAMAGE_SLOW * perQuestion));
+    expect(hit('speed', 10_000)).toBe(hit('accuracy', 0));
+  });
+
+  it('times an answer from its question shown, as the phone got it', () => {
+    const s = raidOf(1, { scoring: 'speed', questionSeconds: 20 });
+    const r = submitAnswer(s, 's1', { questionId: 'q0', answerIds: ['q0a'], clientId: 'c' }, T0 + 4_000);
+    expect(r.ok && r.state.answers.s1.at).toBe(T0 + 4_000);
   });
 
   it('rewards every student who answered, but not a connected one who never did', () => {

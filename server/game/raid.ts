@@ -8,6 +8,7 @@ import {
 } from '../../shared/game/contract.js';
 import { raidReward } from '../../shared/game/rules.js';
 import { scoreAnswer } from '../../shared/game/scoring.js';
+import { shareRight } from '../../shared/game/share.js';
 
 export interface RaidQuestion extends PublicQuestion {
   correctIds: string[];
@@ -63,6 +64,12 @@ export const QUESTION_SECONDS = 30;
 export const SPEED_BONUS_XP = 5;
 /** Speed scoring without a clock: the bonus fades over this time. */
 export const SPEED_WINDOW_NO_CLOCK_MS = 30_000;
+/**
+ * Speed scoring: a right answer hits the boss this many times as hard when given at once, fading
+ * linearly to SPEED_DAMAGE_SLOW at the deadline (1 on average: the boss is as hard to beat).
+ */
+export const SPEED_DAMAGE_FAST = 1.5;
+export const SPEED_DAMAGE_SLOW = 0.5;
 
 /** Records saved before settings existed (a room paused then) play with the defaults. */
 const settingsOf = (s: RaidState): RaidSettings => s.settings ?? DEFAULT_RAID_SETTINGS;
@@ -131,7 +138,10 @@ export function submitAnswer(
   return {
     ok: true,
     status: 'counted',
-    state: { ...s, answers: { ...s.answers, [studentId]: { answerIds: ids, clientId: a.clientId } } },
+    state: {
+      ...s,
+      answers: { ...s.answers, [studentId]: { answerIds: ids, clientId: a.clientId, at: now } },
+    },
   };
 }
 
@@ -142,11 +152,39 @@ export const isRight = (q: RaidQuestion, answerIds: string[]) =>
 export const scoreIn = (s: RaidState, q: RaidQuestion, answerIds: string[]) =>
   scoreAnswer(q.correctIds, answerIds, settingsOf(s).multiScoring);
 
+/** The students a question's share counts: those present at the reveal and those who answered. */
+export const countedStudents = (presentStudentIds: string[], answers: Record<string, unknown>) =>
+  new Set([...presentStudentIds, ...Object.keys(answers)]).size;
+
+/**
+ * When the open question opened, as its clock counts (a pause moves the deadline, so the time spent
+ * paused is not counted); without a clock, when it was shown.
+ */
+export function questionOpenedAt(s: RaidState): number | null {
+  const seconds = settingsOf(s).questionSeconds;
+  return s.deadline !== null && seconds !== null ? s.deadline - seconds * 1000 : s.questionStartedAt;
+}
+
+/**
+ * How quick a right answer was, 1 at once to 0 at the deadline (or after SPEED_WINDOW_NO_CLOCK_MS
+ * without a clock); null when the times are unknown.
+ */
+function quickness(s: RaidState, a: SubmittedAnswer): number | null {
+  const openedAt = questionOpenedAt(s);
+  if (openedAt === null || a.at === undefined) return null;
+  const seconds = settingsOf(s).questionSeconds;
+  const window = seconds === null ? SPEED_WINDOW_NO_CLOCK_MS : seconds * 1000;
+  return Math.min(1, Math.max(0, 1 - (a.at - openedAt) / window));
+}
+
 /**
  * The teacher reveals: correct answers, counts per answer, the share of present students who were
  * right (a present student who did not answer counts as wrong), damage to the boss and the turn pool.
  * With partial credit, a partly right answer counts for its credit in the share (so in the damage and
  * the turn lost) and in the student's XP and coins; a speed bonus needs a fully right answer.
+ * Accuracy scoring: every right answer hits the boss alike. Speed scoring: a right answer hits from
+ * SPEED_DAMAGE_FAST (at once) to SPEED_DAMAGE_SLOW (at the deadline) times as hard, and earns up to
+ * SPEED_BONUS_XP more XP (docs/decisions.md, issue 21).
  */
 export function reveal(s: RaidState, presentStudentIds: string[]): RaidState {
   if (s.phase !== 'question') return s;
@@ -154,26 +192,27 @@ export function reveal(s: RaidState, presentStudentIds: string[]): RaidState {
   const counts: Record<string, number> = Object.fromEntries(q.answers.map((x) => [x.id, 0]));
   const rightCount = { ...s.rightCount };
   const speedXp = { ...s.speedXp };
-  const settings = settingsOf(s);
-  const window =
-    settings.questionSeconds === null ? SPEED_WINDOW_NO_CLOCK_MS : settings.questionSeconds * 1000;
+  const speed = settingsOf(s).scoring === 'speed';
   let right = 0;
+  /** Right answers, each weighted by its speed with speed scoring. */
+  let hits = 0;
   for (const [studentId, a] of Object.entries(s.answers)) {
     for (const id of a.answerIds) counts[id] = (counts[id] ?? 0) + 1;
     const { verdict, credit } = scoreIn(s, q, a.answerIds);
     right += credit;
     rightCount[studentId] = (rightCount[studentId] ?? 0) + credit;
-    if (verdict === 'right') {
-      if (settings.scoring === 'speed' && s.questionStartedAt !== null && a.at !== undefined) {
-        const share = Math.max(0, 1 - (a.at - s.questionStartedAt) / window);
-        speedXp[studentId] = (speedXp[studentId] ?? 0) + Math.round(SPEED_BONUS_XP * share);
-      }
+    // Speed weighs a fully right answer only; a partly right one hits for its credit.
+    const quick = verdict === 'right' && speed ? quickness(s, a) : null;
+    if (quick === null) hits += credit;
+    else {
+      hits += SPEED_DAMAGE_SLOW + (SPEED_DAMAGE_FAST - SPEED_DAMAGE_SLOW) * quick;
+      speedXp[studentId] = (speedXp[studentId] ?? 0) + Math.round(SPEED_BONUS_XP * quick);
     }
   }
-  const population = new Set([...presentStudentIds, ...Object.keys(s.answers)]).size;
-  const rightShare = population === 0 ? 0 : right / population;
+  const population = countedStudents(presentStudentIds, s.answers);
+  const rightShare = shareRight(right, population) ?? 0;
   const perQuestion = Math.ceil(s.boss.maxHp / (s.questions.length * TARGET_SHARE));
-  const damage = Math.min(s.boss.hp, Math.round(rightShare * perQuestion));
+  const damage = Math.min(s.boss.hp, Math.round((shareRight(hits, population) ?? 0) * perQuestion));
   const lostTurn = rightShare < TURN_LOSS_BELOW ? 1 : 0;
   return {
     ...s,

@@ -16,7 +16,7 @@ import {
 import { drawFromPool, POWER_COST, XP_SUMMON_RIGHT } from '../../shared/game/rules.js';
 import type { Db } from '../db/client.js';
 import { gameEvents, raidPlays } from '../db/schema.js';
-import { liveSnapshot } from '../modules/analytics/snapshot.js';
+import { liveSnapshot, markAsked, markCounted } from '../modules/analytics/snapshot.js';
 import { inClass } from '../policies/index.js';
 import {
   type AnswerRow,
@@ -47,9 +47,11 @@ import {
 } from './loaders.js';
 import {
   begin,
+  countedStudents,
   end,
   isRight,
   next,
+  questionOpenedAt,
   type RaidState,
   raidView,
   reveal,
@@ -156,11 +158,7 @@ export function createGameService(deps: GameDeps) {
     const playId = livePlayId(roomId, raid.runId);
     // The question opened its own question time before its deadline (a pause moves the deadline,
     // so the time spent paused is not counted); without a clock, at its opening if the state has it.
-    const seconds = raid.settings?.questionSeconds ?? null;
-    const openedAt =
-      raid.deadline !== null && seconds !== null
-        ? raid.deadline - seconds * 1000
-        : (raid.questionStartedAt ?? null);
+    const openedAt = questionOpenedAt(raid) ?? null;
     return Object.entries(raid.answers).map(([studentId, a]) => {
       const at = a.at ?? now();
       return {
@@ -521,6 +519,8 @@ export function createGameService(deps: GameDeps) {
         if (redone) kept = answers;
       }
       answerWriter.add(answerRows(id, { ...question, answers: kept }));
+      // The share the board showed counted these students: the report counts the same (issue 21).
+      await markCounted(db, livePlayId(id, question.runId), question.index, countedStudents(present, kept));
     }
     await broadcast(id, { type: 'activity', activity: activityView(shown.activity) });
   }
@@ -749,7 +749,9 @@ export function createGameService(deps: GameDeps) {
             kind: 'live',
             startedAt: new Date(now()),
             raidTitle: raid.title,
-            questions: liveSnapshot(raid.questions),
+            questions: liveSnapshot(raid.questions).map((q, i) =>
+              i === raid.index ? { ...q, asked: true } : q,
+            ),
           })
           .onConflictDoNothing();
       }
@@ -782,6 +784,14 @@ export function createGameService(deps: GameDeps) {
       )
         answerWriter.add(answerRows(id, cur.activity.raid));
       if (ended) await finishRaid(after);
+      // The next question is shown: the report then tells it asked, even if nobody answers it.
+      if (
+        after.activity?.kind === 'raid' &&
+        after.activity.raid.phase === 'question' &&
+        before.activity?.kind === 'raid' &&
+        before.activity.raid.phase === 'revealed'
+      )
+        await markAsked(db, livePlayId(id, after.activity.raid.runId), after.activity.raid.index);
       // Once the rewards are stored, the result carries the levels they raised.
       const shown = ended ? ((await store.readRoom(id)) ?? after) : after;
       await broadcast(id, { type: 'activity', activity: activityView(shown.activity) });
@@ -838,8 +848,17 @@ export function createGameService(deps: GameDeps) {
         const gain = { [studentId]: { xp: XP_SUMMON_RIGHT, coins: 1 } };
         const rewarded = await rewardStudents(db, gain);
         await recordXpGains(after, rewarded, { source: 'summon' });
+        // The roster carries the student's new power XP: the phone's counter shows it at once (issue 21).
         const fresh = await store.updateRoom(id, (cur) =>
-          cur ? { ...cur, lessonGains: addGains(cur.lessonGains, gain) } : null,
+          cur
+            ? {
+                ...cur,
+                roster: cur.roster.map((s) =>
+                  rewarded[s.studentId] ? { ...s, ...rewarded[s.studentId] } : s,
+                ),
+                lessonGains: addGains(cur.lessonGains, gain),
+              }
+            : null,
         );
         if (fresh) out.phone(studentId, await phoneState(fresh, studentId));
       }

@@ -111,6 +111,10 @@ export interface PlayQuestionSnapshot {
   text: string;
   equationMode: boolean;
   answers: { answerId: string; text: string; isCorrect: boolean }[];
+  /** Live plays since issue 21: the question was shown to the class (older plays: unknown). */
+  asked?: boolean;
+  /** Live plays since issue 21: the students its share counts (present at the reveal, or answered). */
+  counted?: number;
 }
 
 // ----- responses -----
@@ -236,7 +240,17 @@ export const reportQuestionSchema = z.object({
   /** Students who answered it. */
   answered: z.number().int(),
   correct: z.number().int(),
-  /** correct / answered, 0..1; null when nobody answered. */
+  /**
+   * Whether the class was shown it: false for a question of a live raid that ended before it (older
+   * live plays and homework: true when someone answered it, or for homework always).
+   */
+  asked: z.boolean(),
+  /**
+   * The students the share counts: live, those present at its reveal or who answered (as the board
+   * counted them); homework and older plays, those who answered.
+   */
+  counted: z.number().int(),
+  /** correct / counted, 0..1 (shared/game/share.ts, as the board shows it); null when nobody was counted. */
   shareCorrect: z.number().nullable(),
   /** The wrong answer chosen most often (ties: lowest position); null when no wrong answer was chosen. */
   mostChosenWrong: z.object({ answerId: z.uuid(), text: z.string(), chosenBy: z.number().int() }).nullable(),

@@ -1,6 +1,8 @@
-// Analytics after a lesson: a short live raid on 5e B (one phone, the first question answered wrong),
-// then its report from the projector's end screen, the class table, manual XP the student sees in
-// "Mes stats", and exports downloaded and read back. Charts are shot at 1440x1024 and 1024x768.
+// Analytics after a lesson: a short live raid on 5e B (two phones: one plays, answering the first
+// question wrong, the second right and the third not at all; the other stays silent), stopped after
+// three questions; then its report from the projector's end screen (names hidden, the board's
+// percentages, asked-but-unanswered apart from never asked), the class table, manual XP the student
+// sees in "Mes stats", and exports downloaded and read back. Charts are shot at 1440x1024 and 1024x768.
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -11,6 +13,7 @@ import { DEMO_CHAPTERS, STUDENT_NAMES } from '../../server/db/demo/raids';
 import { atPath, DESKTOP, launch, newPage, PHONE, shot } from './browser';
 import { A, AnalyticsPage } from './pages/analytics';
 import { fr, tr } from './pages/fr';
+import { gameFr } from './pages/game-fr';
 import { LoginPage } from './pages/login';
 import { PhonePage } from './pages/phone';
 import { ProjectorPage } from './pages/projector';
@@ -19,8 +22,12 @@ const TEACHER_PASSWORD = 'Craie-Verte-2026!';
 const STUDENT_PASSWORD = 'Cartable-Bleu-7!';
 const CLASS = '5e B';
 const RAID_TITLE = 'Les fractions';
-// Students no other e2e file touches: eleve05 plays, eleve06 gets manual XP.
+// Students no other e2e file touches: eleve05 plays, eleve14 is connected and silent, eleve06 gets
+// manual XP.
 const PLAYER = { login: 'eleve05', first: STUDENT_NAMES[4][0], last: STUDENT_NAMES[4][1] };
+const SILENT = { login: 'eleve14', first: STUDENT_NAMES[13][0] };
+/** Questions played before the teacher stops the raid. */
+const PLAYED = 3;
 const AWARDED = { login: 'eleve06', first: STUDENT_NAMES[5][0], last: STUDENT_NAMES[5][1] };
 const SMALL = { width: 1024, height: 768 };
 
@@ -72,6 +79,13 @@ describe('analytics after a live raid', () => {
     await phone.joinLink(CLASS).click();
     await atPath(p.page, `/student/live/${schoolclassId}/${subjectId}`);
     await phone.hello(PLAYER.first).waitFor();
+    const q = await newPage(browser, PHONE);
+    contexts.push(q.context);
+    await new LoginPage(q.page).signInTo(SILENT.login, STUDENT_PASSWORD, '/student');
+    const silent = new PhonePage(q.page);
+    await silent.waitForJoinCard(CLASS);
+    await silent.joinLink(CLASS).click();
+    await silent.hello(SILENT.first).waitFor();
 
     await board.raidMenu().click();
     await board.selectRaidHeading().waitFor();
@@ -83,12 +97,14 @@ describe('analytics after a live raid', () => {
     await board.openLobby().click();
     await teacher.waitForURL((u) => u.pathname.startsWith(boardPath) && u.pathname.endsWith('/raid'));
     await board.lobby().waitFor();
-    await board.lobbyConnected(1).waitFor();
+    await board.lobbyConnected(2).waitFor();
     await phone.lobby().waitFor();
     await board.beginButton().click();
 
+    // Question 1 answered wrong, question 2 right, question 3 not answered; the silent classmate
+    // answers nothing: the board counts them (present) and shows 0 %, 50 %, 0 %.
     const count = QUESTIONS.length;
-    for (let i = 0; i < count && !(await board.result().isVisible()); i++) {
+    for (let i = 0; i < PLAYED; i++) {
       await board.questionIndex(i + 1, count).waitFor();
       await phone.questionIndex(i + 1, count).waitFor();
       const shown = await phone.shown();
@@ -96,36 +112,58 @@ describe('analytics after a live raid', () => {
       if (!q) throw new Error(`question not in the demo raid: ${shown.question}`);
       const right = q.answers.filter(([, ok]) => ok).map(([text]) => text);
       let letters = shown.answers.filter((a) => right.includes(a.source)).map((a) => a.letter);
-      // The first question with one right answer is answered wrong: the report must show it.
-      if (!wrongText && right.length === 1) {
+      if (i === 0) {
         const wrong = shown.answers.find((a) => !right.includes(a.source));
-        if (wrong) {
-          letters = [wrong.letter];
-          wrongText = wrong.source;
-          wrongIndex = i;
-        }
+        if (!wrong || right.length !== 1) throw new Error('the first question needs one right answer');
+        letters = [wrong.letter];
+        wrongText = wrong.source;
+        wrongIndex = i;
       }
-      for (const l of letters) await phone.answer(l).click();
-      if (letters.length > 1) await phone.validate(letters.length).click();
-      await phone.received().waitFor();
-      await board.answeredCount(1, 1).waitFor();
+      if (i < 2) {
+        for (const l of letters) await phone.answer(l).click();
+        if (letters.length > 1) await phone.validate(letters.length).click();
+        await phone.received().waitFor();
+        await board.answeredCount(1, 2).waitFor();
+      }
       await board.revealButton().click();
       await board.revealPanel().waitFor();
-      await board.nextButton(i === count - 1).click();
-      await Promise.race([
-        board.result().waitFor(),
-        i + 1 < count ? board.questionIndex(i + 2, count).waitFor() : new Promise(() => {}),
-      ]);
+      await board.share(i === 1 ? 50 : 0).waitFor();
+      if (i < PLAYED - 1) {
+        await board.nextButton(false).click();
+        await board.questionIndex(i + 2, count).waitFor();
+      }
     }
-    expect(wrongText).not.toBe('');
+    // The teacher stops the raid in the board's own confirmation: the later questions were never asked.
+    await board.endRaidButton().click();
+    await board.confirmDialog().waitFor();
+    await shot(teacher, 'analytics-board-stop-confirm', false);
+    await board.confirmDialog().getByRole('button', { name: gameFr.GAME.RAID.END, exact: true }).click();
     await board.result().waitFor();
 
     // The report opens in a new tab of the teacher's admin view, once the class has seen its result.
+    // Its button says the names stay hidden: the tab shows on the projector.
+    expect(gameFr.GAME.RESULT.OPEN_REPORT).toMatch(/noms masqués/);
     const [tab] = await Promise.all([t.context.waitForEvent('page'), board.openReport().click()]);
     report = tab;
     const a = new AnalyticsPage(report);
     await a.reportHeading(RAID_TITLE).waitFor();
     expect(new URL(report.url()).pathname).toMatch(/^\/prof\/analytics\/report\/[0-9a-f-]{36}$/);
+    // Projected: students are numbered, no name is on the screen until the teacher asks.
+    await a.answersRow(tr(A.REPORT.PUPIL_N, { n: 1 })).waitFor();
+    expect(await report.getByText(PLAYER.last, { exact: false }).count()).toBe(0);
+    expect(await report.getByText(SILENT.first, { exact: false }).count()).toBe(0);
+    await shot(report, 'analytics-report-names-hidden');
+    await a.showNames().click();
+    await a.answersRow(`${PLAYER.first} ${PLAYER.last}`).waitFor();
+    // The board's figures: 1 of the 2 present found question 2 (50 %, not 1 of 1 who answered).
+    await a.questionRow(2).getByText('50 %', { exact: true }).waitFor();
+    // Question 3 was asked and nobody answered: 0 %, and "no answer" for the player; question 4 was
+    // never asked.
+    await a.questionRow(3).getByText('0 %', { exact: true }).waitFor();
+    await a.questionRow(4).getByText(A.REPORT.NOT_ASKED, { exact: true }).waitFor();
+    const cells = a.answersRow(`${PLAYER.first} ${PLAYER.last}`).getByRole('cell');
+    expect((await cells.nth(3).textContent())?.trim()).toBe(A.REPORT.NO_ANSWER);
+    expect((await cells.nth(4).textContent())?.trim()).toBe(A.REPORT.NOT_ASKED);
     // The question answered wrong: nobody found it, and its most chosen wrong answer is the one tapped
     // (its text may be a formula drawn by KaTeX: the CSV below holds its source).
     const firstWrong = a.questionRow(wrongIndex + 1);

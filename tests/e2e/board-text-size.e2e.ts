@@ -304,7 +304,7 @@ describe('the board at every text size', () => {
     expect(await page.locator('[data-bug-report]').first().isVisible()).toBe(true);
 
     // The raid ends and the board comes back, so that the next file finds 2nde A's board as it was.
-    await page.getByRole('button', { name: G.RAID.END }).click();
+    await board.endRaid();
     await board.result().waitFor();
     await board.backToBoard().scrollIntoViewIfNeeded();
     await board.backToBoard().click();

@@ -19,6 +19,25 @@ export async function launch(): Promise<Browser> {
 /** Requests to any host but this machine, recorded by every page: the suite asserts there are none. */
 export const thirdPartyRequests: string[] = [];
 
+/**
+ * Uncaught errors (`pageerror`) of every page a context of `newPage` opens, popups included: the
+ * setup file (page-errors.ts) fails the test during which one was thrown, or the next one when it
+ * came while a file was setting up. A user's console is no place for an exception.
+ */
+export const pageErrors: string[] = [];
+
+function recordErrors(page: Page) {
+  page.on('pageerror', (e) => pageErrors.push(`${page.url()}: ${e.stack ?? e.message}`));
+  // A React root logs the errors it catches (an error boundary, or @pixi/react's own root, whose
+  // uncaught errors go to console.error) instead of throwing them: they count as uncaught too.
+  page.on('console', (m) => {
+    if (m.type() === 'error' && UNCAUGHT.test(m.text())) pageErrors.push(`${page.url()}: ${m.text()}`);
+  });
+}
+
+/** A console error that is an exception's own text ("TypeError: …"), not a failed request's line. */
+const UNCAUGHT = /^(Uncaught )?([A-Z]\w*)?Error\b/;
+
 export async function newPage(
   browser: Browser,
   viewport = DESKTOP,
@@ -32,6 +51,7 @@ export async function newPage(
     }
     return route.continue();
   });
+  context.on('page', recordErrors);
   const page = await context.newPage();
   return { context, page };
 }

@@ -36,6 +36,7 @@ export default defineConfig({
         : []),
     ],
     globalSetup: ['tests/e2e/global-setup.ts'],
+    setupFiles: ['tests/e2e/page-errors.ts'],
     fileParallelism: false,
     sequence: { sequencer: WalkFirst },
     testTimeout: 60_000,

@@ -297,6 +297,11 @@ describe('the numbers of a known history', () => {
     expect(q2.mostChosenWrong?.answerId).toBe(qs[1].wrong[1]);
     expect(q3).toMatchObject({ answered: 2, correct: 1, shareCorrect: 0.5 });
     expect(q4).toMatchObject({ answered: 0, shareCorrect: null, mostChosenWrong: null, meanTimeMs: null });
+    // Issue 21: the share counts the students the board counted; the raid ended during question 3,
+    // which was asked (its answers kept), and never reached question 4.
+    expect(q1).toMatchObject({ asked: true, counted: 3 });
+    expect(q3).toMatchObject({ asked: true, counted: 2 });
+    expect(q4).toMatchObject({ asked: false, counted: 0 });
     const s2 = body.students.find((s) => s.studentId === kids[1].studentId);
     expect(s2).toMatchObject({ answered: 2, correct: 1 });
     expect(s2?.answers.map((a) => [a.questionId, a.correct])).toEqual([

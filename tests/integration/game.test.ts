@@ -321,6 +321,14 @@ describe('summon, pick and codex', () => {
           .from(students)
           .where(eq(students.id, view.drawn as string));
         expect(after.xp).toBe(before.xp + 10);
+        // Issue 21: the drawn student's phone shows the new power XP at once, not the lesson's first.
+        let seen: PhoneState | null = null;
+        for (const p of phones) {
+          const r = await send<{ phone: PhoneState | null }>(p, 'room:sync', {});
+          if (r.ok && r.phone?.studentId === view.drawn) seen = r.phone;
+        }
+        expect(seen?.powerXp).toBe(after.powerXp);
+        expect(after.powerXp).toBeGreaterThan(before.powerXp);
         expect(await send(teacher, 'summon:mark', { studentId: view.drawn, right: true })).toEqual({
           ok: false,
           message: 'GAME.WRONG_PHASE',

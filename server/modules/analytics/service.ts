@@ -5,6 +5,7 @@
 // student; events by professor, type and date; session logs by user and date.
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { scoreAnswer, type Verdict } from '../../../shared/game/scoring.js';
+import { shareRight } from '../../../shared/game/share.js';
 import type {
   ClassesAnalytics,
   ClassStudentsAnalytics,
@@ -338,6 +339,8 @@ export async function report(db: Db, playId: string): Promise<RaidReport> {
         answers: [],
         answered: 0,
         correct: 0,
+        asked: false,
+        counted: 0,
         shareCorrect: null,
         mostChosenWrong: null,
         partial: 0,
@@ -382,8 +385,14 @@ export async function report(db: Db, playId: string): Promise<RaidReport> {
     }
     if (g.time_ms !== null) times.set(g.question_id, [...(times.get(g.question_id) ?? []), g.time_ms]);
   }
+  // Asked and counted as the board had them (issue 21): a live play records both per question; a
+  // homework offers every question and counts those who answered, as older live plays do.
+  const snapshotOf = new Map(play.questions.map((q) => [q.questionId, q]));
   for (const q of byQ.values()) {
-    q.shareCorrect = rate(q.correct, q.answered);
+    const kept = snapshotOf.get(q.questionId);
+    q.asked = play.kind === 'homework' || kept?.asked === true || q.answered > 0;
+    q.counted = Math.max(q.answered, kept?.counted ?? 0);
+    q.shareCorrect = shareRight(q.correct, q.counted);
     // Answers are in position order: on a tie, the first wrong answer wins.
     let best: (typeof q.answers)[number] | null = null;
     for (const a of q.answers)

@@ -80,3 +80,19 @@ export async function keepInSnapshot(tx: DbOrTx, playId: string, q: PlayQuestion
       .set({ questions: sql`${JSON.stringify(merged)}::jsonb` })
       .where(eq(raidPlays.id, playId));
 }
+
+/**
+ * A live play's question at `position` was shown to the class (issue 21): the report tells a
+ * question asked that nobody answered from one the raid never reached.
+ */
+export async function markAsked(db: Db, playId: string, position: number) {
+  await db.execute(sql`update raid_plays set questions = jsonb_set(questions, ${`{${position},asked}`}::text[], 'true'::jsonb)
+    where id = ${playId}::uuid and jsonb_array_length(questions) > ${position}`);
+}
+
+/** At its reveal, the students a live question's share counted, as the board showed it. */
+export async function markCounted(db: Db, playId: string, position: number, counted: number) {
+  await db.execute(sql`update raid_plays set questions = jsonb_set(jsonb_set(questions, ${`{${position},asked}`}::text[], 'true'::jsonb),
+      ${`{${position},counted}`}::text[], to_jsonb(${counted}::int))
+    where id = ${playId}::uuid and jsonb_array_length(questions) > ${position}`);
+}

@@ -43,6 +43,8 @@ export class AnalyticsPage {
         has: this.page.getByRole('rowheader', { name: new RegExp(`^${tr(A.REPORT.Q, { n })}\\b`) }),
       });
   readonly answersTable = () => this.page.getByRole('table', { name: A.REPORT.STUDENTS });
+  /** Shows the students' names of a report opened from the projector (numbered until then). */
+  readonly showNames = () => this.page.getByRole('button', { name: A.REPORT.SHOW_NAMES });
   readonly answersRow = (fullName: string) =>
     this.answersTable()
       .getByRole('row')

@@ -46,6 +46,20 @@ export class ProjectorPage {
   readonly fontSmaller = () => this.page.getByRole('button', { name: `A− ${G.FONT_SMALLER}` });
   readonly fontBigger = () => this.page.getByRole('button', { name: `A+ ${G.FONT_BIGGER}` });
   readonly pickMenu = () => this.activities().getByRole('link', { name: G.MENU.PICK });
+  /** The board's own confirmation (a native modal <dialog>, not the browser's confirm box). */
+  readonly confirmDialog = () =>
+    this.page.getByRole('dialog').filter({ has: this.page.locator('.proj-confirm__text') });
+  /** Stop the raid, and say yes in the board's confirmation. */
+  async endRaid() {
+    await this.endRaidButton().click();
+    await this.confirmDialog().getByRole('button', { name: G.RAID.END, exact: true }).click();
+    await this.confirmDialog().waitFor({ state: 'hidden' });
+  }
+  /** Quit the lesson, and say yes in the board's confirmation. */
+  async quit() {
+    await this.quitButton().click();
+    await this.confirmDialog().getByRole('button', { name: G.CLOSE_CONFIRM_BUTTON, exact: true }).click();
+  }
 
   // A raid question.
   readonly questionIndex = (index: number, count: number) =>

@@ -38,7 +38,9 @@ export function AnswerButtons({ answers, katex, selected, disabled, onTap, marks
       {answers.map((a, i) => {
         const s = answerStyle(i);
         const isSelected = selected.includes(a.id);
-        const mark = marks?.[a.id] ?? (selected.length > 0 && disabled && !isSelected ? 'dim' : null);
+        // Closed (time up, paused, sent): every answer not chosen is greyed, so that nothing looks
+        // tappable that is not (issue 21).
+        const mark = marks?.[a.id] ?? (disabled && !isSelected ? 'dim' : null);
         const labels = [t('PHONE.ANSWER_LABEL', { letter: s.letter })];
         if (mark === 'right') labels.push(t('PHONE.MARK_RIGHT'));
         if (mark === 'wrong-chosen') labels.push(t('PHONE.MARK_YOURS_WRONG'));

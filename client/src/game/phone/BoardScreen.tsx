@@ -2,6 +2,7 @@
 // the student is the one drawn.
 import { useTranslation } from 'react-i18next';
 import type { CodexView, PickView, RosterEntry, SummonView } from '../../../../shared/game/contract';
+import { classmateTurn } from './wording';
 
 interface Props {
   activity: SummonView | PickView | CodexView;
@@ -36,9 +37,7 @@ export function BoardScreen({ activity, studentId, roster }: Props) {
   let detail: string | null = null;
   let members: string[] = [];
   if (activity.kind === 'summon') {
-    detail = activity.drawn
-      ? t('PHONE.SUMMON_OTHER', { name: name(activity.drawn) })
-      : t('PHONE.SUMMON_WAIT');
+    detail = activity.drawn ? classmateTurn(t, name(activity.drawn)) : t('PHONE.SUMMON_WAIT');
   } else if (activity.kind === 'pick' && studentId) {
     if (activity.mode === 'order') {
       const rank = (activity.groups[0] ?? []).indexOf(studentId);

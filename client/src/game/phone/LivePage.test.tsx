@@ -432,6 +432,10 @@ describe('LivePage (phone)', () => {
       sock.handlers['power:activate'] = () => ({ ok: false, message: 'GAME.NOT_ENOUGH_POWER_XP' });
       open();
       const button = await screen.findByRole('button', { name: t('PHONE.POWER_BUTTON', { cost: 3 }) });
+      // The button says what the power does (issue 21).
+      expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+        t('PHONE.POWER_HINT'),
+      );
       fireEvent.click(button);
       expect(await screen.findByRole('alert')).toBeTruthy();
       expect(screen.getByRole('alert').textContent).toBe(t('PHONE.ERRORS.GAME_NOT_ENOUGH_POWER_XP'));
@@ -465,6 +469,24 @@ describe('LivePage (phone)', () => {
     expect(await screen.findByText(t('PHONE.VICTORY'))).toBeTruthy();
     expect(screen.getByText(t('PHONE.GAIN_XP', { xp: 40 }))).toBeTruthy();
     expect(screen.getByText(t('PHONE.GAIN_COINS', { count: 7 }))).toBeTruthy();
+  });
+
+  it('says "what comes next" between two raids, not that the lesson starts', async () => {
+    const server = serve(
+      snapshot({
+        activity: raid({
+          phase: 'ended',
+          question: null,
+          deadline: null,
+          result: { outcome: 'DEFEAT', gains: {} },
+        }),
+      }),
+    );
+    open();
+    await screen.findByText(t('PHONE.DEFEAT'));
+    server.patch({ type: 'activity', activity: null });
+    expect(screen.getByText(t('PHONE.WAIT_NEXT'))).toBeTruthy();
+    expect(screen.queryByText(t('PHONE.WAIT_TEXT', { className: '5e B' }))).toBeNull();
   });
 
   it('shows the student own XP and coins at the end from the phone state when the room hides everybody gains', async () => {
@@ -545,7 +567,7 @@ describe('LivePage (phone)', () => {
       type: 'activity',
       activity: { kind: 'summon', drawn: 'st2', names: { st2: 'Inès B.' }, poolLeft: 19, marked: null },
     });
-    expect(screen.getByText(t('PHONE.SUMMON_OTHER', { name: 'Inès B.' }))).toBeTruthy();
+    expect(screen.getByText("C'est au tour d'Inès B.")).toBeTruthy();
     server.patch({
       type: 'activity',
       activity: {

@@ -1,7 +1,7 @@
 // /student/live/:schoolclassId/:subjectId: the student's phone during a live lesson. It shows what
 // the room is doing (waiting, a raid question, the reveal, the end, or "look at the board") and
 // keeps working through Wi-Fi drops, sleep and reloads (see use-live-room.ts).
-import { type CSSProperties, type ReactNode, useEffect } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { WORLDS } from '../../../../shared/worlds';
@@ -24,6 +24,9 @@ export default function LivePage({ connect }: { connect?: () => GameSocket }) {
   const { schoolclassId = '', subjectId = '' } = useParams();
   const room = useLiveRoom(schoolclassId, subjectId, connect);
   const { snapshot, phone, joinError, retry } = room;
+  // Once an activity was played, the wait screen no longer says the lesson is about to start.
+  const played = useRef(false);
+  if (snapshot?.activity) played.current = true;
 
   // The teacher may open the board a moment after the student taps "join", or bring it back.
   const waiting = joinError === 'GAME.NO_ROOM' || joinError === 'GAME.WAITING_FOR_TEACHER';
@@ -94,7 +97,7 @@ export default function LivePage({ connect }: { connect?: () => GameSocket }) {
   if (snapshot.paused && !(a?.kind === 'raid' && a.phase !== 'question')) {
     screen = <WaitScreen me={me} paused className={snapshot.className} />;
   } else if (!a) {
-    screen = <WaitScreen me={me} paused={false} className={snapshot.className} />;
+    screen = <WaitScreen me={me} paused={false} className={snapshot.className} between={played.current} />;
   } else if (a.kind === 'raid') {
     screen =
       a.phase === 'lobby' ? (

@@ -83,10 +83,22 @@ export function PhoneBar({ snapshot, phone, me, connection, onPower, inQuestion 
       ) : null}
       {powerActive ? <p className="power power--active">{t('PHONE.POWER_ACTIVE')}</p> : null}
       {canActivatePower(snapshot, phone, me) ? (
-        <button type="button" className="power power--ready" onClick={activate} disabled={busy}>
+        <button
+          type="button"
+          className="power power--ready"
+          onClick={activate}
+          disabled={busy}
+          aria-describedby="power-hint"
+        >
           <Icon name="bolt" size={20} />
           {t('PHONE.POWER_BUTTON', { cost: POWER_COST })}
         </button>
+      ) : null}
+      {/* What a power does (issue 21), under the button that offers it or the line that says it is on. */}
+      {powerActive || canActivatePower(snapshot, phone, me) ? (
+        <p id="power-hint" className="power__hint">
+          {t('PHONE.POWER_HINT')}
+        </p>
       ) : null}
       {error ? (
         <p className="phone-bar__error" role="alert">

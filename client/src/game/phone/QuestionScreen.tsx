@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PhoneState, RaidView } from '../../../../shared/game/contract';
 import { scoreAnswer } from '../../../../shared/game/scoring';
+import { sharePercent } from '../../../../shared/game/share';
 import { AnswerButtons, type Mark } from './AnswerButtons';
 import type { QueueEntry } from './answer-queue';
 import { Countdown, useSecondsLeft } from './Countdown';
@@ -146,7 +147,7 @@ export function QuestionScreen({ raid, phone, answer, paused, onChoose }: Props)
           ) : null}
           {raid.reveal ? (
             <span className="verdict__share">
-              {t('PHONE.CLASS_SHARE', { pct: Math.round(raid.reveal.rightShare * 100) })}
+              {t('PHONE.CLASS_SHARE', { pct: sharePercent(raid.reveal.rightShare) })}
             </span>
           ) : null}
         </div>

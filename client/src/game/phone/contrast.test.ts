@@ -47,3 +47,12 @@ describe('the phone’s answer status', () => {
     expect(contrast(resolve(r.color), resolve(r.background))).toBeGreaterThanOrEqual(4.5);
   });
 });
+
+describe('a greyed answer (issue 21)', () => {
+  it('is grey, not a faded colour: a faded yellow over the world read as green, a right answer', () => {
+    const dim = rule(phoneCss, '.answer--dim');
+    expect(dim.filter).toMatch(/^grayscale\(1\)/);
+    // Nearly opaque: the world's colour behind does not tint it.
+    expect(Number(dim.opacity)).toBeGreaterThanOrEqual(0.8);
+  });
+});

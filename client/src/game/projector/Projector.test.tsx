@@ -270,7 +270,30 @@ describe('Projector', () => {
       schoolclassId: ids.schoolclass,
       subjectId: ids.subject,
       raidId: ids.raid,
+      // Projected: the report numbers the students until the teacher shows their names (issue 21).
+      names: 'hidden',
     });
+  });
+
+  it('asks in its own dialog, not the browser box, before stopping the raid or ending the lesson', () => {
+    const confirm = vi.spyOn(window, 'confirm');
+    setup(`${base}/${ids.raid}/raid`, makeSnapshot({ activity: raid() }));
+    fireEvent.click(screen.getByRole('button', { name: t('GAME.RAID.END') }));
+    const dialog = screen.getByRole('dialog', { name: t('GAME.RAID.END_CONFIRM') });
+    fireEvent.click(within(dialog).getByRole('button', { name: t('GAME.CANCEL') }));
+    expect(screen.queryByRole('dialog', { name: t('GAME.RAID.END_CONFIRM') })).toBeNull();
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it('asks in its own dialog before ending the lesson, and stays when the teacher cancels', () => {
+    const confirm = vi.spyOn(window, 'confirm');
+    setup(base, makeSnapshot());
+    fireEvent.click(screen.getByRole('button', { name: t('GAME.QUIT') }));
+    const dialog = screen.getByRole('dialog', { name: t('GAME.CLOSE_CONFIRM') });
+    expect(within(dialog).getByRole('button', { name: t('GAME.CLOSE_CONFIRM_BUTTON') })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: t('GAME.CANCEL') }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(confirm).not.toHaveBeenCalled();
   });
 
   it('changes the font size with + and -, within bounds, and stores it', () => {

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import type { ActivityView, RaidSettings, RoomKey, RoomSnapshot } from '../../../../shared/game/contract';
 import { type Planet, WORLDS } from '../../../../shared/worlds';
 import { readActivePowers, rememberActivePowers } from './active-powers';
+import { ConfirmDialog } from './ConfirmDialog';
 import { type CommandSender, useRun } from './commands';
 import { readFontSize, stepFontSize } from './font-size';
 import { keyAction } from './keys';
@@ -57,6 +58,7 @@ export function Projector({ roomKey, snapshot, status, place, client, raidSettin
   const [overlayOpen, setOverlayOpen] = useState(true);
   const [pick, setPick] = useState<PickSettings>({ mode: 'team', teamSize: 3 });
   const [showAuthor, setShowAuthor] = useState(true);
+  const [confirmQuit, setConfirmQuit] = useState(false);
   const fullscreen = useFullscreen();
   const activity = snapshot.activity;
 
@@ -164,8 +166,14 @@ export function Projector({ roomKey, snapshot, status, place, client, raidSettin
         onBlank={() => setBlank(true)}
         onPause={() => void run(snapshot.paused ? 'room:resume' : 'room:pause', {})}
         onBoard={place.screen === 'board' ? null : () => void toBoard()}
-        onQuit={async () => {
-          if (!window.confirm(t('GAME.CLOSE_CONFIRM'))) return;
+        onQuit={() => setConfirmQuit(true)}
+      />
+      <ConfirmDialog
+        message={confirmQuit ? t('GAME.CLOSE_CONFIRM') : null}
+        confirmLabel={t('GAME.CLOSE_CONFIRM_BUTTON')}
+        onCancel={() => setConfirmQuit(false)}
+        onConfirm={async () => {
+          setConfirmQuit(false);
           if (await run('room:close', {})) navigate('/prof/select');
         }}
       />

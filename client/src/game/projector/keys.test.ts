@@ -33,4 +33,14 @@ describe('keyAction', () => {
     const div = { tagName: 'DIV', isContentEditable: false } as unknown as EventTarget;
     expect(keyAction({ key: 'b', target: div })).toBe('blank');
   });
+
+  it('leaves the keys to a confirmation open on the board (Escape cancels it, arrows move nothing)', () => {
+    const inDialog = {
+      tagName: 'BUTTON',
+      isContentEditable: false,
+      closest: (sel: string) => (sel === 'dialog[open]' ? {} : null),
+    } as unknown as EventTarget;
+    expect(keyAction({ key: 'Escape', target: inDialog })).toBeNull();
+    expect(keyAction({ key: 'ArrowRight', target: inDialog })).toBeNull();
+  });
 });

@@ -32,6 +32,8 @@ const KEYS: Record<string, KeyAction> = {
 function isTyping(target: EventTarget | null | undefined): boolean {
   if (!target || typeof (target as HTMLElement).tagName !== 'string') return false;
   const el = target as HTMLElement;
+  // A confirmation open on the board answers its own keys (Escape cancels it, arrows move nothing).
+  if (typeof el.closest === 'function' && el.closest('dialog[open]')) return true;
   return el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName);
 }
 

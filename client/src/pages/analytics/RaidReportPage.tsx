@@ -1,18 +1,21 @@
 // /prof/analytics/report/:playId: one raid played, live or homework. Per question: the share who found
 // it, the most chosen wrong answer and the time taken; then each student's answers. `latest` (from
 // the projector's end screen, a raid that just ended: this school year's plays) resolves to a play
-// id first; a homework's report is at its homework's id, whatever its date.
+// id first; a homework's report is at its homework's id, whatever its date. Opened from the
+// projector (`?names=hidden`), students are numbered until the teacher shows their names (issue 21).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { sharePercent } from '../../../../shared/game/share';
 import type { RaidReport } from '../../../../shared/schemas/analytics';
 import { getClassPlays, getRaidReport } from '../../api/analytics';
+import { Button } from '../../components/ui/Button';
 import { MathText } from '../../game/projector/MathText';
 import { formatDateTime } from '../../lib/dates';
 import { errorKey } from '../auth/api-error';
 import { ExportButtons } from './ExportButtons';
 import { answersExport, questionsExport } from './report-export';
-import { LoadStatus, Rate } from './Status';
+import { LoadStatus } from './Status';
 import { useLoad } from './use-load';
 import './analytics.css';
 
@@ -31,6 +34,8 @@ const VERDICT_KEY: Record<Verdict, string> = {
   partial: 'ANALYTICS.REPORT.PARTIAL_ANSWER',
   wrong: 'ANALYTICS.REPORT.WRONG_ANSWER',
 };
+/** `?names=hidden`: the report is projected; students are numbered until the teacher shows names. */
+export const NAMES_PARAM = 'names';
 
 /** Seconds with the language's decimal mark ("9,4" in French). */
 const secondsText = (ms: number, lang: string) =>
@@ -60,7 +65,9 @@ function useResolvedPlayId(): { playId: string | null; error: string | null } {
         const match = plays
           .filter((p) => (kind === 'live' ? !raidId || p.raidId === raidId : p.homeworkRaidId === homeworkId))
           .sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0];
-        if (match) navigate(`/prof/analytics/report/${match.id}`, { replace: true });
+        // The projector's "names hidden" survives the redirect.
+        const keep = params.get(NAMES_PARAM) === 'hidden' ? `?${NAMES_PARAM}=hidden` : '';
+        if (match) navigate(`/prof/analytics/report/${match.id}${keep}`, { replace: true });
         else setError('ANALYTICS.REPORT.NOT_FOUND');
       })
       .catch((e) => setError(errorKey(e)));
@@ -108,12 +115,35 @@ function ReportFrame({ children, report }: { children: React.ReactNode; report?:
   );
 }
 
+/** The board's percentage (shared/game/share.ts), or a dash when nobody was counted. */
+function SharePercent({ value }: { value: number | null }) {
+  const { t } = useTranslation();
+  return <>{value === null ? '–' : t('ANALYTICS.REPORT.PERCENT', { n: sharePercent(value) })}</>;
+}
+
 function Report({ playId }: { playId: string }) {
   const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const hidden = params.get(NAMES_PARAM) === 'hidden';
   const { data, error, reload } = useLoad(playId, () => getRaidReport(playId));
   if (!data) return <ReportFrame>{<LoadStatus error={error} onRetry={reload} />}</ReportFrame>;
   const players = data.students.filter((s) => s.answered > 0);
   const absent = data.students.filter((s) => s.answered === 0);
+  /** A score is out of the questions the class was asked (a raid stopped early asked fewer). */
+  const askedCount = data.questions.filter((q) => q.asked).length;
+  /** A student's name, or "Élève 3" while names are hidden (numbered in the table's order). */
+  const nameOf = (s: RaidReport['students'][number]) =>
+    hidden ? t('ANALYTICS.REPORT.PUPIL_N', { n: players.indexOf(s) + 1 }) : `${s.firstName} ${s.lastName}`;
+  const toggleNames = () =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (hidden) next.delete(NAMES_PARAM);
+        else next.set(NAMES_PARAM, 'hidden');
+        return next;
+      },
+      { replace: true },
+    );
   const qLabel = (i: number) => t('ANALYTICS.REPORT.Q', { n: i + 1 });
   const answerText = (questionId: string, answerIds: string[]) => {
     const q = data.questions.find((x) => x.questionId === questionId);
@@ -146,25 +176,43 @@ function Report({ playId }: { playId: string }) {
               {data.questions.map((q, i) => (
                 <tr
                   key={q.questionId}
-                  className={q.shareCorrect !== null && q.shareCorrect < 0.5 ? 'an-row--weak' : ''}
+                  className={
+                    !q.asked
+                      ? 'an-row--unasked'
+                      : q.shareCorrect !== null && q.shareCorrect < 0.5
+                        ? 'an-row--weak'
+                        : ''
+                  }
                 >
                   <th scope="row">
                     <span className="an-report__n">{qLabel(i)}</span> <MathText text={q.text} />
                   </th>
                   <td className="an-num">
-                    <span className="an-bar" aria-hidden="true">
-                      <span style={{ width: `${(q.shareCorrect ?? 0) * 100}%` }} />
-                    </span>
-                    <Rate value={q.shareCorrect} />
+                    {q.asked ? (
+                      <>
+                        <span className="an-bar" aria-hidden="true">
+                          <span style={{ width: `${(q.shareCorrect ?? 0) * 100}%` }} />
+                        </span>
+                        <SharePercent value={q.shareCorrect} />
+                      </>
+                    ) : (
+                      <span className="muted">{t('ANALYTICS.REPORT.NOT_ASKED')}</span>
+                    )}
                   </td>
                   <td className="an-num">
-                    {t('ANALYTICS.REPORT.OF', { count: q.correct, total: q.answered })}
-                    {q.partial ? (
-                      <span className="muted an-partial">
-                        {' '}
-                        {t('ANALYTICS.REPORT.PARTIAL_COUNT', { count: q.partial })}
-                      </span>
-                    ) : null}
+                    {q.asked ? (
+                      <>
+                        {t('ANALYTICS.REPORT.OF', { count: q.correct, total: q.counted })}
+                        {q.partial ? (
+                          <span className="muted an-partial">
+                            {' '}
+                            {t('ANALYTICS.REPORT.PARTIAL_COUNT', { count: q.partial })}
+                          </span>
+                        ) : null}
+                      </>
+                    ) : (
+                      '–'
+                    )}
                   </td>
                   <td>
                     {q.mostChosenWrong ? (
@@ -198,7 +246,13 @@ function Report({ playId }: { playId: string }) {
         <ExportButtons table={() => questionsExport(data, t)} />
       </section>
       <section className="card stack" aria-labelledby="an-answers">
-        <h2 id="an-answers">{t('ANALYTICS.REPORT.STUDENTS')}</h2>
+        <div className="an-report__names">
+          <h2 id="an-answers">{t('ANALYTICS.REPORT.STUDENTS')}</h2>
+          <Button variant="secondary" onClick={toggleNames}>
+            {t(hidden ? 'ANALYTICS.REPORT.SHOW_NAMES' : 'ANALYTICS.REPORT.HIDE_NAMES')}
+          </Button>
+          {hidden ? <p className="muted">{t('ANALYTICS.REPORT.NAMES_HIDDEN')}</p> : null}
+        </div>
         {players.length === 0 ? (
           <p className="muted">{t('ANALYTICS.REPORT.NOBODY')}</p>
         ) : (
@@ -221,11 +275,9 @@ function Report({ playId }: { playId: string }) {
                   const byQ = new Map(s.answers.map((a) => [a.questionId, a]));
                   return (
                     <tr key={s.studentId}>
-                      <th scope="row">
-                        {s.firstName} {s.lastName}
-                      </th>
+                      <th scope="row">{nameOf(s)}</th>
                       <td className="an-num">
-                        {t('ANALYTICS.REPORT.OF', { count: s.correct, total: data.questions.length })}
+                        {t('ANALYTICS.REPORT.OF', { count: s.correct, total: askedCount })}
                         {s.partial ? (
                           <span className="muted">
                             {' '}
@@ -245,7 +297,9 @@ function Report({ playId }: { playId: string }) {
                                 <MathText text={answerText(q.questionId, a.answerIds)} />
                               </>
                             ) : (
-                              <span className="muted">{t('ANALYTICS.REPORT.NO_ANSWER')}</span>
+                              <span className="muted">
+                                {t(q.asked ? 'ANALYTICS.REPORT.NO_ANSWER' : 'ANALYTICS.REPORT.NOT_ASKED')}
+                              </span>
                             )}
                           </td>
                         );
@@ -257,7 +311,7 @@ function Report({ playId }: { playId: string }) {
             </table>
           </div>
         )}
-        {absent.length ? (
+        {absent.length && !hidden ? (
           <p className="muted">
             {t('ANALYTICS.REPORT.ABSENT', {
               names: absent.map((s) => `${s.firstName} ${s.lastName}`).join(', '),

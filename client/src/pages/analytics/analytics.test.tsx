@@ -41,6 +41,7 @@ const P2 = '0b0e5c1a-0000-4000-8000-0000000000f2';
 const R1 = '0b0e5c1a-0000-4000-8000-0000000000b1';
 const Q1 = '0b0e5c1a-0000-4000-8000-0000000000c1';
 const Q2 = '0b0e5c1a-0000-4000-8000-0000000000c2';
+const Q3 = '0b0e5c1a-0000-4000-8000-0000000000c3';
 const A = (n: number) => `0b0e5c1a-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`;
 const range = { period: 'year' as const, from: '2025-08-31T22:00:00.000Z', to: '2026-08-31T22:00:00.000Z' };
 
@@ -136,6 +137,8 @@ const REPORT: RaidReport = raidReportSchema.parse({
       ],
       answered: 2,
       correct: 1,
+      asked: true,
+      counted: 2,
       shareCorrect: 0.5,
       mostChosenWrong: { answerId: A(2), text: '2/6', chosenBy: 1 },
       meanTimeMs: 9000,
@@ -152,10 +155,31 @@ const REPORT: RaidReport = raidReportSchema.parse({
       ],
       answered: 1,
       correct: 0,
+      asked: true,
+      counted: 2,
       shareCorrect: 0,
       mostChosenWrong: { answerId: A(4), text: '2/4', chosenBy: 1 },
       meanTimeMs: 12000,
       medianTimeMs: 12000,
+    },
+    {
+      // The raid was stopped before this one.
+      questionId: Q3,
+      position: 2,
+      text: 'Compare 2/3 et 3/4',
+      equationMode: false,
+      answers: [
+        { answerId: A(5), text: '2/3 < 3/4', isCorrect: true, chosenBy: 0 },
+        { answerId: A(6), text: '2/3 > 3/4', isCorrect: false, chosenBy: 0 },
+      ],
+      answered: 0,
+      correct: 0,
+      asked: false,
+      counted: 0,
+      shareCorrect: null,
+      mostChosenWrong: null,
+      meanTimeMs: null,
+      medianTimeMs: null,
     },
   ],
   students: [
@@ -369,6 +393,24 @@ describe('raid report page', () => {
     expect(cells[1]).toContain('2/6');
     expect(cells[1]).toContain(tx('ANALYTICS.REPORT.WRONG_ANSWER'));
     expect(cells[2]).toBe(tx('ANALYTICS.REPORT.NO_ANSWER'));
+    // Stopped before question 3: "not asked", not "no answer", and no share.
+    expect(cells[3]).toBe(tx('ANALYTICS.REPORT.NOT_ASKED'));
+    const q3 = screen.getByRole('rowheader', { name: /Compare/ }).closest('tr') as HTMLElement;
+    expect(within(q3).getAllByRole('cell')[0].textContent).toBe(tx('ANALYTICS.REPORT.NOT_ASKED'));
+  });
+
+  it('numbers the students when opened from the projector, until the teacher shows the names', async () => {
+    const user = userEvent.setup();
+    mockApi([{ method: 'GET', path: `/analytics/plays/${P2}`, body: REPORT }]);
+    renderPage(
+      <RaidReportPage />,
+      '/prof/analytics/report/:playId',
+      `/prof/analytics/report/${P2}?names=hidden`,
+    );
+    await screen.findByRole('rowheader', { name: tx('ANALYTICS.REPORT.PUPIL_N', { n: 1 }) });
+    expect(screen.queryByText(/Martin|Dupont/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: tx('ANALYTICS.REPORT.SHOW_NAMES') }));
+    expect(await screen.findByRole('rowheader', { name: 'Léo Dupont' })).toBeTruthy();
   });
 
   it("opens, from the projector's end screen, the latest live play of that raid in that class", async () => {

@@ -11,7 +11,7 @@ import { answersExport, askedQuestions, questionsExport } from './report-export'
 
 const t = i18n.t.bind(i18n) as TFunction;
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const question = (n: number, answered: number, correct: number) => ({
+const question = (n: number, answered: number, correct: number, asked = answered > 0) => ({
   questionId: id(100 + n),
   position: n - 1,
   text: `Question ${n}`,
@@ -22,6 +22,8 @@ const question = (n: number, answered: number, correct: number) => ({
   ],
   answered,
   correct,
+  asked,
+  counted: answered,
   shareCorrect: answered ? correct / answered : null,
   mostChosenWrong: null,
   meanTimeMs: answered ? 5000 : null,
@@ -47,7 +49,10 @@ function report(kind: 'live' | 'homework' = 'live'): RaidReport {
     schoolclassName: '5e B',
     subjectId: id(5),
     subjectCode: 'MATHEMATICS',
-    questions: [question(1, 1, 1), question(2, 1, 0), question(3, 0, 0), question(4, 0, 0)],
+    // The server marks what a homework offers (every question) and what a live raid showed.
+    questions: [1, 2, 3, 4].map((n) =>
+      question(n, n <= 2 ? 1 : 0, n === 1 ? 1 : 0, kind === 'homework' || n <= 2),
+    ),
     students: [
       {
         studentId: id(10),
@@ -75,7 +80,7 @@ function report(kind: 'live' | 'homework' = 'live'): RaidReport {
 }
 
 describe('raid report exports', () => {
-  it('a live raid asked its questions up to the last one answered', () => {
+  it('names the questions the server marks asked (a live raid stopped after question 2)', () => {
     expect([...askedQuestions(report())]).toEqual([id(101), id(102)]);
     expect(askedQuestions(report('homework')).size).toBe(4);
   });

@@ -3,26 +3,19 @@
 // page lists them as without answer), a question the raid never reached says so instead of "no
 // answer", and the answers column counts the answers (the right ones have their own column).
 import type { TFunction } from 'i18next';
+import { sharePercent } from '../../../../shared/game/share';
 import type { RaidReport } from '../../../../shared/schemas/analytics';
 import { formatDateTime } from '../../lib/dates';
 import type { Cell, ExportTable } from '../../lib/export/table';
-import { percent } from './period';
 
 const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 100) / 10);
 
 /**
- * The questions the play asked, by id. A homework gives every question to each student. A live raid
- * asks its questions in order and may end early (defeat, or the teacher stops it): the questions
- * past the last one anybody answered were never asked.
+ * The questions the play asked, by id, as the server tells them (issue 21: a live play marks each
+ * question shown; a homework gives every question to each student).
  */
 export function askedQuestions(report: RaidReport): Set<string> {
-  const { questions } = report;
-  if (report.play.kind !== 'live') return new Set(questions.map((q) => q.questionId));
-  let last = -1;
-  questions.forEach((q, i) => {
-    if (q.answered > 0) last = i;
-  });
-  return new Set(questions.slice(0, last + 1).map((q) => q.questionId));
+  return new Set(report.questions.filter((q) => q.asked).map((q) => q.questionId));
 }
 
 const qLabel = (t: TFunction, i: number) => t('ANALYTICS.REPORT.Q', { n: i + 1 });
@@ -57,7 +50,7 @@ export function questionsExport(report: RaidReport, t: TFunction): ExportTable {
       return [
         i + 1,
         q.text,
-        percent(q.shareCorrect),
+        q.shareCorrect === null ? null : sharePercent(q.shareCorrect),
         q.correct,
         q.answered,
         q.mostChosenWrong?.text ?? null,

@@ -44,39 +44,46 @@ export default function PixiScene({ model }: { model: SceneModel }) {
   );
 }
 
+/**
+ * @pixi/react renders the stage again while the Application is still initialising (a model change
+ * during init): `app` then has no renderer, screen or ticker yet. Nothing reads them before
+ * `isInitialised` (issue 21: "Cannot read properties of undefined (reading 'name')" on screen changes).
+ */
 function Stage({ model }: { model: SceneModel }) {
-  const { app } = useApplication();
+  const { app, isInitialised } = useApplication();
+  const ready = isInitialised && !!app?.renderer;
   const root = useRef<Container>(null);
   const controller = useRef<SceneController | null>(null);
   const latest = useRef(model);
   latest.current = model;
 
   useEffect(() => {
-    if (!root.current) return;
-    const c = new SceneController(root.current, app?.renderer.name === 'canvas');
+    if (!root.current || !ready) return;
+    const c = new SceneController(root.current, app.renderer.name === 'canvas');
     c.setModel(latest.current);
     controller.current = c;
     return () => {
       c.destroy();
       controller.current = null;
     };
-  }, [app]);
+  }, [app, ready]);
   useEffect(() => {
     controller.current?.setModel(model);
   }, [model]);
   // Paused or blanked: no frame at all (a projector left on a blank screen should not heat the laptop).
   useEffect(() => {
-    if (!app?.ticker) return;
+    if (!ready || !app.ticker) return;
     if (model.still) app.ticker.stop();
     else app.ticker.start();
-  }, [app, model.still]);
+  }, [app, ready, model.still]);
 
   const tick = useCallback(
     (ticker: Ticker) => {
-      const screen = app?.screen;
-      if (screen) controller.current?.tick(ticker.deltaMS, screen.width, screen.height);
+      if (!ready) return;
+      const screen = app.screen;
+      controller.current?.tick(ticker.deltaMS, screen.width, screen.height);
     },
-    [app],
+    [app, ready],
   );
   useTick(tick);
 

@@ -1,4 +1,5 @@
-// VICTORY or DEFEAT, with each student's gain, and the way back to the board.
+// VICTORY or DEFEAT, with each student's gain, and the way back to the board. The report opens with
+// names hidden: it shows on the projector (issue 21).
 import { useTranslation } from 'react-i18next';
 import type { RaidView } from '../../../../../shared/game/contract';
 import { AvatarImage, studentLabel } from '../Avatar';
@@ -53,6 +54,8 @@ export function RaidResult({ raid, snapshot, toBoard }: ScreenProps & { raid: Ra
             schoolclassId: snapshot.schoolclassId,
             subjectId: snapshot.subjectId,
             raidId: raid.raidId,
+            // Projected: students are numbered until the teacher shows their names (issue 21).
+            names: 'hidden',
           })}`}
           target="_blank"
           rel="noopener"

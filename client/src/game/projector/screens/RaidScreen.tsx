@@ -4,7 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GAME_FONT_SIZE_DEFAULT_REM } from '../../../../../shared/constants';
 import type { RaidView } from '../../../../../shared/game/contract';
+import { sharePercent } from '../../../../../shared/game/share';
 import { getGameRaids } from '../../../api/game';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { useFitText } from '../fit-text';
 import { MathText } from '../MathText';
 import type { ScreenProps } from '../Projector';
@@ -12,6 +14,7 @@ import { Answers } from './Answers';
 import { Countdown } from './Countdown';
 import { RaidLobby } from './RaidLobby';
 import { RaidResult } from './RaidResult';
+import { nextEndsRaid, turnLostKey } from './raid-steps';
 
 interface Props extends ScreenProps {
   raidId: string;
@@ -89,6 +92,7 @@ function RaidQuestion({
   const reveal = raid.phase === 'revealed' ? raid.reveal : null;
   const showPanel = reveal !== null && overlayOpen;
   const [busy, setBusy] = useState(false);
+  const [confirmEnd, setConfirmEnd] = useState(false);
   useFitText(main, `${q?.id}:${raid.phase}:${showPanel}`, fontSize ?? GAME_FONT_SIZE_DEFAULT_REM);
   const act = async (name: 'raid:reveal' | 'raid:next') => {
     setBusy(true);
@@ -107,13 +111,7 @@ function RaidQuestion({
             {t('GAME.RAID.ANSWERED', { count: answered.size, total })}
           </span>
           {/* In the top row, not below the answers: the reveal's buttons and the answers keep the room. */}
-          <button
-            type="button"
-            className="proj-btn proj-btn--ghost"
-            onClick={() => {
-              if (window.confirm(t('GAME.RAID.END_CONFIRM'))) void run('raid:end', {});
-            }}
-          >
+          <button type="button" className="proj-btn proj-btn--ghost" onClick={() => setConfirmEnd(true)}>
             {t('GAME.RAID.END')}
           </button>
           {/* The scene shows who answered as avatars; this list says it to screen readers (never what). */}
@@ -131,11 +129,11 @@ function RaidQuestion({
               <div className="reveal" aria-live="polite" data-testid="reveal">
                 <div className="reveal__text">
                   <h2 id="reveal-title" className="reveal__share">
-                    {t('GAME.RAID.SHARE', { percent: Math.round(reveal.rightShare * 100) })}
+                    {t('GAME.RAID.SHARE', { percent: sharePercent(reveal.rightShare) })}
                   </h2>
                   <p className="reveal__damage">{t('GAME.RAID.DAMAGE', { count: reveal.damage })}</p>
                   {lostTurns > 0 ? (
-                    <p className="reveal__turn">{t('GAME.RAID.TURN_LOST', { count: raid.turns.left })}</p>
+                    <p className="reveal__turn">{t(turnLostKey(raid), { count: raid.turns.left })}</p>
                   ) : null}
                 </div>
                 <div className="reveal__actions">
@@ -148,7 +146,7 @@ function RaidQuestion({
                     disabled={busy}
                     onClick={() => void act('raid:next')}
                   >
-                    {raid.index + 1 >= raid.count ? t('GAME.RAID.FINISH') : t('GAME.RAID.NEXT')}
+                    {nextEndsRaid(raid) ? t('GAME.RAID.FINISH') : t('GAME.RAID.NEXT')}
                   </button>
                 </div>
               </div>
@@ -195,12 +193,21 @@ function RaidQuestion({
                   disabled={busy}
                   onClick={() => void act('raid:next')}
                 >
-                  {raid.index + 1 >= raid.count ? t('GAME.RAID.FINISH') : t('GAME.RAID.NEXT')}
+                  {nextEndsRaid(raid) ? t('GAME.RAID.FINISH') : t('GAME.RAID.NEXT')}
                 </button>
               </>
             )}
           </div>
         )}
+        <ConfirmDialog
+          message={confirmEnd ? t('GAME.RAID.END_CONFIRM') : null}
+          confirmLabel={t('GAME.RAID.END')}
+          onCancel={() => setConfirmEnd(false)}
+          onConfirm={() => {
+            setConfirmEnd(false);
+            void run('raid:end', {});
+          }}
+        />
       </section>
       <aside className="raid__boss" aria-label={t('GAME.RAID.BOSS')}>
         <p className="raid__boss-name">{raid.boss.name}</p>

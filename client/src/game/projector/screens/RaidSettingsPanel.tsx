@@ -77,18 +77,29 @@ export function RaidSettingsPanel({
         <fieldset className="raid-settings__scoring">
           <legend>{t('GAME.SETTINGS.SCORING')}</legend>
           {(['accuracy', 'speed'] as const).map((scoring) => (
-            <label key={scoring} className="raid-settings__check">
-              <input
-                type="radio"
-                name="scoring"
-                value={scoring}
-                checked={s.scoring === scoring}
-                onChange={() => setS({ ...s, scoring })}
-              />
-              <span>
-                {t(scoring === 'speed' ? 'GAME.SETTINGS.SCORING_SPEED' : 'GAME.SETTINGS.SCORING_ACCURACY')}
-              </span>
-            </label>
+            <div key={scoring}>
+              <label className="raid-settings__check">
+                <input
+                  type="radio"
+                  name="scoring"
+                  value={scoring}
+                  checked={s.scoring === scoring}
+                  onChange={() => setS({ ...s, scoring })}
+                  aria-describedby={`scoring-hint-${scoring}`}
+                />
+                <span>
+                  {t(scoring === 'speed' ? 'GAME.SETTINGS.SCORING_SPEED' : 'GAME.SETTINGS.SCORING_ACCURACY')}
+                </span>
+              </label>
+              {/* What the choice does, in one line (issue 21). */}
+              <p id={`scoring-hint-${scoring}`} className="raid-settings__note raid-settings__hint">
+                {t(
+                  scoring === 'speed'
+                    ? 'GAME.SETTINGS.SCORING_SPEED_HINT'
+                    : 'GAME.SETTINGS.SCORING_ACCURACY_HINT',
+                )}
+              </p>
+            </div>
           ))}
         </fieldset>
         <fieldset className="raid-settings__scoring">

@@ -97,6 +97,12 @@ describe('SelectRaidScreen', () => {
     ).toBe(false);
     fireEvent.change(time, { target: { value: 'none' } });
     fireEvent.click(screen.getByRole('checkbox', { name: t('GAME.SETTINGS.ASK_ALL') }));
+    const speed = screen.getByRole('radio', { name: t('GAME.SETTINGS.SCORING_SPEED') });
+    // Each scoring says in one line what it does (issue 21).
+    expect(speed.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(speed.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      t('GAME.SETTINGS.SCORING_SPEED_HINT'),
+    );
     fireEvent.click(screen.getByRole('radio', { name: t('GAME.SETTINGS.SCORING_ACCURACY') }));
     fireEvent.click(screen.getByRole('button', { name: t('GAME.SETTINGS.OPEN_LOBBY') }));
     expect(run).toHaveBeenCalledWith('raid:start', {
