@@ -1122,6 +1122,30 @@ const cases: Case[] = [
 
   // ---- The live game's REST helpers ----
   {
+    route: 'GET /api/game/address',
+    url: () => '/api/game/address',
+    refused: [['student', 403]],
+    allowed: 'admin',
+  },
+  {
+    route: 'GET /api/tickets',
+    url: () => '/api/tickets',
+    refused: [
+      ['student', 403],
+      ['teacher', 403],
+    ],
+    allowed: 'admin',
+  },
+  {
+    route: 'GET /api/analytics/students/:studentId',
+    url: () => `/api/analytics/students/${users.student.studentId}`,
+    refused: [
+      ['student', 403],
+      ['teacher', 404],
+    ],
+    allowed: 'admin',
+  },
+  {
     route: 'GET /api/game/raids',
     url: () => `/api/game/raids?subjectId=${fx.maths}`,
     refused: [['student', 403]],
@@ -1162,6 +1186,15 @@ const PROVEN_ELSEWHERE: Record<string, string> = {
     'tests/integration/school-role.test.ts › the head of the same school approves its teacher; another school’s head cannot (404)',
   'PUT /api/school/teachers/:id/reject':
     'tests/integration/school-role.test.ts › its routes: anonymous and forged 401, teachers and pupils 403',
+  // A screenshot needs a report with one, filed by the test that reads it back.
+  'GET /api/tickets/:id/screenshot':
+    'tests/integration/tickets.test.ts › lists every report, newest first, with who sent it and its screenshot, to an administrator only',
+  // Importing creates accounts: proven on a class of its own.
+  'POST /api/schoolclasses/:id/students/import':
+    "tests/integration/class-list-import.test.ts › is refused for another teacher's class (404), to pupils (403) and without a token (401)",
+  // A new try needs a homework with tries left and one done.
+  'POST /api/students/:studentId/homework/:homeworkId/retry':
+    'tests/integration/student.test.ts › partial credit, two tries: the best score is kept, a better try pays only the difference, late work is marked',
 };
 
 describe('every route that needs a caller', () => {

@@ -931,6 +931,10 @@ describe('homework as teachers set it: dates, tries, several right answers (issu
       .set({ dueOn: day(-1) })
       .where(eq(homeworkRaids.id, homeworkId));
     expect((await req('POST', `${url}/finish`, s.accessToken)).statusCode).toBe(409);
+    // Nobody else starts a new try for this pupil: another pupil 404, the teacher 403.
+    const other = await student(3);
+    expect((await req('POST', `${url}/retry`, other.accessToken)).statusCode).toBe(404);
+    expect((await req('POST', `${url}/retry`, prof.accessToken)).statusCode).toBe(403);
     expect((await req('POST', `${url}/retry`, s.accessToken)).json()).toEqual({ ok: true });
     const again = (await req('GET', url, s.accessToken)).json() as { questions: { given: unknown }[] };
     expect(again.questions.map((q) => q.given)).toEqual([null, null]);

@@ -71,6 +71,7 @@ describe('SelectRaidScreen', () => {
         endWhenAllAnswered: true,
         askEveryQuestion: false,
         scoring: 'accuracy',
+        multiScoring: 'all',
       },
     });
     await vi.waitFor(() =>
