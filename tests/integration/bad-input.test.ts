@@ -639,6 +639,15 @@ const routes: Record<string, Route> = {
     noBody: true,
     check: (res) => expect(res.json()).toMatchObject({ total: expect.any(Number) }),
   },
+  // The demo homework allows one try, now spent: the valid request is answered, and refused as such.
+  'POST /api/students/:studentId/homework/:homeworkId/retry': {
+    method: 'POST',
+    url: () => `/api/students/${student.studentId}/homework/${fx.homeworkId}/retry`,
+    token: () => student.accessToken,
+    valid: () => ({}),
+    noBody: true,
+    check: (res) => expect(res.json().message).toMatch(/^STUDENT\.ERRORS\./),
+  },
   // Last for the new student: the account loses its e-mail, the password change ends its sessions.
   'PUT /api/students/:id/account': {
     method: 'PUT',
@@ -773,6 +782,9 @@ describe('malformed JSON bodies on every POST, PUT and PATCH route', () => {
  */
 const FUZZED_ELSEWHERE = [
   'POST /api/tickets',
+  // A class list is a multipart upload: its refusals (too large, too long, no names, empty, not a
+  // CSV) are in tests/integration/class-list-import.test.ts.
+  'POST /api/schoolclasses/:id/students/import',
   'POST /api/raids/images',
   'POST /api/questions/import',
   'POST /api/gar/acs',
