@@ -116,8 +116,12 @@ describe('a teacher prepares a class; a student joins it with the code', () => {
     await ui.dialog().waitFor();
     code = (await ui.codeDigits().textContent())?.trim() ?? '';
     expect(code).toMatch(/^\d{6}$/);
-    joinAddress = (await ui.joinUrl().textContent())?.trim() ?? '';
-    expect(joinAddress).toBe(`${inject('baseUrl')}/register/student/code?code=${code}`);
+    // The address comes from the server (the one phones reach): wait for it, not for the dialog.
+    const expected = `${inject('baseUrl')}/register/student/code?code=${code}`;
+    await expect
+      .poll(async () => (await ui.joinUrl().textContent())?.trim(), { timeout: 10_000 })
+      .toBe(expected);
+    joinAddress = expected;
     await ui.qr().waitFor();
     expect(await ui.qr().getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     const box = await ui.qr().boundingBox();

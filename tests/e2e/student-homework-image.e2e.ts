@@ -115,7 +115,7 @@ describe('a homework with a picture on a phone', () => {
       expect(await bugButtonEverCovers(page, buttons)).toBe(false);
       for (const n of indexes) await buttons.nth(n).click();
       if (right.length > 1) {
-        await page.getByText(PHONE_TEXTS.MULTIPLE_HINT).waitFor();
+        await page.getByText(tr(PHONE_TEXTS.PICK_N_other, { count: right.length })).waitFor();
         await page
           .getByRole('button', { name: tr(PHONE_TEXTS.VALIDATE_other, { count: right.length }) })
           .click();

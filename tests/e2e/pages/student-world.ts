@@ -43,12 +43,16 @@ export class StudentWorldPages {
   async answerFirst() {
     const answers = this.page.locator('.answers .answer');
     await answers.first().waitFor();
-    const multiple = await this.page.getByText(PHONE_TEXTS.MULTIPLE_HINT).isVisible();
+    // A question with several right answers says how many to tick ("Choisis 2 réponses, puis valide.").
+    const pickHint = new RegExp(
+      `^${PHONE_TEXTS.PICK_N_other.replace('{{count}}', '\\d+').replace(/[.]/g, '\\.')}$`,
+    );
+    const multiple = await this.page.getByText(pickHint).isVisible();
     await answers.first().click();
     if (multiple)
       await this.page.getByRole('button', { name: PHONE_TEXTS.VALIDATE_one, exact: true }).click();
-    await this.page
-      .getByText(new RegExp(`^(${S.PLAY.RIGHT}|${S.PLAY.WRONG.replace(/[.!?]/g, '\\$&')})$`))
-      .waitFor();
+    // One answer ticked of several right ones may be partly right.
+    const verdicts = [S.PLAY.RIGHT, S.PLAY.WRONG, S.PLAY.PARTIAL].map((v) => v.replace(/[.!?]/g, '\\$&'));
+    await this.page.getByText(new RegExp(`^(${verdicts.join('|')})$`)).waitFor();
   }
 }
