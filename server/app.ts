@@ -251,6 +251,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       req.url.startsWith('/api/') ||
       req.url === '/api' ||
       req.url.startsWith('/assets/') ||
+      // Files and service routes that are not there are not pages: an upload that does not exist,
+      // and /metrics on a node that does not serve it, answer 404, never the app's index.html.
+      req.url.startsWith('/uploads/') ||
+      req.url === '/metrics' ||
       (req.method !== 'GET' && req.method !== 'HEAD')
     ) {
       return reply.status(404).send({ message: ERR.NOT_FOUND });

@@ -338,6 +338,10 @@ describe('a question with several right answers (issue 21, item 13)', () => {
 
 describe('a level gained during a raid', () => {
   it('is on the board’s result and on the phone of that pupil only', async () => {
+    // A board of its own: the earlier tests spent this socket's budget of teacher commands.
+    teacher.disconnect();
+    teacher = await connect(url, profToken);
+    expect(await send(teacher, 'room:open', key)).toMatchObject({ ok: true });
     const [up, same] = phones;
     const [row] = await ctx.database.db
       .update(students)
