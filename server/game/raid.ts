@@ -145,8 +145,9 @@ export function submitAnswer(
   };
 }
 
+/** Exactly the right answers: the stored `correct`, by the same rule the scoring uses (shared/game/scoring.ts). */
 export const isRight = (q: RaidQuestion, answerIds: string[]) =>
-  answerIds.length === q.correctIds.length && answerIds.every((id) => q.correctIds.includes(id));
+  scoreAnswer(q.correctIds, answerIds).verdict === 'right';
 
 /** One answer scored in the raid's mode (all-or-nothing unless the teacher chose partial credit). */
 export const scoreIn = (s: RaidState, q: RaidQuestion, answerIds: string[]) =>
