@@ -17,6 +17,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type {
+  NumberSettings,
+  PollSettings,
+  QuestionKind,
+  TextSettings,
+} from '../../shared/questions/kinds.js';
 import type { PlayQuestionSnapshot } from '../../shared/schemas/analytics.js';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
@@ -258,8 +264,18 @@ export const questions = pgTable(
     text: text('text').notNull(),
     imagePath: text('image_path'),
     equationMode: boolean('equation_mode').notNull().default(false),
+    /** What kind of question (issue 23, shared/questions/kinds.ts); older rows are choices. */
+    kind: text('kind').$type<QuestionKind>().notNull().default('choice'),
+    /** The kind's settings (number, text, poll); null for choices and orders. */
+    settings: jsonb('settings').$type<NumberSettings | TextSettings | PollSettings>(),
+    /** Shown after the reveal (formulas between $$..$$); null: none. */
+    explanation: text('explanation'),
+    explanationImagePath: text('explanation_image_path'),
   },
-  (t) => [uniqueIndex('questions_raid_text_uq').on(t.raidId, sql`lower(${t.text})`)],
+  (t) => [
+    uniqueIndex('questions_raid_text_uq').on(t.raidId, sql`lower(${t.text})`),
+    check('questions_kind_ck', sql`${t.kind} in ('choice', 'number', 'text', 'order', 'poll')`),
+  ],
 );
 
 export const answers = pgTable(
@@ -350,6 +366,8 @@ export const homeworkAnswers = pgTable(
       .notNull()
       .references(() => questions.id, { onDelete: 'cascade' }),
     answerIds: jsonb('answer_ids').$type<string[]>().notNull(),
+    /** What the pupil typed (number, text, typed poll), trimmed; null for choices and orders. */
+    value: text('value'),
     correct: boolean('correct').notNull(),
     answeredAt: createdAt(),
   },
@@ -681,6 +699,8 @@ export const studentAnswers = pgTable(
       .notNull()
       .references(() => students.id, { onDelete: 'cascade' }),
     answerIds: uuid('answer_ids').array().notNull(),
+    /** What the pupil typed (number, text, typed poll), trimmed; null for choices and orders. */
+    value: text('value'),
     correct: boolean('correct').notNull(),
     /** Time from the question's opening (live) or the previous answer (homework) to this answer. */
     timeMs: integer('time_ms'),

@@ -21,6 +21,7 @@
 // the client formats them dd/MM/yyyy HH:mm.
 import { z } from 'zod';
 import { ERR } from '../errors.js';
+import type { NumberSettings, PollSettings, QuestionKind, TextSettings } from '../questions/kinds.js';
 import { cleanText } from '../text.js';
 
 export const PERIODS = ['week', 'month', 'term', 'year', 'custom'] as const;
@@ -115,6 +116,12 @@ export interface PlayQuestionSnapshot {
   asked?: boolean;
   /** Live plays since issue 21: the students its share counts (present at the reveal, or answered). */
   counted?: number;
+  /** Since issue 23: the kind (absent: 'choice'), its settings and the explanation when played. */
+  kind?: QuestionKind;
+  settings?: NumberSettings | TextSettings | PollSettings | null;
+  explanation?: string | null;
+  /** Typed answers the teacher accepted afterwards in the report (normalised by the judge). */
+  accepted?: string[];
 }
 
 // ----- responses -----

@@ -3,7 +3,7 @@ import type {
   ChapterDto,
   ChapterInput,
   RaidDto,
-  RaidSave,
+  RaidSaveInput,
   RaidSummaryDto,
 } from '../../../shared/schemas/raid';
 import { api } from './http';
@@ -16,9 +16,9 @@ export const deleteChapter = (id: string) => api.delete<void>(`/chapters/${id}`)
 
 export const listRaids = (chapterId: string) => api.get<RaidSummaryDto[]>(`/chapters/${chapterId}/raids`);
 export const getRaid = (id: string) => api.get<RaidDto>(`/raids/${id}`);
-export const createRaid = (chapterId: string, body: RaidSave) =>
+export const createRaid = (chapterId: string, body: RaidSaveInput) =>
   api.post<RaidDto>(`/chapters/${chapterId}/raids`, body);
-export const updateRaid = (id: string, body: RaidSave) => api.put<RaidDto>(`/raids/${id}`, body);
+export const updateRaid = (id: string, body: RaidSaveInput) => api.put<RaidDto>(`/raids/${id}`, body);
 export const deleteRaid = (id: string) => api.delete<void>(`/raids/${id}`);
 
 export function uploadQuestionImage(file: Blob) {

@@ -19,6 +19,9 @@ import { importRows, readMark } from './questions.js';
 import { columnIndex, readXlsx } from './xlsx.js';
 import { InflateBudget, inflateEntry, ZIP_ENTRY_MAX_BYTES, ZipError, zipEntries } from './zip.js';
 
+/** The kind fields of a plain choice question (issue 23): what the importer gives every line today. */
+const CHOICE = { kind: 'choice', number: null, textAnswer: null, poll: null, explanation: null } as const;
+
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const HEADER = 'Question;Équation;Réponse 1;Correcte 1;Réponse 2;Correcte 2;Réponse 3;Correcte 3';
 
@@ -162,6 +165,7 @@ describe('XLSX', () => {
     const result = importRows(readSheetFile('mixed.xlsx', buf), []);
     expect(result.questions).toEqual([
       {
+        ...CHOICE,
         text: 'Combien font 2 + 2 ?',
         equationMode: false,
         answers: [
@@ -170,6 +174,7 @@ describe('XLSX', () => {
         ],
       },
       {
+        ...CHOICE,
         text: 'Quel est le plus grand nombre ?',
         equationMode: false,
         answers: [
@@ -317,6 +322,7 @@ describe('lines', () => {
     const r = csvImport(`${HEADER}\n  Q1 ?  ;OUI; a ;X;b;non;;\nQ2;;a;;b;Vrai;c;0\n`);
     expect(r.questions).toEqual([
       {
+        ...CHOICE,
         text: 'Q1 ?',
         equationMode: true,
         answers: [
@@ -325,6 +331,7 @@ describe('lines', () => {
         ],
       },
       {
+        ...CHOICE,
         text: 'Q2',
         equationMode: false,
         answers: [

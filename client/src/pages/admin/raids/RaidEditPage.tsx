@@ -23,7 +23,7 @@ import {
   type ChapterDto,
   type QuestionDraft,
   type RaidDto,
-  type RaidSave,
+  type RaidSaveInput,
   raidSaveSchema,
 } from '../../../../../shared/schemas/raid';
 import {
@@ -89,7 +89,7 @@ const fromRaid = (r: RaidDto): FormState => ({
   questions: r.questions.map(newQuestion),
 });
 
-const toBody = (f: FormState): RaidSave => ({
+const toBody = (f: FormState): RaidSaveInput => ({
   title: f.title,
   shared: f.shared,
   questions: f.questions.map((q) => ({

@@ -49,9 +49,13 @@ class FakeXhr {
   }
 }
 
+/** The kind fields of a plain choice question, as the importer returns them. */
+const CHOICE = { kind: 'choice', number: null, textAnswer: null, poll: null, explanation: null } as const;
+
 const RESULT: ImportResult = {
   questions: [
     {
+      ...CHOICE,
       text: 'Capitale ?',
       equationMode: false,
       answers: [
@@ -60,6 +64,7 @@ const RESULT: ImportResult = {
       ],
     },
     {
+      ...CHOICE,
       text: '2 + 2 ?',
       equationMode: false,
       answers: [
