@@ -5,6 +5,7 @@ import {
   type AnsweredBatch,
   BURST_ANSWERS,
   createAnsweredBatcher,
+  PATCH_BUCKET,
 } from './answered-batch.js';
 
 let sent: { at: number; room: string; b: AnsweredBatch }[];
@@ -15,18 +16,32 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
-const batcher = () =>
-  createAnsweredBatcher(async (room, b) => {
-    sent.push({ at: Date.now(), room, b });
-  });
+/** `bucket`: patches sent back to back before answers wait for a window (PATCH_BUCKET by default). */
+const batcher = (bucket?: number) =>
+  createAnsweredBatcher(
+    async (room, b) => {
+      sent.push({ at: Date.now(), room, b });
+    },
+    { bucket },
+  );
 /** A batcher on a clock of the test's own, which moves without any timer running. */
-const clocked = (now: () => number) =>
+const clocked = (now: () => number, bucket?: number) =>
   createAnsweredBatcher(
     async (room, b) => {
       sent.push({ at: now(), room, b });
     },
-    { now },
+    { now, bucket },
   );
+/** A seeded random source (mulberry32): the same arrival times on every run. */
+function seeded(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 describe('the board’s "who answered" patches', () => {
   it('leave at once for a lone answer, without waiting for a batch window', async () => {
@@ -42,6 +57,27 @@ describe('the board’s "who answered" patches', () => {
     expect(sent.map((s) => s.b.studentIds)).toEqual([['alice'], ['bob']]);
   });
 
+  it('leave at once for every answer of a class answering over a second', async () => {
+    // 30 phones, each at a random instant of the second (ten seeded classes): no answer waits.
+    for (let seed = 1; seed <= 10; seed++) {
+      sent = [];
+      const b = batcher();
+      const random = seeded(seed);
+      const times = Array.from({ length: 30 }, () => Math.floor(random() * 1000)).sort((x, y) => x - y);
+      const start = Date.now();
+      const late: number[] = [];
+      for (const [i, t] of times.entries()) {
+        await vi.advanceTimersByTimeAsync(start + t - Date.now());
+        const before = sent.length;
+        b.add('class', 'q1', `s${i}`, i + 1);
+        await vi.advanceTimersByTimeAsync(0);
+        if (sent.length === before) late.push(i);
+      }
+      expect(late).toEqual([]);
+      expect(sent.flatMap((x) => x.b.studentIds)).toHaveLength(30);
+    }
+  });
+
   it('coalesce a burst into a few patches, none later than one window, none lost or doubled', async () => {
     const b = batcher();
     const t0 = Date.now();
@@ -53,8 +89,8 @@ describe('the board’s "who answered" patches', () => {
     const ids = sent.flatMap((s) => s.b.studentIds);
     expect(ids).toHaveLength(1000);
     expect(new Set(ids).size).toBe(1000);
-    // 1,000 answers over 50 ms: the first at once, then one patch per window at most.
-    expect(sent.length).toBeLessThanOrEqual(1 + Math.ceil(50 / ANSWERED_WINDOW_MS));
+    // 1,000 answers over 50 ms: the bucket's patches at once, then one patch per window at most.
+    expect(sent.length).toBeLessThanOrEqual(PATCH_BUCKET + Math.ceil(50 / ANSWERED_WINDOW_MS));
     expect(Math.max(...sent.map((s) => s.at - t0))).toBeLessThanOrEqual(50 + ANSWERED_WINDOW_MS);
     expect(sent.at(-1)?.b.count).toBe(1000);
   });
@@ -62,7 +98,8 @@ describe('the board’s "who answered" patches', () => {
   it('leave every window while a burst holds the event loop, before any timer can run', async () => {
     // The clock moves while the answers are counted, in one run of the loop: no timer fires.
     let clock = 0;
-    const b = clocked(() => clock);
+    // A bucket of one: every patch after the first waits a whole window (the bucket's own limit).
+    const b = clocked(() => clock, 1);
     for (let i = 0; i < 300; i++) {
       b.add('r', 'q1', `s${i}`, i + 1);
       clock += 0.25; // a quarter of a millisecond per answer: 75 ms for the burst
@@ -80,7 +117,8 @@ describe('the board’s "who answered" patches', () => {
   });
 
   it('send a waiting batch before a patch of another question, and keep rooms apart', async () => {
-    const b = batcher();
+    // A bucket of one, so that bob's answer waits.
+    const b = batcher(1);
     b.add('r', 'q1', 'alice', 1);
     b.add('r', 'q1', 'bob', 2);
     b.add('other', 'q9', 'zoe', 1);
@@ -112,8 +150,8 @@ describe('the board’s "who answered" patches', () => {
     // Still a burst when the next answers come within the window of that big patch.
     b.add('hall', 'q1', 'late', 1000);
     expect(b.bursting('hall')).toBe(true);
-    // The class's batch was not flushed by the hall's: it keeps its window.
-    expect(sent.filter((s) => s.room === 'class')).toHaveLength(1);
+    // The class's batch was not flushed by the hall's: it keeps its window (after its bucket's patches).
+    expect(sent.filter((s) => s.room === 'class')).toHaveLength(PATCH_BUCKET);
     await vi.advanceTimersByTimeAsync(100);
     expect(sent.filter((s) => s.room === 'class').flatMap((s) => s.b.studentIds)).toHaveLength(35);
   });

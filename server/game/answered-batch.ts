@@ -1,8 +1,10 @@
 // "Who answered" for the board: sent at once while a room is quiet, coalesced only under load.
-// The first answer after a quiet spell leaves at once (leading edge); answers arriving within
-// ANSWERED_WINDOW_MS of the last patch of the room wait for the end of that window, or for the
-// first answer counted after it, and leave together. A room thus sends one "answered" patch per
-// window at most (100 a second), however many phones answer, and a lone answer is never held back.
+// Each room holds a small bucket of patches (PATCH_BUCKET, refilled by one per ANSWERED_WINDOW_MS):
+// an answer leaves at once while the bucket has a patch left; once it is empty, answers wait for
+// the next patch the bucket earns and leave together. A room thus sends one "answered" patch per
+// window on average (100 a second), however many phones answer, and a class answering over a few
+// seconds is never held back (issue 22: with a bucket of one, a quarter of a class's answers waited
+// up to a window, the board's p99 at a class's size was 8–22 ms).
 // In a burst (BURST_ANSWERS answers within a window), flush (socket.ts, before a turn's
 // acknowledgements) may send a room's batch before its window ends: one patch per turn at most.
 
@@ -15,6 +17,12 @@ export const ANSWERED_WINDOW_MS = 10;
  */
 export const BURST_ANSWERS = 40;
 
+/**
+ * Patches a room may send back to back before its answers wait for a window: a class of 30 answering
+ * over a second almost never has four answers within 40 ms, a thousand phones do at once.
+ */
+export const PATCH_BUCKET = 4;
+
 import { answersSeen } from '../lib/live-metrics.js';
 
 export interface AnsweredBatch {
@@ -25,18 +33,37 @@ export interface AnsweredBatch {
 
 export function createAnsweredBatcher(
   send: (roomId: string, b: AnsweredBatch) => Promise<void>,
-  opts: { windowMs?: number; now?: () => number } = {},
+  opts: { windowMs?: number; now?: () => number; bucket?: number } = {},
 ) {
   const windowMs = opts.windowMs ?? ANSWERED_WINDOW_MS;
   const now = opts.now ?? Date.now;
+  const capacity = opts.bucket ?? PATCH_BUCKET;
   const pending = new Map<
     string,
     AnsweredBatch & { timer: ReturnType<typeof setTimeout> | null; countedAt?: number[] }
   >();
-  /** When each room's last patch left, and how many answers it carried. */
+  /** When each room's last patch left, and how many answers it and the patches just before it carried. */
   const lastSent = new Map<string, { at: number; size: number }>();
   /** Patches on their way (a Redis round trip or two), by room: flushRooms waits for them too. */
   const inFlight = new Map<string, Set<Promise<void>>>();
+  /** Each room's bucket of patches: what was left at `at` (below 0 after patches forced by a flush). */
+  const buckets = new Map<string, { tokens: number; at: number }>();
+
+  /** Patches the room may send now (refilled to `capacity`, one per window). */
+  function tokens(roomId: string) {
+    const t = now();
+    const b = buckets.get(roomId);
+    if (!b) return capacity;
+    b.tokens = Math.min(capacity, b.tokens + (t - b.at) / windowMs);
+    b.at = t;
+    return b.tokens;
+  }
+  function spend(roomId: string) {
+    const left = tokens(roomId) - 1;
+    buckets.set(roomId, { tokens: left, at: now() });
+  }
+  /** Time until the room's bucket holds one patch again. */
+  const untilToken = (roomId: string) => Math.max(0, (1 - tokens(roomId)) * windowMs);
 
   async function flush(roomId: string) {
     const b = pending.get(roomId);
@@ -44,9 +71,18 @@ export function createAnsweredBatcher(
     pending.delete(roomId);
     if (b.timer) clearTimeout(b.timer);
     const t = now();
-    lastSent.set(roomId, { at: t, size: b.studentIds.length });
-    // Rooms come and go: forget those quiet for longer than a window once the map grows.
-    if (lastSent.size > 10_000) for (const [id, l] of lastSent) if (t - l.at >= windowMs) lastSent.delete(id);
+    spend(roomId);
+    // Patches within two windows of each other add up: a burst is counted across the bucket's patches.
+    const prev = lastSent.get(roomId);
+    const size = b.studentIds.length + (prev && t - prev.at < windowMs * 2 ? prev.size : 0);
+    lastSent.set(roomId, { at: t, size });
+    // Rooms come and go: forget those quiet for long enough to have a full bucket once the maps grow.
+    if (lastSent.size > 10_000)
+      for (const [id, l] of lastSent)
+        if (t - l.at >= windowMs * capacity) {
+          lastSent.delete(id);
+          buckets.delete(id);
+        }
     const sending = send(roomId, { questionId: b.questionId, studentIds: b.studentIds, count: b.count });
     const room = inFlight.get(roomId) ?? new Set<Promise<void>>();
     inFlight.set(roomId, room);
@@ -63,9 +99,6 @@ export function createAnsweredBatcher(
     }
   }
 
-  /** Time since the room's last patch (infinite for a room never sent to). */
-  const sinceLast = (roomId: string) => now() - (lastSent.get(roomId)?.at ?? Number.NEGATIVE_INFINITY);
-
   const later = (roomId: string, ms: number) =>
     setTimeout(() => void flush(roomId).catch(() => {}), Math.max(0, ms));
 
@@ -78,15 +111,15 @@ export function createAnsweredBatcher(
     if (!b) {
       b = { questionId, studentIds: [], count: 0, timer: null };
       pending.set(roomId, b);
-      const since = sinceLast(roomId);
       b.studentIds.push(studentId);
       if (answersSeen.hasSubscribers) b.countedAt = [performance.now()];
       b.count = count;
-      if (since >= windowMs) {
+      const wait = untilToken(roomId);
+      if (wait === 0) {
         void flush(roomId).catch(() => {});
         return;
       }
-      b.timer = later(roomId, windowMs - since);
+      b.timer = later(roomId, wait);
       return;
     }
     b.studentIds.push(studentId);
@@ -94,7 +127,7 @@ export function createAnsweredBatcher(
     b.count = Math.max(b.count, count);
     // A burst keeps the event loop busy for longer than a window, and the timer waits for it: the
     // board hears every window's answers as they are counted, not all of them once the burst is over.
-    if (sinceLast(roomId) >= windowMs) void flush(roomId).catch(() => {});
+    if (untilToken(roomId) === 0) void flush(roomId).catch(() => {});
   }
 
   return {
@@ -127,6 +160,7 @@ export function createAnsweredBatcher(
       if (b?.timer) clearTimeout(b.timer);
       pending.delete(roomId);
       lastSent.delete(roomId);
+      buckets.delete(roomId);
     },
   };
 }
