@@ -1,7 +1,7 @@
 // Revocation on the live side: each socket joins a room per user and per session at its handshake,
 // so that a logout, a password change or a rejection closes it, on every node (the Socket.IO adapter
 // carries disconnectSockets and socketsLeave to the others).
-import type { Server, Socket } from 'socket.io';
+import type { Socket } from 'socket.io';
 import type { Evictor } from '../lib/revocation.js';
 import type { GameService } from './service.js';
 
@@ -13,7 +13,15 @@ export function trackSocket(socket: Socket, claims: { sub: string; sid: string }
   socket.join([userRoom(claims.sub), sessionRoom(claims.sid)]);
 }
 
-export function liveEvictor(io: Server, service: GameService): Evictor {
+/** The part of the Socket.IO server the evictor uses (any of its event maps). */
+interface Rooms {
+  in(room: string | string[]): {
+    disconnectSockets(close?: boolean): void;
+    socketsLeave(room: string | string[]): void;
+  };
+}
+
+export function liveEvictor(io: Rooms, service: GameService): Evictor {
   return {
     async user(userId) {
       io.in(userRoom(userId)).disconnectSockets(true);

@@ -17,7 +17,7 @@ describe('the room’s life', () => {
 
   it('names only commands of the contract, and every command of the contract is in it', () => {
     const commands = Object.keys({ ...teacherCommands, ...studentCommands, ...sharedCommands });
-    const own = ['all-answered', 'board-gone', 'dispose'];
+    const own = ['all-answered', 'drop', 'reconnect', 'board-gone', 'dispose'];
     const events = new Set(TRANSITIONS.map((t) => t.event));
     for (const e of events) expect([...commands, ...own]).toContain(e);
     for (const c of commands) expect(events).toContain(c);
@@ -60,6 +60,9 @@ describe('the room’s life', () => {
         'room:close',
         'room:join',
         'room:sync',
+        // A connection that drops or comes back (issue 22: transitions like the others).
+        'drop',
+        'reconnect',
         'board-gone',
       ]),
     );

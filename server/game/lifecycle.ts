@@ -1,6 +1,9 @@
 // The room's life as one state machine: the state a room record is in, and which command (or event
-// of the server itself) may move it where. The game service asks `allowed` before every change; the
-// same table is printed in docs/protocol.md (a unit test keeps the two alike). Pure: no I/O here.
+// of the server itself) may move it where. Every change of a room goes through `apply` (or `check`
+// for a command that changes no state), which refuses what the table does not allow and, in tests,
+// throws when the state reached is not one the table names. The same table is printed in
+// docs/protocol.md (a unit test keeps the two alike). Pure: no I/O here.
+import { GameError } from './errors.js';
 
 /** Where a room stands. `absent`: never opened, or disposed (gone from memory and Redis). */
 export const ROOM_STATES = [
@@ -18,7 +21,10 @@ export const ROOM_STATES = [
 ] as const;
 export type RoomState = (typeof ROOM_STATES)[number];
 
-/** Commands of the contract, and the server's own events (`all-answered`, `board-gone`, `dispose`). */
+/**
+ * Commands of the contract, and the server's own events: `all-answered`, `drop` and `reconnect` (a
+ * connection to the room closes, a dropped phone is seen again), `board-gone` and `dispose`.
+ */
 export type LifeEvent =
   | 'room:open'
   | 'room:pause'
@@ -40,6 +46,8 @@ export type LifeEvent =
   | 'answer:submit'
   | 'power:activate'
   | 'room:sync'
+  | 'drop'
+  | 'reconnect'
   | 'board-gone'
   | 'dispose';
 
@@ -111,6 +119,18 @@ export const TRANSITIONS: readonly Transition[] = [
   },
   { event: 'room:sync', from: [...LIVE, 'paused', 'closed'], to: ['same'], note: 'a full snapshot' },
   {
+    event: 'drop',
+    from: [...LIVE, 'paused', 'closed'],
+    to: ['same'],
+    note: 'a phone or the board loses its connection; a phone is shown away after the grace (20 s)',
+  },
+  {
+    event: 'reconnect',
+    from: [...LIVE, 'paused', 'closed'],
+    to: ['same'],
+    note: 'a dropped phone is seen again (it joins again, its heartbeat returns)',
+  },
+  {
     event: 'board-gone',
     from: LIVE,
     to: ['absent'],
@@ -125,9 +145,18 @@ export const TRANSITIONS: readonly Transition[] = [
   { event: 'dispose', from: ['closed'], to: ['absent'], note: 'a closed room is dropped at the next sweep' },
 ];
 
+/** The table by state and event: the answer path asks it a thousand times a second. */
+const INDEX = new Map<RoomState, Map<LifeEvent, Transition>>(ROOM_STATES.map((s) => [s, new Map()]));
+for (const t of TRANSITIONS) {
+  for (const s of t.from) {
+    const row = INDEX.get(s) as Map<LifeEvent, Transition>;
+    if (!row.has(t.event)) row.set(t.event, t);
+  }
+}
+
 /** Which transition applies, if any. */
 export function transition(state: RoomState, event: LifeEvent): Transition | null {
-  return TRANSITIONS.find((t) => t.event === event && t.from.includes(state)) ?? null;
+  return INDEX.get(state)?.get(event) ?? null;
 }
 
 /** The key a refused command is answered with: what the user is told. */
@@ -145,6 +174,66 @@ export type Check = { ok: true; transition: Transition } | { ok: false; message:
 export function allowed(state: RoomState, event: LifeEvent): Check {
   const t = transition(state, event);
   return t ? { ok: true, transition: t } : { ok: false, message: refusal(state, event) };
+}
+
+/** The states a transition may lead to from `from` (`same` and `before-pause` resolved). */
+export function targets(t: Transition, from: RoomState, beforePause: RoomState | null): RoomState[] {
+  return t.to.map((to) => (to === 'same' ? from : to === 'before-pause' ? (beforePause ?? from) : to));
+}
+
+/** Tests check every state reached against the table; production trusts it (no cost on the hot path). */
+const STRICT = process.env.NODE_ENV === 'test' || !!process.env.VITEST;
+
+/** A change that leads where the table does not say: a bug of the server, never the user's doing. */
+export class TransitionError extends Error {}
+
+/**
+ * Refuses `event` when the table has no row for the room's state (a GameError with the key the user
+ * is told); answers the row.
+ */
+export function check(r: RoomShape | null, event: LifeEvent): Transition {
+  const state = stateOf(r);
+  const t = transition(state, event);
+  if (!t) throw new GameError(refusal(state, event));
+  return t;
+}
+
+/**
+ * The one way a room changes: refuses what the table does not allow, applies `change` (which may
+ * refuse with a GameError, or answer null: nothing to change, or the room is gone), and in tests
+ * throws a TransitionError when the state reached is not one of the row's targets.
+ */
+export function apply<R extends RoomShape>(
+  r: R | null,
+  event: LifeEvent,
+  change: (r: R) => R | null,
+  /** The room made afresh, where the table lets `event` open an absent room (`room:open`). */
+  create?: () => R,
+): R | null {
+  const t = check(r, event);
+  const after = r === null ? (create?.() ?? null) : change(r);
+  if (STRICT && (after !== null || event === 'board-gone' || event === 'dispose')) {
+    const from = stateOf(r);
+    const beforePause = r?.paused ? stateOf({ ...r, paused: false }) : null;
+    const reached = stateOf(after);
+    if (!targets(t, from, beforePause).includes(reached))
+      throw new TransitionError(
+        `${event} led the room from ${from} to ${reached}; the table says ${t.to.join(' or ')}`,
+      );
+  }
+  return after;
+}
+
+/**
+ * A follow-up change made by a command already applied (the rewards stored, the roster refreshed):
+ * it never moves the room to another state, which tests check.
+ */
+export function amend<R extends RoomShape>(r: R | null, change: (r: R) => R | null): R | null {
+  if (r === null) return null;
+  const after = change(r);
+  if (STRICT && after !== null && stateOf(after) !== stateOf(r))
+    throw new TransitionError(`an amendment moved the room from ${stateOf(r)} to ${stateOf(after)}`);
+  return after;
 }
 
 /** The parts of a room record the state depends on. */

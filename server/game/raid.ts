@@ -9,6 +9,7 @@ import {
 import { raidReward } from '../../shared/game/rules.js';
 import { scoreAnswer } from '../../shared/game/scoring.js';
 import { shareRight } from '../../shared/game/share.js';
+import { clockStart, pastDeadline, questionDeadline } from './timers.js';
 
 export interface RaidQuestion extends PublicQuestion {
   correctIds: string[];
@@ -74,10 +75,8 @@ export const SPEED_DAMAGE_SLOW = 0.5;
 /** Records saved before settings existed (a room paused then) play with the defaults. */
 const settingsOf = (s: RaidState): RaidSettings => s.settings ?? DEFAULT_RAID_SETTINGS;
 
-const deadlineOf = (s: RaidState, now: number) => {
-  const seconds = settingsOf(s).questionSeconds;
-  return seconds === null ? null : now + seconds * 1000;
-};
+/** The deadline of a question opened now (timers.ts holds the room's clocks). */
+const deadlineOf = (s: RaidState, now: number) => questionDeadline(settingsOf(s).questionSeconds, now);
 
 /** The raid in its lobby: chosen, not started; no question shown and no clock. */
 export function startRaid(
@@ -129,7 +128,7 @@ export function submitAnswer(
   if (!q || q.id !== a.questionId) return { ok: false, message: 'GAME.NOT_CURRENT_QUESTION' };
   const existing = s.answers[studentId];
   if (existing) return { ok: true, state: s, status: 'duplicate' };
-  if (s.phase !== 'question' || (s.deadline !== null && now > s.deadline))
+  if (s.phase !== 'question' || pastDeadline(s, studentId, now))
     return { ok: false, message: 'GAME.QUESTION_CLOSED' };
   const ids = [...new Set(a.answerIds)];
   if (ids.some((id) => !q.answers.some((x) => x.id === id)) || (!q.multiple && ids.length > 1)) {
@@ -162,8 +161,7 @@ export const countedStudents = (presentStudentIds: string[], answers: Record<str
  * paused is not counted); without a clock, when it was shown.
  */
 export function questionOpenedAt(s: RaidState): number | null {
-  const seconds = settingsOf(s).questionSeconds;
-  return s.deadline !== null && seconds !== null ? s.deadline - seconds * 1000 : s.questionStartedAt;
+  return clockStart(s.deadline, settingsOf(s).questionSeconds) ?? s.questionStartedAt;
 }
 
 /**

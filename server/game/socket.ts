@@ -6,16 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import {
-  type Ack,
-  type ClientToServerEvents,
   type Command,
+  type CommandAck,
   type CommandPayload,
   commandSchemas,
   type InterServerEvents,
+  type RoomPatch,
   type ServerToClientEvents,
   type SocketData,
-  studentCommands,
-  teacherCommands,
 } from '../../shared/game/contract.js';
 import { type AnswerAckedMessage, answerAcked } from '../lib/live-metrics.js';
 import { dedicatedConnection } from '../lib/redis.js';
@@ -23,16 +21,24 @@ import { isSessionRevoked } from '../modules/auth/sessions.js';
 import { loadAccount } from '../modules/users/queries.js';
 import { createAckQueue } from './ack-queue.js';
 import { createBudgets, RATE_LIMITED } from './budgets.js';
+import { type Caller, COMMANDS, roleOf } from './commands.js';
+import { GameError } from './errors.js';
 import { liveEvictor, trackSocket } from './evict.js';
 import { studentClassIds } from './loaders.js';
 import { redisStore } from './redis-store.js';
-import { createGameService, GameError, type GameService } from './service.js';
+import { createGameService, type GameService } from './service.js';
 import { memoryStore, type RoomStore } from './store.js';
+import { startRoomTimers } from './timers.js';
 
-type Io = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
-/** The adapter's broadcast: void in memory, a promise with the Redis adapter. */
-type PatchAdapter = { broadcast(packet: unknown, opts: unknown): void | Promise<void> };
-type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+/**
+ * What arrives from a client, as the server must take it: any payload, maybe an ack. Each payload is
+ * then parsed by its command's schema and each ack typed from the contract (`CommandAck`).
+ */
+type IncomingEvents = { [C in Command]: (payload: unknown, ack?: unknown) => void };
+type Io = Server<IncomingEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+type GameSocket = Socket<IncomingEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+/** socket.io-parser's PacketType.EVENT: a patch is handed to the adapter already built (see `patch`). */
+const EVENT_PACKET = 2;
 
 export interface GameServer {
   io: Io;
@@ -42,9 +48,6 @@ export interface GameServer {
   close(): Promise<void>;
 }
 
-const HEARTBEAT_MS = 5_000;
-const SWEEP_MS = 2_000;
-const LEASE_MS = 6_000;
 const BUDGET_SWEEP_MS = 60_000;
 
 export function attachGame(
@@ -88,11 +91,21 @@ export function attachGame(
     out: {
       // What io.to(room).emit('room:patch', p) does, answering when the adapter has sent it (the Redis
       // adapter first adds it to its stream): a burst's acknowledgements wait for the board's patch.
-      patch: (roomId, audience, p) =>
-        (io.of('/').adapter as unknown as PatchAdapter).broadcast(
-          { type: 2 /* socket.io-parser's PacketType.EVENT */, data: ['room:patch', p] },
-          { rooms: new Set([`room:${roomId}:${audience}`]), except: new Set(), flags: {} },
-        ),
+      patch: (roomId, audience, p) => {
+        // What io.to(room).emit('room:patch', p) does, answering when the adapter has sent it: the
+        // Redis adapter's broadcast answers once the patch is in its stream (typed void by
+        // socket.io-adapter), so a burst's acknowledgements wait for the board's patch.
+        const packet: { type: number; data: ['room:patch', { seq: number; patch: RoomPatch }] } = {
+          type: EVENT_PACKET,
+          data: ['room:patch', p],
+        };
+        const sent: void | Promise<void> = io.of('/').adapter.broadcast(packet, {
+          rooms: new Set([`room:${roomId}:${audience}`]),
+          except: new Set(),
+          flags: {},
+        });
+        return sent;
+      },
       phone: (studentId, s) => io.to(`student:${studentId}`).emit('phone:state', s),
       roomsChanged: (schoolclassId) => {
         void service
@@ -115,7 +128,7 @@ export function attachGame(
   const budgets = createBudgets();
   const budgetSweeper = setInterval(() => budgets.sweep(), BUDGET_SWEEP_MS);
   budgetSweeper.unref();
-  app.deps.evict = liveEvictor(io as unknown as Server, service);
+  app.deps.evict = liveEvictor(io, service);
 
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
@@ -144,30 +157,13 @@ export function attachGame(
     next();
   });
 
-  /** Students connected to this node, by room: their presence is refreshed while they stay. */
-  const local = new Map<string, Map<string, number>>();
-  const addLocal = (roomId: string, studentId: string) => {
-    let m = local.get(roomId);
-    if (!m) {
-      m = new Map();
-      local.set(roomId, m);
-    }
-    m.set(studentId, (m.get(studentId) ?? 0) + 1);
-  };
-  /** Boards connected to this node, by room: they keep their room from being disposed. */
-  const boards = new Map<string, number>();
-  const countBoard = (roomId: string, delta: number) => {
-    const n = (boards.get(roomId) ?? 0) + delta;
-    if (n > 0) boards.set(roomId, n);
-    else boards.delete(roomId);
-  };
-  const dropLocal = (roomId: string, studentId: string) => {
-    const m = local.get(roomId);
-    const n = (m?.get(studentId) ?? 0) - 1;
-    if (!m) return;
-    if (n > 0) m.set(studentId, n);
-    else m.delete(studentId);
-  };
+  // The rooms' heartbeats, presence sweep and idle disposal on this node (timers.ts).
+  const timers = startRoomTimers({
+    store,
+    rooms: service,
+    nodeId,
+    onError: (err) => app.log.warn({ err }, 'presence sweep failed'),
+  });
 
   io.on('connection', (socket: GameSocket) => {
     const data = socket.data;
@@ -186,119 +182,93 @@ export function attachGame(
       }
     });
 
-    const on = <C extends Command, R>(
-      name: C,
-      handler: (payload: CommandPayload<C>) => Promise<R>,
-      opts: { deferAck?: () => string | null } = {},
-    ) => {
-      const allowed =
-        name in teacherCommands ? 'PROFESSOR' : name in studentCommands ? 'STUDENT' : ('ANY' as const);
-      // biome-ignore lint/suspicious/noExplicitAny: one generic listener for every event of the map
-      (socket as any).on(name, async (payload: unknown, ack: unknown) => {
-        const arrived = name === 'answer:submit' && answerAcked.hasSubscribers ? performance.now() : 0;
-        const toSocket = typeof ack === 'function' ? (ack as (a: Ack<R>) => void) : () => {};
-        const send = arrived
-          ? (a: Ack<R>) => {
-              toSocket(a);
-              answerAcked.publish({ ms: performance.now() - arrived, ok: a.ok } satisfies AnswerAckedMessage);
-            }
-          : toSocket;
-        const reply = (a: Ack<R>) => {
-          const held = opts.deferAck?.();
-          return held ? acks.defer(held, () => send(a)) : send(a);
-        };
-        if (allowed !== 'ANY' && data.role !== allowed)
-          return reply({ ok: false, message: 'ERRORS.FORBIDDEN' });
-        const parsed = commandSchemas[name].safeParse(payload ?? {});
-        if (!parsed.success) return reply({ ok: false, message: 'ERRORS.INVALID_BODY' });
-        try {
-          const result = await handler(parsed.data as CommandPayload<C>);
-          reply({ ok: true, ...(result ?? {}) } as Ack<R>);
-        } catch (err) {
-          if (err instanceof GameError) return reply({ ok: false, message: err.message });
-          app.log.error({ err, command: name }, 'game command failed');
-          reply({ ok: false, message: 'ERRORS.GENERIC' });
-        }
-      });
-    };
-    const teacher = () => ({ professorId: data.professorId as string });
-    const student = () => ({ studentId: data.studentId as string });
     /** The lesson this phone joined (room:join): a command sent into a later lesson asks it to join again. */
     let lesson: string | null = null;
-    const room = () =>
-      data.roomId ??
-      (() => {
-        throw new GameError('GAME.NO_ROOM');
-      })();
-
-    const enter = async (id: string, audience: 'board' | 'phones') => {
-      if (data.roomId && data.roomId !== id) {
-        await socket.leave(`room:${data.roomId}:board`);
-        await socket.leave(`room:${data.roomId}:phones`);
-        if (data.role === 'STUDENT') dropLocal(data.roomId, data.studentId as string);
-        else countBoard(data.roomId, -1);
-      }
-      if (data.roomId !== id && data.role === 'STUDENT') addLocal(id, data.studentId as string);
-      if (data.roomId !== id && data.role === 'PROFESSOR') countBoard(id, 1);
-      data.roomId = id;
-      await socket.join(`room:${id}:${audience}`);
+    const who = (): { studentId: string } | 'board' =>
+      data.role === 'STUDENT' ? { studentId: data.studentId as string } : 'board';
+    const caller: Caller = {
+      role: data.role,
+      get lesson() {
+        return lesson;
+      },
+      teacher: () => ({ professorId: data.professorId as string }),
+      student: () => ({ studentId: data.studentId as string }),
+      room: () =>
+        data.roomId ??
+        (() => {
+          throw new GameError('GAME.NO_ROOM');
+        })(),
+      async enter(id, audience) {
+        if (data.roomId && data.roomId !== id) {
+          await socket.leave(`room:${data.roomId}:board`);
+          await socket.leave(`room:${data.roomId}:phones`);
+          timers.drop(data.roomId, who());
+        }
+        if (data.roomId !== id) timers.connect(id, who());
+        data.roomId = id;
+        await socket.join(`room:${id}:${audience}`);
+      },
+      silence(id) {
+        io.in(`room:${id}:board`).socketsLeave(`room:${id}:board`);
+        io.in(`room:${id}:phones`).socketsLeave(`room:${id}:phones`);
+      },
+      joined(id, snapshot, joinedLesson) {
+        lesson = joinedLesson;
+        const studentId = data.studentId as string;
+        // Once the ack is out: a patch that overtook it is followed by a fresh snapshot.
+        setImmediate(() => {
+          void service
+            .newerThan(id, snapshot.seq, studentId)
+            .then((fresh) => {
+              if (fresh && data.roomId === id) socket.emit('room:snapshot', fresh.snapshot, fresh.phone);
+            })
+            .catch(() => {});
+        });
+      },
     };
 
-    on('room:open', async (key) => {
-      const opened = await service.open(teacher(), key);
-      await enter(opened.snapshot.id, 'board');
-      return opened;
-    });
-    on('room:pause', () => service.setPaused(teacher(), room(), true));
-    on('room:resume', () => service.setPaused(teacher(), room(), false));
-    on('room:close', async () => {
-      const id = room();
-      await service.close(teacher(), id);
-      // Nobody hears from the lesson any more.
-      io.in(`room:${id}:board`).socketsLeave(`room:${id}:board`);
-      io.in(`room:${id}:phones`).socketsLeave(`room:${id}:phones`);
-    });
-    on('raid:start', (p) => service.startRaid(teacher(), room(), p.raidId, p.settings));
-    on('raid:begin', () => service.begin(teacher(), room()));
-    on('raid:reveal', () => service.reveal(teacher(), room()));
-    on('raid:next', () => service.next(teacher(), room()));
-    on('raid:end', () => service.next(teacher(), room(), true));
-    on('summon:draw', () => service.summonDraw(teacher(), room()));
-    on('summon:mark', (p) => service.summonMark(teacher(), room(), p.studentId, p.right));
-    on('summon:reset', () => service.summonReset(teacher(), room()));
-    on('pick:draw', (p) => service.pickDraw(teacher(), room(), p.mode, p.teamSize));
-    on('codex:next', (p) => service.codexNext(teacher(), room(), p.showAuthor));
-    on('activity:close', () => service.closeActivity(teacher(), room()));
-    on('room:join', async (key) => {
-      // In the room's audience before the snapshot: no patch falls between the two.
-      const joined = await service.join(student(), key, (id) => enter(id, 'phones'));
-      // Once the ack is out: a patch that overtook it is followed by a fresh snapshot.
-      lesson = joined.lesson;
-      const studentId = data.studentId as string;
-      setImmediate(() => {
-        void service
-          .newerThan(joined.id, joined.snapshot.seq, studentId)
-          .then((fresh) => {
-            if (fresh && data.roomId === joined.id) socket.emit('room:snapshot', fresh.snapshot, fresh.phone);
-          })
-          .catch(() => {});
-      });
-      return { snapshot: joined.snapshot, phone: joined.phone };
-    });
-    on('answer:submit', async (p) => ({ status: await service.answer(student(), room(), p, lesson) }), {
-      deferAck: () => (data.roomId !== null && service.answersHeld(data.roomId) ? data.roomId : null),
-    });
-    on('power:activate', () => service.activatePower(student(), room(), lesson));
-    on('room:sync', () =>
-      data.role === 'STUDENT'
-        ? service.sync(room(), data.studentId as string, lesson)
-        : service.sync(room(), undefined),
-    );
+    /** In a burst, an answer's acknowledgement waits for the board's "who answered" (ack-queue.ts). */
+    const heldFor = (name: Command) =>
+      name === 'answer:submit' && data.roomId !== null && service.answersHeld(data.roomId)
+        ? data.roomId
+        : null;
+
+    /** One command: role, schema, its row of the command table, its acknowledgement. */
+    async function run<C extends Command>(name: C, payload: unknown, ack: unknown) {
+      const arrived = name === 'answer:submit' && answerAcked.hasSubscribers ? performance.now() : 0;
+      const toSocket = typeof ack === 'function' ? (ack as (a: CommandAck<C>) => void) : () => {};
+      const send = arrived
+        ? (a: CommandAck<C>) => {
+            toSocket(a);
+            answerAcked.publish({ ms: performance.now() - arrived, ok: a.ok } satisfies AnswerAckedMessage);
+          }
+        : toSocket;
+      const reply = (a: CommandAck<C>) => {
+        const held = heldFor(name);
+        return held ? acks.defer(held, () => send(a)) : send(a);
+      };
+      const allowed = roleOf(name);
+      if (allowed !== 'ANY' && data.role !== allowed)
+        return reply({ ok: false, message: 'ERRORS.FORBIDDEN' });
+      const parsed = commandSchemas[name].safeParse(payload ?? {});
+      if (!parsed.success) return reply({ ok: false, message: 'ERRORS.INVALID_BODY' });
+      try {
+        const handler = COMMANDS[name];
+        const result = await handler(service, parsed.data as CommandPayload<C>, caller);
+        reply({ ok: true, ...(result ?? {}) } as CommandAck<C>);
+      } catch (err) {
+        if (err instanceof GameError) return reply({ ok: false, message: err.message });
+        app.log.error({ err, command: name }, 'game command failed');
+        reply({ ok: false, message: 'ERRORS.GENERIC' });
+      }
+    }
+    for (const name of Object.keys(COMMANDS) as Command[]) {
+      socket.on(name, (payload, ack) => void run(name, payload, ack));
+    }
 
     socket.on('disconnect', () => {
       guard.detach();
-      if (data.roomId && data.role === 'STUDENT') dropLocal(data.roomId, data.studentId as string);
-      if (data.roomId && data.role === 'PROFESSOR') countBoard(data.roomId, -1);
+      if (data.roomId) timers.drop(data.roomId, who());
     });
 
     // After the listeners: a command sent right after `connect` must find its handler.
@@ -313,41 +283,6 @@ export function attachGame(
     }
   });
 
-  const heartbeat = setInterval(() => {
-    const t = Date.now();
-    for (const [roomId, students] of local) {
-      if (students.size) void store.touch(roomId, [...students.keys()], t).catch(() => {});
-    }
-    for (const roomId of boards.keys()) void service.boardSeen(roomId).catch(() => {});
-  }, HEARTBEAT_MS);
-  // The node holding a room's lease announces who went away; another node takes over if it dies.
-  const away = new Map<string, Set<string>>();
-  let sweeping = false;
-  const sweeper = setInterval(async () => {
-    if (sweeping) return;
-    sweeping = true;
-    try {
-      for (const id of await store.liveRooms()) {
-        if (!(await store.lease(id, nodeId, LEASE_MS))) continue;
-        let set = away.get(id);
-        if (!set) {
-          set = new Set();
-          away.set(id, set);
-        }
-        if ((await service.sweep(id, set)) === 'disposed') {
-          away.delete(id);
-          local.delete(id);
-          boards.delete(id);
-        }
-      }
-    } catch (err) {
-      app.log.warn({ err }, 'presence sweep failed');
-    } finally {
-      sweeping = false;
-    }
-  }, SWEEP_MS);
-  heartbeat.unref();
-  sweeper.unref();
   // Open sockets would keep the HTTP server from closing.
   app.addHook('preClose', async () => {
     io.disconnectSockets(true);
@@ -359,8 +294,7 @@ export function attachGame(
     store,
     nodeId,
     async close() {
-      clearInterval(heartbeat);
-      clearInterval(sweeper);
+      timers.stop();
       clearInterval(budgetSweeper);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       // Answers revealed but not yet written reach the database before the server goes.

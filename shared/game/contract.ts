@@ -88,37 +88,42 @@ export interface ServerToClientEvents {
   'rooms:live': (rooms: LiveRoomEntry[]) => void;
 }
 
-type Handler<C extends Command, R = Record<string, never>> = (
-  payload: CommandPayload<C>,
-  ack: (a: Ack<R>) => void,
-) => void;
-
-export interface ClientToServerEvents {
-  'room:open': Handler<'room:open', { snapshot: RoomSnapshot; settings: RaidSettings }>;
-  'room:pause': Handler<'room:pause'>;
-  'room:resume': Handler<'room:resume'>;
-  'room:close': Handler<'room:close'>;
-  'raid:start': Handler<'raid:start'>;
-  'raid:begin': Handler<'raid:begin'>;
-  'raid:reveal': Handler<'raid:reveal'>;
-  'raid:next': Handler<'raid:next'>;
-  'raid:end': Handler<'raid:end'>;
-  'summon:draw': Handler<'summon:draw'>;
-  'summon:mark': Handler<'summon:mark'>;
-  'summon:reset': Handler<'summon:reset'>;
-  'pick:draw': Handler<'pick:draw'>;
-  'codex:next': Handler<'codex:next'>;
-  'activity:close': Handler<'activity:close'>;
-  'room:join': Handler<'room:join', { snapshot: RoomSnapshot; phone: PhoneState }>;
-  'answer:submit': Handler<'answer:submit', { status: 'counted' | 'duplicate' }>;
-  'power:activate': Handler<'power:activate'>;
-  'room:sync': Handler<'room:sync', { snapshot: RoomSnapshot; phone?: PhoneState }>;
+/**
+ * What each command's acknowledgement carries besides `ok: true` (an empty object: nothing). The
+ * server's handlers and the clients' acks are typed from this one map.
+ */
+export interface CommandResults {
+  'room:open': { snapshot: RoomSnapshot; settings: RaidSettings };
+  'room:pause': Record<string, never>;
+  'room:resume': Record<string, never>;
+  'room:close': Record<string, never>;
+  'raid:start': Record<string, never>;
+  'raid:begin': Record<string, never>;
+  'raid:reveal': Record<string, never>;
+  'raid:next': Record<string, never>;
+  'raid:end': Record<string, never>;
+  'summon:draw': Record<string, never>;
+  'summon:mark': Record<string, never>;
+  'summon:reset': Record<string, never>;
+  'pick:draw': Record<string, never>;
+  'codex:next': Record<string, never>;
+  'activity:close': Record<string, never>;
+  'room:join': { snapshot: RoomSnapshot; phone: PhoneState };
+  'answer:submit': { status: 'counted' | 'duplicate' };
+  'power:activate': Record<string, never>;
+  'room:sync': { snapshot: RoomSnapshot; phone?: PhoneState };
 }
+export type CommandResult<C extends Command> = CommandResults[C];
+/** The acknowledgement of a command: its result, or the key of the error the user is shown. */
+export type CommandAck<C extends Command> = Ack<CommandResults[C]>;
 
-export interface InterServerEvents {
-  /** A node that took over a room's lease asks the others to drop their timers for it. */
-  'room:lease': (roomId: string, nodeId: string) => void;
-}
+/** Every command: its payload, parsed by its schema, and its acknowledgement. */
+export type ClientToServerEvents = {
+  [C in Command]: (payload: CommandPayload<C>, ack: (a: CommandAck<C>) => void) => void;
+};
+
+/** Nodes send one another nothing of their own (the adapter carries broadcasts and room changes). */
+export type InterServerEvents = Record<never, never>;
 
 export interface SocketData {
   userId: string;
