@@ -1,0 +1,339 @@
+// One question of the raid form: its text (with the equation mode and a live KaTeX preview), its image,
+// and its 2 to 6 answers (a field array of its own). It reads and writes the raid form (react-hook-form,
+// from the page's FormProvider) at `questions.${index}`: a new kind of question plugs in here, beside
+// the multiple-choice answers.
+import { type ChangeEvent, type DragEvent, useEffect, useRef, useState } from 'react';
+import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ANSWERS_MIN, IMAGE_MAX_BYTES, QUESTION_MAX } from '../../../../../shared/constants';
+import { ERR } from '../../../../../shared/errors';
+import { ANSWER_MAX, ANSWERS_MAX, type QuestionDraft } from '../../../../../shared/schemas/raid';
+import { questionImageUrl, uploadQuestionImage } from '../../../api/raids';
+import { Button } from '../../../components/ui/Button';
+import { FieldShell } from '../../../components/ui/Field';
+import { translateError } from '../../../i18n';
+import { hasFormula, MathSpans, useKatex } from '../../../lib/math';
+import { errorKey } from '../../auth/api-error';
+
+/** The raid form's values: the body of a save (shared/schemas/raid.ts `raidSaveSchema`) as typed. */
+export interface AnswerValues {
+  text: string;
+  isCorrect: boolean;
+}
+export interface QuestionValues {
+  /** The stored question's id (kept on save); none for a new or imported question. */
+  id?: string;
+  text: string;
+  equationMode: boolean;
+  imagePath: string | null;
+  answers: AnswerValues[];
+}
+export interface RaidFormValues {
+  title: string;
+  shared: boolean;
+  questions: QuestionValues[];
+}
+
+export const newAnswer = (text = '', isCorrect = false): AnswerValues => ({ text, isCorrect });
+export const newQuestion = (
+  d?: Partial<QuestionDraft> & { id?: string; imagePath?: string | null },
+): QuestionValues => ({
+  ...(d?.id ? { id: d.id } : {}),
+  text: d?.text ?? '',
+  equationMode: d?.equationMode ?? false,
+  imagePath: d?.imagePath ?? null,
+  answers: d?.answers?.map((a) => newAnswer(a.text, a.isCorrect)) ?? [newAnswer(), newAnswer()],
+});
+
+/** The message of a field's error, or of an array's own rule (the resolver puts it under `root`). */
+export function errorAt(errors: object, path: string): string | undefined {
+  const e = get(errors, path) as { message?: string; root?: { message?: string } } | undefined;
+  return e?.message ?? e?.root?.message;
+}
+
+// The preview renders through the one KaTeX helper (client/src/lib/math.tsx: fetched the first time
+// a preview needs it, limits, clamped box), in display style as on the board. A formula KaTeX cannot
+// render stays as its own plain text, without an error.
+export function FormulaPreview({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const katex = useKatex([text]);
+  return (
+    <div className="rq__preview" data-testid="formula-preview">
+      <span className="rq__preview-label">{t('RAIDS.FORM.PREVIEW')}</span>
+      <MathSpans text={text} katex={katex} display />
+    </div>
+  );
+}
+
+export interface QuestionDrag {
+  start(e: DragEvent): void;
+  enter(e: DragEvent): void;
+  drop(e: DragEvent): void;
+  end(): void;
+}
+
+export interface QuestionFieldsProps {
+  /** The field array's key of this question (stable across moves). */
+  fieldKey: string;
+  index: number;
+  count: number;
+  /** The message to show under a field ("questions.2.text", …): the form's rules, then the server's. */
+  message(path: string): string | undefined;
+  dragging: boolean;
+  over: boolean;
+  drag: QuestionDrag;
+  onMove(to: number): void;
+  onRemove(): void;
+  /** An image upload starts or ends (saving waits for none). */
+  onUploading(uploading: boolean): void;
+}
+
+export function QuestionFields({
+  fieldKey,
+  index,
+  count,
+  message,
+  dragging,
+  over,
+  drag,
+  onMove,
+  onRemove,
+  onUploading,
+}: QuestionFieldsProps) {
+  const { t } = useTranslation();
+  const { control, register, setValue, getValues } = useFormContext<RaidFormValues>();
+  const n = index + 1;
+  const path = `questions.${index}` as const;
+  const q = useWatch({ control, name: path });
+  const answers = useFieldArray({ control, name: `${path}.answers` });
+  const fileRef = useRef<HTMLInputElement>(null);
+  /** Typing a formula ($$…$$) in the question or an answer turns the equation mode on. */
+  const onFormula = (text: string) => {
+    if (text.includes('$$') && !getValues(`${path}.equationMode`))
+      setValue(`${path}.equationMode`, true, { shouldDirty: true });
+  };
+
+  // The upload ends after the teacher may have moved or removed this question: it writes where the
+  // question is then, or nowhere.
+  const where = useRef<number | null>(index);
+  where.current = index;
+  useEffect(
+    () => () => {
+      where.current = null;
+    },
+    [],
+  );
+  const [uploading, setUploading] = useState(false);
+  /** A refused file (type or size), shown under the image until another is chosen. */
+  const [refused, setRefused] = useState<string | null>(null);
+
+  async function chooseImage(file: File) {
+    if (file.type !== 'image/png' && file.type !== 'image/jpeg') return setRefused(ERR.IMAGE_TYPE);
+    if (file.size > IMAGE_MAX_BYTES) return setRefused(ERR.IMAGE_TOO_LARGE);
+    setRefused(null);
+    setUploading(true);
+    onUploading(true);
+    try {
+      const { imagePath } = await uploadQuestionImage(file);
+      if (where.current !== null)
+        setValue(`questions.${where.current}.imagePath`, imagePath, { shouldDirty: true });
+    } catch (err) {
+      if (where.current !== null) setRefused(errorKey(err));
+    } finally {
+      onUploading(false);
+      if (where.current !== null) setUploading(false);
+    }
+  }
+
+  if (!q) return null;
+  const textError = message(`${path}.text`);
+  const listError = message(`${path}.answers`);
+  const imageError = refused ?? message(`${path}.imagePath`);
+  const text = register(`${path}.text`, { onChange: (e) => onFormula(e.target.value) });
+
+  return (
+    <li
+      className={`card rq${dragging ? ' rq--dragging' : ''}${over ? ' rq--over' : ''}`}
+      onDragEnter={drag.enter}
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={drag.drop}
+      data-testid="question-card"
+      aria-labelledby={`q-title-${fieldKey}`}
+    >
+      <div className="rq__handle">
+        <span className="rq__num" aria-hidden="true">
+          {n}
+        </span>
+        {/* The mouse handle; the keyboard uses the buttons below (same move, announced). */}
+        <span
+          className="rq__grip"
+          draggable
+          title={t('RAIDS.FORM.DRAG', { n })}
+          aria-hidden="true"
+          onDragStart={drag.start}
+          onDragEnd={drag.end}
+        >
+          ⠿
+        </span>
+        <button
+          type="button"
+          className="rq__move"
+          aria-label={t('RAIDS.FORM.MOVE_UP', { n })}
+          title={t('RAIDS.FORM.MOVE_UP', { n })}
+          disabled={index === 0}
+          onClick={() => onMove(index - 1)}
+        >
+          ▲
+        </button>
+        <button
+          type="button"
+          className="rq__move"
+          aria-label={t('RAIDS.FORM.MOVE_DOWN', { n })}
+          title={t('RAIDS.FORM.MOVE_DOWN', { n })}
+          disabled={index === count - 1}
+          onClick={() => onMove(index + 1)}
+        >
+          ▼
+        </button>
+      </div>
+      <div className="rq__body">
+        <div className="rq__head">
+          <h3 id={`q-title-${fieldKey}`}>{t('RAIDS.FORM.QUESTION_N', { n })}</h3>
+          <label className="raid-form__check">
+            <input type="checkbox" {...register(`${path}.equationMode`)} />
+            {t('RAIDS.FORM.EQUATION_MODE')}
+          </label>
+          <Button variant="secondary" className="btn--danger-outline" onClick={onRemove}>
+            {t('RAIDS.FORM.REMOVE_QUESTION')}
+          </Button>
+        </div>
+        <FieldShell
+          label={t('RAIDS.FORM.QUESTION_TEXT')}
+          error={textError}
+          hint={q.equationMode ? t('RAIDS.FORM.EQUATION_HINT') : undefined}
+        >
+          {(id, describedBy) => (
+            <textarea
+              id={id}
+              className="field__input rq__text"
+              rows={2}
+              aria-invalid={!!textError || undefined}
+              aria-describedby={describedBy}
+              {...text}
+            />
+          )}
+        </FieldShell>
+        <div className={`rq__counter${q.text.trim().length > QUESTION_MAX ? ' rq__counter--over' : ''}`}>
+          {t('RAIDS.FORM.COUNTER', { count: q.text.trim().length, max: QUESTION_MAX })}
+        </div>
+        {q.equationMode ? <FormulaPreview text={q.text} /> : null}
+
+        <div className="rq__media">
+          {q.imagePath ? (
+            <img src={questionImageUrl(q.imagePath)} alt={t('RAIDS.FORM.IMAGE_ALT', { n })} />
+          ) : null}
+          <input
+            ref={fileRef}
+            className="rq__file"
+            type="file"
+            accept="image/png,image/jpeg"
+            tabIndex={-1}
+            aria-label={t('RAIDS.FORM.IMAGE')}
+            onChange={(e: ChangeEvent<HTMLInputElement>) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void chooseImage(file);
+            }}
+          />
+          <Button variant="secondary" loading={uploading} onClick={() => fileRef.current?.click()}>
+            {t(q.imagePath ? 'RAIDS.FORM.CHANGE_IMAGE' : 'RAIDS.FORM.ADD_IMAGE')}
+          </Button>
+          {q.imagePath ? (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setRefused(null);
+                setValue(`${path}.imagePath`, null, { shouldDirty: true });
+              }}
+            >
+              {t('RAIDS.FORM.REMOVE_IMAGE')}
+            </Button>
+          ) : null}
+          <span className="muted">{uploading ? t('RAIDS.FORM.UPLOADING') : t('RAIDS.FORM.IMAGE')}</span>
+          {imageError ? (
+            <div className="field__error" role="alert">
+              {translateError(imageError)}
+            </div>
+          ) : null}
+        </div>
+
+        <fieldset className="rq__fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+          <legend className="field__label">{t('RAIDS.FORM.ANSWERS')}</legend>
+          <div className="rq__answers">
+            {answers.fields.map((field, ai) => {
+              const a = q.answers[ai] ?? newAnswer();
+              const err = message(`${path}.answers.${ai}.text`);
+              const inputId = `a-${field.id}`;
+              const label = t('RAIDS.FORM.ANSWER_N', { n: ai + 1 });
+              return (
+                <div
+                  key={field.id}
+                  className={`rq__answer${a.isCorrect ? ' rq__answer--correct' : ''}${err ? ' field--error' : ''}`}
+                >
+                  <div className="rq__answer-row">
+                    <input
+                      type="checkbox"
+                      aria-label={`${t('RAIDS.FORM.CORRECT')} (${label})`}
+                      title={t('RAIDS.FORM.CORRECT')}
+                      {...register(`${path}.answers.${ai}.isCorrect`)}
+                    />
+                    <input
+                      id={inputId}
+                      className="field__input"
+                      maxLength={ANSWER_MAX + 20}
+                      placeholder={label}
+                      aria-label={label}
+                      aria-invalid={!!err || undefined}
+                      aria-describedby={err ? `${inputId}-err` : undefined}
+                      {...register(`${path}.answers.${ai}.text`, {
+                        onChange: (e) => onFormula(e.target.value),
+                      })}
+                    />
+                    <button
+                      type="button"
+                      className="rq__icon"
+                      aria-label={t('RAIDS.FORM.REMOVE_ANSWER', { n: ai + 1 })}
+                      title={t('RAIDS.FORM.REMOVE_ANSWER', { n: ai + 1 })}
+                      disabled={answers.fields.length <= ANSWERS_MIN}
+                      onClick={() => answers.remove(ai)}
+                    >
+                      ✕
+                    </button>
+                  </div>
+                  {err ? (
+                    <div id={`${inputId}-err`} className="field__error" role="alert">
+                      {translateError(err)}
+                    </div>
+                  ) : null}
+                  {q.equationMode && hasFormula(a.text) ? <FormulaPreview text={a.text} /> : null}
+                </div>
+              );
+            })}
+          </div>
+          {listError ? (
+            <div className="field__error" role="alert">
+              {translateError(listError)}
+            </div>
+          ) : null}
+          {answers.fields.length < ANSWERS_MAX ? (
+            <div>
+              <Button variant="secondary" onClick={() => answers.append(newAnswer(), { shouldFocus: false })}>
+                + {t('RAIDS.FORM.ADD_ANSWER')}
+              </Button>
+            </div>
+          ) : null}
+        </fieldset>
+      </div>
+    </li>
+  );
+}
