@@ -10,6 +10,7 @@
 // DATABASE_URL and AUTH_SECRET must be those of that server, so the bench can seed its school and
 // mint tokens). Without --url it starts a server (PGlite, or DATABASE_URL / REDIS_URL when set).
 // npm run bench -- --analytics [--calls 200]  a school year of analytics on PostgreSQL (analytics.ts)
+// npm run bench -- --peer DIR [--students 30]  the same class on the open-source peer in DIR (peer.ts)
 // The last line printed is one JSON object with the figures.
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { runAnalytics } from './analytics.js';
 import { BUNDLED, connected, freshDatabase, log, pct, round, rssMb, startServer, TSX } from './common.js';
 import { runFlood } from './flood.js';
 import { runFps } from './fps.js';
+import { runPeer } from './peer.js';
 import { type BenchRoom, prepareBench, studentToken, teacherToken } from './prepare.js';
 import { runRest } from './rest.js';
 
@@ -58,6 +60,8 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '20' },
     classes: { type: 'string', default: '50' },
     burst: { type: 'boolean', default: false },
+    // --peer DIR: the same class on the open-source peer checked out in DIR (scripts/bench/peer.ts).
+    peer: { type: 'string' },
   },
 });
 const perRoom = Number(values.students);
@@ -296,7 +300,14 @@ async function main() {
             students: Number(values.students === '1000' ? '30' : values.students),
             url: values.url,
           })
-        : main()
+        : values.peer
+          ? runPeer({
+              dir: values.peer,
+              students: perRoom,
+              questions: questionCount,
+              burst: values.burst,
+            }).then((r) => console.log(JSON.stringify(r)))
+          : main()
 ).catch((err) => {
   console.error(err);
   process.exit(1);
