@@ -175,6 +175,14 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** On SIGTERM, seconds /readyz answers 503 before the node closes (a load balancer's time to notice). */
   DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
+  /**
+   * Processes serving this machine (server/cluster.ts): `1`, a number, or `auto` (one per core).
+   * Above one, REDIS_URL and DATABASE_URL are required (the workers share the rooms and the data).
+   */
+  WORKERS: z
+    .string()
+    .regex(/^(auto|[1-9][0-9]{0,2})$/, 'WORKERS is a number of processes (1 to 999) or auto')
+    .default('1'),
   /** Where METRICS_PORT listens: this computer only unless told otherwise. */
   METRICS_HOST: z.string().min(1).max(200).default('127.0.0.1'),
   /** How long a raid question stays open for answers. */

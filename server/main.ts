@@ -1,12 +1,16 @@
 // Starts the process: configuration, database, server, graceful shutdown.
+import cluster from 'node:cluster';
 import { networkInterfaces } from 'node:os';
 import path from 'node:path';
+import sticky from '@socket.io/sticky';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { boot } from './boot.js';
+import { runPrimary, workerCount, workerIndex, workersRefusal } from './cluster.js';
 import { loadConfig, SECRETS_FILE } from './config.js';
 import { DEMO_STUDENT_PASSWORD, DEMO_TEACHER_PASSWORD } from './db/seed.js';
 import { formatDateFr } from './lib/dates.js';
+import { drainNode } from './lib/drain.js';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -16,55 +20,89 @@ try {
   process.exit(1);
 }
 
-const { database, redis, demo } = await boot(config);
-const app = await buildApp({ config, database, redis });
-
-// Asked to stop: readiness answers 503 at once, the load balancer has DRAIN_SECONDS to send new
-// connections elsewhere, then the node closes: it takes no new connection, answers what it holds, and
-// its live sockets are told to reconnect (they come back through the load balancer to another node).
-closeWithGrace({ delay: config.DRAIN_SECONDS * 1000 + 10_000 }, async ({ err }) => {
-  if (err) app.log.error({ err }, 'shutting down after an error');
-  app.drain();
-  if (!err && config.DRAIN_SECONDS > 0) await new Promise((r) => setTimeout(r, config.DRAIN_SECONDS * 1000));
-  await app.close();
-  await redis?.quit();
-  await database.close();
-});
-
-await app.listen({ port: config.PORT, host: config.HOST });
-
-const lines = [
-  '',
-  `  Classe Raid is running on ${config.PUBLIC_URL}`,
-  `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}/pglite` : 'PostgreSQL'}; rooms: ${redis ? 'Redis' : 'in memory'}`,
-  ...listening(config.HOST, config.PORT),
-];
-if (demo) {
-  lines.push(
-    '',
-    '  Demo school: THESE ACCOUNTS HAVE PUBLIC PASSWORDS (printed here and in the README).',
-    '  Anyone who can reach this server can sign in with them, as the administrator too.',
-    `  To start without them: a new DATA_DIR (or an empty database) and SEED_DEMO=0.`,
-    `    teacher (admin)  prof-demo      / ${DEMO_TEACHER_PASSWORD}`,
-    `    teacher          prof-sciences  / ${DEMO_TEACHER_PASSWORD}`,
-    `    students         eleve01 … eleve30 (5e B), eleve31 … eleve40 (2nde A) / ${DEMO_STUDENT_PASSWORD}`,
-    ...demo.map(
-      (c) => `    class code       ${c.name.padEnd(7)} ${c.code}  (valid until ${formatDateFr(c.expiresAt)})`,
-    ),
-    `    a new student joins at ${config.REACHABLE_URL}/register/student/code`,
-  );
+// WORKERS above one: this process is the primary and only hands connections to its workers.
+const workers = workerCount(config.WORKERS);
+if (cluster.isPrimary && workers > 1) {
+  const refusal = workersRefusal(config, workers);
+  if (refusal) {
+    console.error(refusal);
+    process.exit(1);
+  }
+  // Migrations and seeding once, here, before the workers open the database together.
+  const booted = await boot(config);
+  await booted.redis?.quit();
+  await booted.database.close();
+  await runPrimary(config, workers);
+} else {
+  await serve();
 }
-if (config.secretsFrom === 'data-dir')
-  lines.push(
-    '',
-    `  Secrets: ${config.secretsGenerated ? 'generated at this start, kept in' : 'read from'} ${path.join(config.DATA_DIR, SECRETS_FILE)} (keep it private).`,
-  );
-if (!config.SMTP_URL)
-  lines.push(
-    '',
-    `  Mail: no SMTP_URL, mails (with their links) are written to ${path.join(config.DATA_DIR, 'outbox')}.`,
-  );
-console.log(`${lines.join('\n')}\n`);
+
+async function serve() {
+  const { database, redis, demo } = await boot(config);
+  const app = await buildApp({ config, database, redis });
+
+  // Asked to stop: readiness answers 503 at once, the load balancer has DRAIN_SECONDS to send new
+  // connections elsewhere, then the node closes: it takes no new connection, answers what it holds, and
+  // its live sockets are told to reconnect (they come back through the load balancer to another node).
+  closeWithGrace({ delay: config.DRAIN_SECONDS * 1000 + 10_000 }, async ({ err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    // Readiness 503 and no new session at once; sockets sent elsewhere after DRAIN_SECONDS
+    // (server/lib/drain.ts); then what is in hand is finished.
+    await drainNode(app, err ? 0 : config.DRAIN_SECONDS);
+    await app.close();
+    await redis?.quit();
+    await database.close();
+  });
+
+  if (cluster.isWorker) {
+    // A worker of server/cluster.ts: the primary hands it its connections (sticky by session). It
+    // listens on a loopback port of its own only so that Fastify runs its listen hooks (the metrics
+    // port) and closes as a listening server does.
+    if (app.game) sticky.setupWorker(app.game.io);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    process.send?.({ type: 'classe-raid:ready' });
+    if (workerIndex() === 1) console.log(banner().join('\n'));
+    return;
+  }
+  await app.listen({ port: config.PORT, host: config.HOST });
+  console.log(`${banner().join('\n')}\n`);
+
+  function banner(): string[] {
+    const lines = [
+      '',
+      `  Classe Raid is running on ${config.PUBLIC_URL}`,
+      `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}/pglite` : 'PostgreSQL'}; rooms: ${redis ? 'Redis' : 'in memory'}`,
+      ...listening(config.HOST, config.PORT),
+    ];
+    if (demo) {
+      lines.push(
+        '',
+        '  Demo school: THESE ACCOUNTS HAVE PUBLIC PASSWORDS (printed here and in the README).',
+        '  Anyone who can reach this server can sign in with them, as the administrator too.',
+        `  To start without them: a new DATA_DIR (or an empty database) and SEED_DEMO=0.`,
+        `    teacher (admin)  prof-demo      / ${DEMO_TEACHER_PASSWORD}`,
+        `    teacher          prof-sciences  / ${DEMO_TEACHER_PASSWORD}`,
+        `    students         eleve01 … eleve30 (5e B), eleve31 … eleve40 (2nde A) / ${DEMO_STUDENT_PASSWORD}`,
+        ...demo.map(
+          (c) =>
+            `    class code       ${c.name.padEnd(7)} ${c.code}  (valid until ${formatDateFr(c.expiresAt)})`,
+        ),
+        `    a new student joins at ${config.REACHABLE_URL}/register/student/code`,
+      );
+    }
+    if (config.secretsFrom === 'data-dir')
+      lines.push(
+        '',
+        `  Secrets: ${config.secretsGenerated ? 'generated at this start, kept in' : 'read from'} ${path.join(config.DATA_DIR, SECRETS_FILE)} (keep it private).`,
+      );
+    if (!config.SMTP_URL)
+      lines.push(
+        '',
+        `  Mail: no SMTP_URL, mails (with their links) are written to ${path.join(config.DATA_DIR, 'outbox')}.`,
+      );
+    return lines;
+  }
+}
 
 /** Where phones reach the server: every address of this machine when it listens on all of them. */
 function listening(host: string, port: number): string[] {
