@@ -11,8 +11,13 @@
 // mint tokens). Without --url it starts a server (PGlite, or DATABASE_URL / REDIS_URL when set).
 // npm run bench -- --analytics [--calls 200]  a school year of analytics on PostgreSQL (analytics.ts)
 // npm run bench -- --peer DIR [--students 30]  the same class on the open-source peer in DIR (peer.ts)
+// --haproxy N (with DATABASE_URL and REDIS_URL): N server nodes behind HAProxy (docs/haproxy.cfg,
+//   scripts/bench/haproxy.ts); boards and phones go through it. The figures add the nodes' memory
+//   (peak of their sum), each node's CPU seconds over the questions, and answers per CPU second.
+// --workers N: one server started with WORKERS=N (server/cluster.ts), measured the same way.
 // The last line printed is one JSON object with the figures.
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, fork, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,9 +27,21 @@ import { loadConfig } from '../../server/config.js';
 import { makeTokenSigner } from '../../server/lib/tokens.js';
 import type { RaidSettings, RoomPatch } from '../../shared/game/contract.js';
 import { runAnalytics } from './analytics.js';
-import { BUNDLED, connected, freshDatabase, log, pct, round, rssMb, startServer, TSX } from './common.js';
+import {
+  BUNDLED,
+  connected,
+  cpuSeconds,
+  freshDatabase,
+  log,
+  pct,
+  round,
+  rssMb,
+  startServer,
+  TSX,
+} from './common.js';
 import { runFlood } from './flood.js';
 import { runFps } from './fps.js';
+import { type Balancer, startHaproxy } from './haproxy.js';
 import { runPeer } from './peer.js';
 import { type BenchRoom, prepareBench, studentToken, teacherToken } from './prepare.js';
 import { runRest } from './rest.js';
@@ -62,12 +79,23 @@ const { values } = parseArgs({
     burst: { type: 'boolean', default: false },
     // --peer DIR: the same class on the open-source peer checked out in DIR (scripts/bench/peer.ts).
     peer: { type: 'string' },
+    haproxy: { type: 'string' },
+    workers: { type: 'string' },
   },
 });
 const perRoom = Number(values.students);
 const roomCount = Number(values.rooms);
 const questionCount = Number(values.questions);
 const procs = Math.max(1, Number(values.procs));
+/** Direct children of a process (a cluster primary's workers). */
+function childrenOf(pid: number): number[] {
+  const out = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout;
+  return out
+    .split('\n')
+    .map((l) => Number(l.trim()))
+    .filter((n) => n > 0);
+}
+
 async function main() {
   const dropDatabase = values.url ? async () => {} : await freshDatabase();
   const config = loadConfig();
@@ -87,9 +115,36 @@ async function main() {
   );
 
   let cleanup = async () => {};
-  if (!url) ({ url, server, cleanup } = await startServer(dataDir as string));
+  /** The server processes measured: one, the nodes behind HAProxy, or a primary and its workers. */
+  let measured: () => number[] = () => (server?.pid ? [server.pid] : []);
+  let extra: ChildProcess[] = [];
+  let balancer: Balancer | null = null;
+  const nodeCount = Number(values.haproxy ?? 0);
+  if (!url && nodeCount > 0) {
+    if (!process.env.REDIS_URL || !config.DATABASE_URL)
+      throw new Error('--haproxy needs DATABASE_URL and REDIS_URL (the nodes share the rooms)');
+    const prefix = `crbench:${randomUUID().slice(0, 8)}:`;
+    const nodes = [];
+    for (let i = 0; i < nodeCount; i++) nodes.push(await startServer(dataDir as string, { prefix }));
+    server = nodes[0].server;
+    extra = nodes.slice(1).map((n) => n.server);
+    cleanup = nodes[0].cleanup;
+    balancer = await startHaproxy(nodes.map((n) => Number(new URL(n.url).port)));
+    url = balancer.url;
+    measured = () => nodes.map((n) => n.server.pid as number);
+    log(`${nodeCount} nodes behind HAProxy at ${url}`);
+  } else if (!url && values.workers) {
+    if (!process.env.REDIS_URL || !config.DATABASE_URL)
+      throw new Error('--workers needs DATABASE_URL and REDIS_URL');
+    ({ url, server, cleanup } = await startServer(dataDir as string, { env: { WORKERS: values.workers } }));
+    // The primary and its workers (children of the server process).
+    measured = () => [server?.pid as number, ...childrenOf(server?.pid as number)];
+  } else if (!url) ({ url, server, cleanup } = await startServer(dataDir as string));
   const watchRss = setInterval(() => {
-    if (server?.pid) peakRss = Math.max(peakRss, rssMb(server.pid));
+    peakRss = Math.max(
+      peakRss,
+      measured().reduce((sum, pid) => sum + rssMb(pid), 0),
+    );
   }, 200);
 
   // Teachers' boards, one per room.
@@ -146,6 +201,8 @@ async function main() {
   await Promise.all(ready);
   log(`${allPhones.length} phones connected and joined`);
 
+  const cpuAtStart = new Map(measured().map((pid) => [pid, cpuSeconds(pid)]));
+  const questionsStart = performance.now();
   const tallyDelays: number[] = [];
   /** Per answer: from the phone sending it to its board seeing it. */
   const boardSeen: number[] = [];
@@ -228,14 +285,22 @@ async function main() {
     log(`question ${q + 1}/${questionCount} done`);
   }
 
+  const questionsSeconds = (performance.now() - questionsStart) / 1000;
+  const cpuUsed = measured().map((pid) => round(cpuSeconds(pid) - (cpuAtStart.get(pid) ?? 0)));
   const statsP = workers.map((w) => nextMessage(w, 'stats'));
   workers.forEach((w) => {
     w.send({ type: 'stop' });
   });
   const stats = await Promise.all(statsP);
   clearInterval(watchRss);
-  if (server?.pid) peakRss = Math.max(peakRss, rssMb(server.pid));
+  peakRss = Math.max(
+    peakRss,
+    measured().reduce((sum, pid) => sum + rssMb(pid), 0),
+  );
+  const rssEach = measured().map((pid) => rssMb(pid));
   for (const b of boards) b.disconnect();
+  balancer?.stop();
+  for (const p of extra) p.kill('SIGTERM');
   server?.kill('SIGTERM');
   await cleanup().catch((err) => log('could not delete the run’s Redis keys', err));
   await new Promise((r) => setTimeout(r, 500));
@@ -269,6 +334,18 @@ async function main() {
     board_seen_count: boardSeen.length,
     burst: values.burst,
     server_rss_mb: server ? peakRss : null,
+    server_rss_each_mb: server ? rssEach : null,
+    nodes: nodeCount || (values.workers ? `workers ${values.workers}` : 1),
+    server_cpu_seconds_each: cpuUsed,
+    questions_seconds: round(questionsSeconds),
+    // Answers the servers handled per CPU second they used over the questions (all processes).
+    answers_per_server_cpu_second: round(
+      acked /
+        Math.max(
+          0.01,
+          cpuUsed.reduce((a, b) => a + b, 0),
+        ),
+    ),
     store: process.env.REDIS_URL ? 'redis' : 'memory',
     database: config.DATABASE_URL ? 'postgres' : 'pglite',
   };

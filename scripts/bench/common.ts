@@ -44,6 +44,18 @@ export const pct = (xs: number[], p: number) => {
 };
 export const round = (n: number) => Math.round(n * 10) / 10;
 
+/** CPU seconds (user + system) the process has used so far. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of /proc/PID/stat (utime, stime), in clock ticks (100 a second on Linux).
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 export function rssMb(pid: number): number {
   try {
     const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -60,11 +72,13 @@ export function rssMb(pid: number): number {
  */
 export async function startServer(
   dataDir: string,
+  opts: { prefix?: string; env?: Record<string, string> } = {},
 ): Promise<{ url: string; server: ChildProcess; cleanup: () => Promise<void> }> {
   const port = await freePort();
   // Each run has Redis keys of its own, deleted at the end: rooms left by an earlier run would
   // otherwise still be swept for presence every 2 s (12 hours of TTL) and slow this one down.
-  const prefix = `crbench:${randomUUID().slice(0, 8)}:`;
+  // The nodes of one run (--haproxy) share theirs.
+  const prefix = opts.prefix ?? `crbench:${randomUUID().slice(0, 8)}:`;
   const profile = process.env.BENCH_SERVER_PROFILE;
   const profileArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
   // BENCH_SERVER_ENTRY: another server build to measure with the same bench (old and new side by side).
@@ -80,6 +94,7 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       QUESTION_SECONDS: '60',
       REDIS_PREFIX: prefix,
+      ...opts.env,
     },
   });
   const url = `http://127.0.0.1:${port}`;

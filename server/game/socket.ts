@@ -283,9 +283,11 @@ export function attachGame(
     }
   });
 
-  // Open sockets would keep the HTTP server from closing.
+  // Open sockets would keep the HTTP server from closing. Their transports are closed without
+  // Socket.IO's goodbye (which would stop a client's own reconnection): clients come back by
+  // themselves, to another node (server/lib/drain.ts).
   app.addHook('preClose', async () => {
-    io.disconnectSockets(true);
+    for (const s of io.of('/').sockets.values()) s.conn.close(true);
   });
 
   return {

@@ -9,13 +9,14 @@
 // within 10 s, every answer acknowledged, the reveal counting each phone's answer once, none lost.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnswerQueue, createAnswerQueue } from '../../client/src/game/phone/answer-queue.js';
+import { type Balancer, startHaproxy } from '../../scripts/bench/haproxy.js';
 import { type BenchRoom, prepareBench, studentToken, teacherToken } from '../../scripts/bench/prepare.js';
 import { makeTokenSigner } from '../../server/lib/tokens.js';
 import {
@@ -28,16 +29,12 @@ import {
 } from '../../shared/game/contract.js';
 import { type Cluster, freePort, kill, type Node, startCluster, startNode } from './helpers.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const PHONES = 300;
 const POLLING_EVERY = 3;
 /** Every phone and the board on the right screen within this long after an event. */
 const BACK_MS = 10_000;
 /** The sample's health checks (inter 2s fall 2) plus a second: a draining node is out before it closes. */
 const DRAIN_SECONDS = 5;
-const HAPROXY = ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy'].find((p) =>
-  existsSync(p),
-);
 
 const AUTH_SECRET = randomBytes(32).toString('hex');
 const ENCRYPTION_KEY = randomBytes(32).toString('hex');
@@ -48,9 +45,8 @@ let room: BenchRoom;
 let tmp: string;
 let redisPort: number;
 let redis: ChildProcess | null = null;
-let haproxy: ChildProcess | null = null;
+let lb: Balancer | null = null;
 let lbUrl: string;
-let statsUrl: string;
 const ports: number[] = [];
 const nodes: (Node | null)[] = [null, null, null];
 let board: Board;
@@ -297,32 +293,7 @@ async function stop(i: number) {
   nodes[i] = null;
 }
 
-/** HAProxy's stats page (CSV): each server's row. */
-async function lbRows(): Promise<string[][]> {
-  const csv = await (await fetch(`${statsUrl};csv`)).text();
-  return csv
-    .split('\n')
-    .map((l) => l.split(','))
-    .filter((f) => f[0] === 'nodes' && f[1]?.startsWith('node'));
-}
-/** Server states as HAProxy sees them (UP, DOWN, …). */
-async function lbStates(): Promise<Record<string, string>> {
-  return Object.fromEntries((await lbRows()).map((f) => [f[1], f[17]]));
-}
-/** Connections open to each server now. */
-async function lbSessions(): Promise<Record<string, number>> {
-  return Object.fromEntries((await lbRows()).map((f) => [f[1], Number(f[4])]));
-}
-async function lbSeesUp(name: string) {
-  for (let t = 0; t < 100; t++) {
-    if ((await lbStates())[name] === 'UP') return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`HAProxy never saw ${name} up`);
-}
-
 beforeAll(async () => {
-  if (!HAPROXY) throw new Error('HAProxy is not installed (apt-get install haproxy; .ci/run does it)');
   tmp = mkdtempSync(path.join(os.tmpdir(), 'cr-haproxy-'));
   redisPort = await freePort();
   await startRedis();
@@ -331,37 +302,15 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) ports.push(await freePort());
   await Promise.all([0, 1, 2].map(start));
 
-  // docs/haproxy.cfg as it is, on this machine's free ports, with a stats page to watch the checks.
-  const lbPort = await freePort();
-  const statsPort = await freePort();
-  let cfg = readFileSync(path.join(ROOT, 'docs/haproxy.cfg'), 'utf8');
-  cfg = cfg.replace(/^(\s*bind) :80$/m, `$1 127.0.0.1:${lbPort}`);
-  for (let i = 0; i < 3; i++)
-    cfg = cfg.replace(new RegExp(`^(\\s*server node${i + 1}) \\S+`, 'm'), `$1 127.0.0.1:${ports[i]}`);
-  expect(cfg).not.toContain('10.0.0.');
-  cfg += `\nfrontend stats\n    bind 127.0.0.1:${statsPort}\n    stats enable\n    stats uri /stats\n`;
-  const cfgFile = path.join(tmp, 'haproxy.cfg');
-  writeFileSync(cfgFile, cfg);
-  const check = spawnSync(HAPROXY, ['-c', '-f', cfgFile], { encoding: 'utf8' });
-  expect(check.status, check.stderr).toBe(0);
-  haproxy = spawn(HAPROXY, ['-db', '-f', cfgFile], { stdio: 'ignore' });
-  lbUrl = `http://127.0.0.1:${lbPort}`;
-  statsUrl = `http://127.0.0.1:${statsPort}/stats`;
-  for (let t = 0; t < 100; t++) {
-    const ok = await fetch(`${lbUrl}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  for (const n of ['node1', 'node2', 'node3']) await lbSeesUp(n);
+  // docs/haproxy.cfg as it is, on this machine's free ports (scripts/bench/haproxy.ts).
+  lb = await startHaproxy(ports);
+  lbUrl = lb.url;
 }, 180_000);
 
 afterAll(async () => {
   for (const p of phones) p.socket.disconnect();
   board?.socket.disconnect();
-  haproxy?.kill('SIGKILL');
+  lb?.stop();
   for (const n of nodes) if (n) kill(n);
   redis?.kill('SIGKILL');
   await cluster?.stop();
@@ -448,9 +397,9 @@ describe('300 phones through HAProxy', () => {
     }
     expect(phones.filter((p) => p.polling)).toHaveLength(PHONES / POLLING_EVERY);
     // HAProxy spread them (leastconn): every node holds a share of the open connections.
-    const sessions = await lbSessions();
-    expect(Object.keys(sessions)).toHaveLength(3);
-    for (const n of Object.values(sessions)) expect(n).toBeGreaterThan(PHONES / 6);
+    const servers = await (lb as Balancer).servers();
+    expect(Object.keys(servers)).toHaveLength(3);
+    for (const s of Object.values(servers)) expect(s.sessions).toBeGreaterThan(PHONES / 6);
   }, 120_000);
 
   it('(1) a node is killed mid-question: nothing lost, nothing doubled, everyone back within 10 s', async () => {
@@ -469,7 +418,7 @@ describe('300 phones through HAProxy', () => {
     await revealCountsAll(qid);
     // The node comes back (its supervisor restarts it) before the next event.
     await start(0);
-    await lbSeesUp('node1');
+    await (lb as Balancer).seesUp('node1');
   }, 120_000);
 
   it('(2) Redis restarts mid-question: nothing lost, nothing doubled, everyone back within 10 s', async () => {
@@ -500,7 +449,7 @@ describe('300 phones through HAProxy', () => {
       await stopping;
       await allOn(qid);
       await start(i);
-      await lbSeesUp(`node${i + 1}`);
+      await (lb as Balancer).seesUp(`node${i + 1}`);
     }
     for (const p of [...groups[4], ...groups[5]]) p.answer();
     await allOn(qid);
