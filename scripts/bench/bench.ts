@@ -300,8 +300,18 @@ async function main() {
   const rssEach = measured().map((pid) => rssMb(pid));
   for (const b of boards) b.disconnect();
   balancer?.stop();
+  // The servers store the last answers as they close: the database is dropped once they are gone.
+  const exited = [server, ...extra].map((p) =>
+    p && p.exitCode === null
+      ? new Promise<void>((r) => {
+          p.once('exit', () => r());
+          setTimeout(r, 15_000);
+        })
+      : Promise.resolve(),
+  );
   for (const p of extra) p.kill('SIGTERM');
   server?.kill('SIGTERM');
+  await Promise.all(exited);
   await cleanup().catch((err) => log('could not delete the run’s Redis keys', err));
   await new Promise((r) => setTimeout(r, 500));
   await dropDatabase().catch((err) => log('could not drop the run’s database', err));
