@@ -124,7 +124,7 @@ async function main() {
     if (!process.env.REDIS_URL || !config.DATABASE_URL)
       throw new Error('--haproxy needs DATABASE_URL and REDIS_URL (the nodes share the rooms)');
     const prefix = `crbench:${randomUUID().slice(0, 8)}:`;
-    const nodes = [];
+    const nodes: Awaited<ReturnType<typeof startServer>>[] = [];
     for (let i = 0; i < nodeCount; i++) nodes.push(await startServer(dataDir as string, { prefix }));
     server = nodes[0].server;
     extra = nodes.slice(1).map((n) => n.server);
