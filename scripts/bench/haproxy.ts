@@ -25,8 +25,8 @@ export interface Balancer {
 /** docs/haproxy.cfg for nodes on these loopback ports, listening on `listenPort`. */
 export function haproxyConfig(nodePorts: number[], listenPort: number, statsPort: number): string {
   let cfg = readFileSync(path.join(ROOT, 'docs/haproxy.cfg'), 'utf8');
-  // Within this machine's file descriptor limit (two per connection), or HAProxy refuses to start.
-  const limit = Number(spawnSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).stdout.trim());
+  // Within the file descriptors HAProxy will have (two per connection), or it refuses to start.
+  const limit = descriptorLimit();
   if (Number.isFinite(limit) && limit > 0)
     cfg = cfg.replace(
       /^(\s*maxconn) (\d+)$/m,
@@ -47,6 +47,12 @@ export function haproxyConfig(nodePorts: number[], listenPort: number, statsPort
   return `${cfg}\nfrontend stats\n    bind 127.0.0.1:${statsPort}\n    stats enable\n    stats uri /stats\n`;
 }
 
+/** Descriptors a process started by `sh -c 'ulimit -n …'` gets: up to 100,000 when allowed (root). */
+const RAISE = 'ulimit -n 100000 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null';
+function descriptorLimit(): number {
+  return Number(spawnSync('sh', ['-c', `${RAISE}; ulimit -n`], { encoding: 'utf8' }).stdout.trim());
+}
+
 export async function startHaproxy(nodePorts: number[]): Promise<Balancer> {
   if (!HAPROXY_BIN) throw new Error('HAProxy is not installed: apt-get install haproxy (.ci/run does it)');
   const listenPort = await freePort();
@@ -56,7 +62,9 @@ export async function startHaproxy(nodePorts: number[]): Promise<Balancer> {
   writeFileSync(file, haproxyConfig(nodePorts, listenPort, statsPort));
   const check = spawnSync(HAPROXY_BIN, ['-c', '-q', '-f', file], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`haproxy -c: ${check.stderr}`);
-  const proc = spawn(HAPROXY_BIN, ['-db', '-f', file], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const proc = spawn('sh', ['-c', `${RAISE}; exec "$0" -db -f "$1"`, HAPROXY_BIN, file], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${listenPort}`;
   const statsUrl = `http://127.0.0.1:${statsPort}/stats`;
   const servers = async () => {
