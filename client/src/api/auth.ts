@@ -1,16 +1,32 @@
 import type { CodeSignup, TeacherSignup } from '../../../shared/schemas/account';
 import type { StoredUser } from '../../../shared/types';
 import { deviceTokenFor, rememberDeviceToken } from '../app/devices';
-import { api } from './http';
+import { ApiError, api } from './http';
 
-/** Signs in, sending and keeping this browser's known-device token for the login (app/devices.ts). */
+/** Tries told "again in 1 s" (the server could not check the password in time) sent again by themselves. */
+const QUICK_RETRIES = 10;
+
+/**
+ * Signs in, sending and keeping this browser's known-device token for the login (app/devices.ts).
+ * While others flood the login from the school's address the server may answer a try it had no
+ * time to check with 429 and a wait of 1 s: it is sent again after that second, ten times at
+ * most, before the page says anything.
+ */
 export async function signin(login: string, password: string): Promise<StoredUser> {
   const device = deviceTokenFor(login);
-  const { deviceToken, ...user } = await api.post<StoredUser>(
-    '/auth/signin',
-    { login, password, ...(device ? { device } : {}) },
-    { auth: false },
-  );
+  const once = () =>
+    api.post<StoredUser>('/auth/signin', { login, password, ...(device ? { device } : {}) }, { auth: false });
+  let answer: StoredUser | undefined;
+  for (let retry = 0; !answer; retry++) {
+    try {
+      answer = await once();
+    } catch (err) {
+      const quick = err instanceof ApiError && err.status === 429 && (err.retryAfter ?? 99) <= 1;
+      if (!quick || retry >= QUICK_RETRIES) throw err;
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
+  }
+  const { deviceToken, ...user } = answer;
   if (deviceToken) rememberDeviceToken(login, deviceToken);
   return user;
 }

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly field?: string,
+    /** Seconds a 429 asks to wait. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -80,8 +82,12 @@ async function send(method: string, path: string, opts: RequestOptions = {}): Pr
 }
 
 async function failure(res: Response): Promise<ApiError> {
-  const data = (await res.json().catch(() => ({}))) as { message?: string; field?: string };
-  return new ApiError(res.status, data.message ?? 'ERRORS.GENERIC', data.field);
+  const data = (await res.json().catch(() => ({}))) as {
+    message?: string;
+    field?: string;
+    retryAfter?: number;
+  };
+  return new ApiError(res.status, data.message ?? 'ERRORS.GENERIC', data.field, data.retryAfter);
 }
 
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {

@@ -24,6 +24,7 @@ import {
   tooMany,
   unauthorized,
 } from '../../lib/errors.js';
+import { DROPPED, FairLane } from '../../lib/fair-lane.js';
 import { dummyHash, hashPassword, isStrongPassword, verifyPassword } from '../../lib/passwords.js';
 import { renderMail } from '../../mail/messages.js';
 import { resolveClassCode } from '../classes/code-guard.js';
@@ -55,6 +56,18 @@ const ACTIVATION_TTL_MS = 48 * 3600 * 1000;
  * address's waits and is checked at once; the device has its own `deviceFree` failures a window
  * (counted before the check), after which it waits like any other. A classmate without that token
  * still meets 429, and the attacked account gets no more guesses than before.
+ *
+ * A pupil on a new device has no token. When another try holds the pair's (or the account's) turn,
+ * a try for a real account is still checked, in the prompt lane: the right password gets in at
+ * once, a wrong one is answered 429 like a refused try (nothing tells it from one); a try the lane
+ * could not check in time is answered 429 with a wait of 1 s (nothing was learnt from it). Each such check
+ * is a guess the turns would have refused, so an account has `promptWrong` of them a day (over
+ * every address); past them its tries wait their turn as above. The checks run on a fair lane
+ * (fair-lane.ts): `promptSlots` argon2 checks at a time on a node, taken in turn by address and by
+ * account, one waiting try an account (the newest), `promptMaxWaitMs` at most: one address cannot
+ * take the server's CPU nor the lane from another, and a pupil's one try is not stuck behind a
+ * script's hundred. Logins that match no account are never checked during a wait: no password can
+ * be right (whether a login exists is public anyway: /auth/check-username).
  */
 export const SIGNIN_LIMITS = {
   windowSec: 15 * 60,
@@ -68,7 +81,20 @@ export const SIGNIN_LIMITS = {
   addressDelayMs: 1_000,
   /** Failures a known device (of the account it names) may make in the window before it waits too. */
   deviceFree: 5,
+  /** Wrong passwords an account may have checked during a wait, in `promptWindowSec`. */
+  promptWrong: 2_000,
+  promptWindowSec: 24 * 3600,
+  /** argon2 checks made during waits at once on a node, and the most a try waits for one. */
+  promptSlots: 2,
+  promptPerAddress: 200,
+  promptMaxWaitMs: 5_000,
 } as const;
+
+const promptLane = new FairLane({
+  slots: SIGNIN_LIMITS.promptSlots,
+  perAddress: SIGNIN_LIMITS.promptPerAddress,
+  maxWaitMs: SIGNIN_LIMITS.promptMaxWaitMs,
+});
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -115,17 +141,17 @@ export async function signin(
   // The try is counted before the password is checked, and from the `free`-th on each one must
   // take the pair's turn atomically: tries sent all at once cannot slip through together.
   const pair = await deps.throttle.fail(pairKey, L.windowSec);
+  let wait = 0;
   if (pair.count >= free) {
-    const wait = await deps.throttle.acquire(pairKey, Math.min(2 ** (pair.count - free), L.pairMaxWait));
-    if (wait > 0) throw tooMany(wait);
+    wait = await deps.throttle.acquire(pairKey, Math.min(2 ** (pair.count - free), L.pairMaxWait));
   }
-  const spread = account ? await deps.throttle.count(accountKey) : 0;
+  const spread = account && wait === 0 ? await deps.throttle.count(accountKey) : 0;
   if (spread >= L.accountFree) {
-    const wait = await deps.throttle.acquire(
-      accountKey,
-      Math.min(spread - L.accountFree + 1, L.accountMaxWait),
-    );
-    if (wait > 0) throw tooMany(wait);
+    wait = await deps.throttle.acquire(accountKey, Math.min(spread - L.accountFree + 1, L.accountMaxWait));
+  }
+  if (wait > 0) {
+    if (!account) throw tooMany(wait);
+    return promptCheck(deps, account, password, ip, wait, { accountKey, ipKey });
   }
   const ok = account
     ? await verifyPassword(account.passwordHash, password)
@@ -138,6 +164,36 @@ export async function signin(
   const user = await admit(deps, account, null);
   await deps.throttle.reset(pairKey);
   return user;
+}
+
+/**
+ * Another try holds this login's turn: the password is checked anyway, on the fair lane, within the
+ * account's daily budget of such checks (see SIGNIN_LIMITS). Right: in. Wrong, over budget, or not
+ * reached in time: the same 429 a refused try gets.
+ */
+async function promptCheck(
+  deps: Deps,
+  account: Account,
+  password: string,
+  ip: string,
+  wait: number,
+  keys: { accountKey: string; ipKey: string },
+): Promise<StoredUser> {
+  const L = SIGNIN_LIMITS;
+  const promptKey = `signin:prompt:user:${account.id}`;
+  if ((await deps.throttle.count(promptKey)) >= L.promptWrong) throw tooMany(wait);
+  const ok = await promptLane.run(ip, account.id, () => verifyPassword(account.passwordHash, password));
+  // Not checked (the lane was full or a newer try for the account took its place): nothing was
+  // learnt about the password, so the caller may try again at once.
+  if (ok === DROPPED) throw tooMany(1);
+  if (!ok) {
+    await deps.throttle.fail(promptKey, L.promptWindowSec);
+    await deps.throttle.fail(keys.ipKey, L.windowSec);
+    await deps.throttle.fail(keys.accountKey, L.windowSec);
+    throw tooMany(wait);
+  }
+  // The pair keeps its count and its turn: whoever else is trying gets no fresh free tries.
+  return admit(deps, account, null);
 }
 
 function assertStrong(password: string, inputs: (string | undefined)[]) {
