@@ -532,6 +532,73 @@ describe('class codes behind the school’s address, while a classmate guesses',
   }, 120_000);
 });
 
+describe('a class code generated at home, shown at school', () => {
+  it('the teacher opens the class page at school while a classmate guesses: 10 new pupils get in at once; the guesser still meets 429', async () => {
+    const school = '192.0.2.84';
+    const prof = await signin(ctx.app, DEMO.admin);
+    const me = (await get(`/api/users/${prof.id}`, prof.accessToken)).json();
+    const classId = me.professor.schoolclasses[0].id as string;
+    // The code was generated the evening before, at home.
+    const generated = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/professors/generate-code',
+      headers: bearer(prof.accessToken),
+      payload: { schoolclassId: classId },
+      remoteAddress: '198.51.100.200',
+    });
+    const code = generated.json().code as string;
+    let guessing = true;
+    let next = 400000;
+    const guessed: number[] = [];
+    const guesser = async () => {
+      while (guessing) {
+        const r = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/professorsSchoolclasses?code=${next++}`,
+          remoteAddress: school,
+        });
+        guessed.push(r.statusCode);
+        await tick();
+      }
+    };
+    const lanes = [guesser(), guesser(), guesser(), guesser()];
+    const waits: number[] = [];
+    try {
+      while (guessed.filter((s) => s === 429).length < 100) await tick();
+      // In the classroom, the teacher opens the class page on the board: its code and QR code show.
+      const page = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/schoolclasses/${classId}`,
+        headers: bearer(prof.accessToken),
+        remoteAddress: school,
+      });
+      expect(page.json().code).toBe(code);
+      for (let i = 0; i < 10; i++) {
+        const t0 = performance.now();
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/code-signup',
+          remoteAddress: school,
+          payload: {
+            code,
+            firstName: 'Nouveau',
+            lastName: `Élève ${String.fromCharCode(65 + i)}`,
+            username: `nouveau-eleve-${i}`,
+            password: 'Trousse-Rouge-9!',
+          },
+        });
+        waits.push(performance.now() - t0);
+        expect(res.statusCode, res.body).toBe(201);
+      }
+    } finally {
+      guessing = false;
+      await Promise.all(lanes);
+    }
+    expect(Math.max(...waits)).toBeLessThan(2_000);
+    expect(guessed.filter((s) => s === 404).length).toBeLessThanOrEqual(CODE_LIMITS.missesPerAddress + 5);
+  }, 120_000);
+});
+
 describe('access tokens', () => {
   it('a token with an extra segment is refused', async () => {
     const user = await signin(ctx.app, DEMO.sciences);

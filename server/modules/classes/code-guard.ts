@@ -19,8 +19,13 @@ import { findClassByLiveCode } from './code.js';
  *
  * A guesser hammering from a school's address takes every turn, so the address's budget alone would
  * keep a whole class with the right code waiting. A code shown at an address (its teacher generated
- * it from there: the code goes up on the board) or that already got in from there is known at that
- * address for `shownSec`: its look-ups skip the address's turns. That tells a guesser at the same
+ * it there, or opened the class list or the class page there: the code and its QR code go up on the
+ * board) or that already got in from there is known at that address for `shownSec`: its look-ups
+ * skip the address's turns. A code generated at home and never shown at school is looked up in the
+ * address's turns for its first pupil there (at most `maxWaitSec` a turn, but a guesser sending
+ * faster takes most turns); once one pupil is in, the others skip. Nothing tells that pupil's code
+ * from a guess but the look-up itself, and looking up every guess would let one address try the
+ * million codes in an hour (docs/security.md). That tells a guesser at the same
  * address nothing the classroom's board does not: whether a code is in that short list is read from
  * the throttle store, the database is asked only for those codes, and every other guess still waits
  * its turn.

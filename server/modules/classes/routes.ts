@@ -62,7 +62,12 @@ export default async function classesRoutes(fastify: FastifyInstance) {
       config: teacher,
       schema: { summary: 'Your classes, newest first', response: { 200: z.array(schoolclassDtoSchema) } },
     },
-    async (req) => listClasses(db, teacherOf(req).professorId),
+    async (req) => {
+      const classes = await listClasses(db, teacherOf(req).professorId);
+      // The list shows each live code: it is on show at the teacher's address (code-guard.ts).
+      for (const c of classes) if (c.code) await markCodeShown(deps, c.code, req.ip);
+      return classes;
+    },
   );
 
   app.post(
@@ -84,7 +89,12 @@ export default async function classesRoutes(fastify: FastifyInstance) {
       config: teacher,
       schema: { summary: 'One of your classes', params: idParams, response: { 200: schoolclassDtoSchema } },
     },
-    async (req) => ownClass(db, teacherOf(req).professorId, req.params.id),
+    async (req) => {
+      const c = await ownClass(db, teacherOf(req).professorId, req.params.id);
+      // The class page shows the live code and its QR code: on show at the teacher's address.
+      if (c.code) await markCodeShown(deps, c.code, req.ip);
+      return c;
+    },
   );
 
   app.put(
