@@ -33,6 +33,45 @@ export const DEMO_HISTORY_HOMEWORK_DAYS = [30, 16] as const;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** Today's date in Paris: year, month (1-12), day. */
+function parisToday(now: Date) {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Paris',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    })
+      .formatToParts(now)
+      .map((x) => [x.type, x.value]),
+  );
+  return { year: +p.year, month: +p.month, day: +p.day };
+}
+
+/**
+ * The days ago of the demo's live raids and homework, all within the current school year (from
+ * 1 September, Paris time; docs/decisions.md). Past mid-October the full term; in the first weeks
+ * of the year the live raids are squeezed into the days since 1 September (at least a day ago,
+ * several on one day if need be) and homework sent before 1 September is left out; on
+ * 1 September itself there is no history yet.
+ */
+export function demoHistorySchedule(now: Date): { live: number[]; homework: number[] } {
+  const today = parisToday(now);
+  const startYear = today.month >= 9 ? today.year : today.year - 1;
+  const since = Math.round(
+    (parisMidnight(today.year, today.month, today.day).getTime() - parisMidnight(startYear, 9, 1).getTime()) /
+      86_400_000,
+  );
+  const longest = Math.max(...DEMO_HISTORY_LIVE_DAYS);
+  const live =
+    since > longest
+      ? [...DEMO_HISTORY_LIVE_DAYS]
+      : since < 1
+        ? []
+        : DEMO_HISTORY_LIVE_DAYS.map((d) => Math.max(1, Math.round((d * since) / longest)));
+  return { live, homework: DEMO_HISTORY_HOMEWORK_DAYS.filter((d) => d <= since) };
+}
+
 /** A small deterministic hash (FNV-1a) of a few integers, 0..99. */
 function roll(...xs: number[]): number {
   let h = 2166136261;
@@ -46,7 +85,7 @@ function roll(...xs: number[]): number {
 }
 
 /** The instant `daysAgo` days before today at hour:minute, Paris time. */
-function parisAt(now: Date, daysAgo: number, hour: number, minute = 0): Date {
+export function parisAt(now: Date, daysAgo: number, hour: number, minute = 0): Date {
   const p = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {
       timeZone: 'Europe/Paris',
@@ -135,6 +174,7 @@ export async function seedDemoHistory(tx: Tx, now = new Date()): Promise<void> {
     .where(inArray(users.username, ['prof-demo', 'prof-sciences']))
     .orderBy(asc(schoolclasses.name));
 
+  const schedule = demoHistorySchedule(now);
   for (const [ci, link] of links.entries()) {
     const pupils = await tx
       .select({ studentId: students.id, userId: students.userId, xp: students.xp, username: users.username })
@@ -155,7 +195,7 @@ export async function seedDemoHistory(tx: Tx, now = new Date()): Promise<void> {
     const logs: (typeof sessionLogs.$inferInsert)[] = [];
     const events: (typeof gameEvents.$inferInsert)[] = [];
 
-    for (const [pi, daysAgo] of DEMO_HISTORY_LIVE_DAYS.entries()) {
+    for (const [pi, daysAgo] of schedule.live.entries()) {
       const raid = rs[pi % rs.length];
       const startedAt = parisAt(now, daysAgo, 9 + ((pi + ci) % 3), 5);
       const snapshot = raid.questions.map((q) => ({
@@ -236,7 +276,7 @@ export async function seedDemoHistory(tx: Tx, now = new Date()): Promise<void> {
     }
 
     // Past homework: sent, done by most pupils over the next days, stopped since.
-    for (const [hi, daysAgo] of DEMO_HISTORY_HOMEWORK_DAYS.entries()) {
+    for (const [hi, daysAgo] of schedule.homework.entries()) {
       const raid = rs[(hi + 1) % rs.length];
       const sentAt = parisAt(now, daysAgo, 17, 30);
       const [hw] = await tx

@@ -37,9 +37,11 @@ function ClassTile({ c }: { c: SchoolclassDto }) {
         </p>
         <p>{t('CLASSES.LIST.STUDENTS', { count: c.studentCount })}</p>
         <p className={c.code ? 'cls-tile__code' : 'muted'}>
-          {c.code && c.codeExpiresAt
-            ? t('CLASSES.LIST.CODE', { code: c.code, date: formatDateTime(c.codeExpiresAt) })
-            : t('CLASSES.LIST.NO_CODE')}
+          {c.division
+            ? t('CLASSES.LIST.DIVISION_NO_CODE')
+            : c.code && c.codeExpiresAt
+              ? t('CLASSES.LIST.CODE', { code: c.code, date: formatDateTime(c.codeExpiresAt) })
+              : t('CLASSES.LIST.NO_CODE')}
         </p>
         <Link
           className="btn btn--small btn--primary"
@@ -92,9 +94,10 @@ export default function ClassListPage() {
         <div className="card cls-empty stack">
           <h2>{t('CLASSES.LIST.EMPTY_TITLE')}</h2>
           <ol className="cls-empty__steps">
-            <li>{t('CLASSES.LIST.EMPTY_STEP_1')}</li>
-            <li>{t('CLASSES.LIST.EMPTY_STEP_2')}</li>
-            <li>{t('CLASSES.LIST.EMPTY_STEP_3')}</li>
+            {/* A GAR/ENT teacher's pupils come from the school's divisions, with no code (item 15). */}
+            <li>{t(user?.isGar ? 'CLASSES.LIST.EMPTY_GAR_STEP_1' : 'CLASSES.LIST.EMPTY_STEP_1')}</li>
+            <li>{t(user?.isGar ? 'CLASSES.LIST.EMPTY_GAR_STEP_2' : 'CLASSES.LIST.EMPTY_STEP_2')}</li>
+            <li>{t(user?.isGar ? 'CLASSES.LIST.EMPTY_GAR_STEP_3' : 'CLASSES.LIST.EMPTY_STEP_3')}</li>
           </ol>
           <div>
             <Link className="btn btn--medium btn--primary" to={NEW}>
