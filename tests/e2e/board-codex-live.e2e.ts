@@ -44,7 +44,8 @@ describe('the board’s codex screen during a lesson', () => {
     await board.className(CLASS).waitFor();
     await board.activities().getByRole('link', { name: G.MENU.CODEX }).click();
     await page.waitForURL((u) => u.pathname === `${boardPath}/codex`);
-    // 2nde A has no approved phrase yet: nothing to show.
+    // 2nde A has no approved phrase yet: asked for one, the board says there is none left.
+    await page.getByRole('button', { name: G.CODEX.FIRST }).click();
     await page.getByTestId('codex-empty').waitFor();
 
     // A pupil of 2nde A writes a phrase on a phone.
