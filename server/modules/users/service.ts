@@ -1,5 +1,5 @@
 // A user's record, profile updates, password checks and resets, and the approval of teachers.
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { avatarImagePath } from '../../../shared/catalogue/avatars.js';
 import { ERR } from '../../../shared/errors.js';
 import type { AvatarRef, PendingProfessorDto, UserRecord } from '../../../shared/types.js';
@@ -24,6 +24,7 @@ import { renderMail } from '../../mail/messages.js';
 import { teachesStudent } from '../../policies/index.js';
 import { consumeEmailToken, createEmailToken, peekEmailToken } from '../auth/email-tokens.js';
 import { revokeAllForUser } from '../auth/sessions.js';
+import { activeProfessorsCount } from '../xp/active-professors.js';
 import { loadAccount, usernameTaken } from './queries.js';
 
 const RESET_TTL_MS = 3600 * 1000;
@@ -76,14 +77,6 @@ export async function getUserRecord(deps: Deps, caller: AccessClaims, userId: st
         .innerJoin(schoolclasses, eq(schoolclasses.id, studentsSchoolclasses.schoolclassId))
         .where(eq(studentsSchoolclasses.studentId, s.id))
         .orderBy(schoolclasses.name);
-      const [{ count }] = await deps.db
-        .select({ count: sql<number>`count(distinct ${professorsSchoolclasses.professorId})::int` })
-        .from(professorsSchoolclasses)
-        .innerJoin(
-          studentsSchoolclasses,
-          eq(studentsSchoolclasses.schoolclassId, professorsSchoolclasses.schoolclassId),
-        )
-        .where(eq(studentsSchoolclasses.studentId, s.id));
       record.student = {
         id: s.id,
         coin: s.coin,
@@ -91,7 +84,7 @@ export async function getUserRecord(deps: Deps, caller: AccessClaims, userId: st
         level: s.level,
         levelProgression: s.levelProgression,
         powerXp: s.powerXp,
-        activeProfessorsCount: count,
+        activeProfessorsCount: await activeProfessorsCount(deps.db, s.id),
         schoolclasses: classes,
       };
     }
