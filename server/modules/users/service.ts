@@ -21,7 +21,7 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '..
 import { hashPassword, isStrongPassword, verifyPassword } from '../../lib/passwords.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import { renderMail } from '../../mail/messages.js';
-import { teachesStudent } from '../../policies/index.js';
+import { assertReadsUser } from '../../policies/index.js';
 import { consumeEmailToken, createEmailToken, peekEmailToken } from '../auth/email-tokens.js';
 import { revokeAllForUser } from '../auth/sessions.js';
 import { activeProfessorsCount } from '../xp/active-professors.js';
@@ -41,16 +41,8 @@ export async function avatarRef(db: Db, avatarId: string | null): Promise<Avatar
   };
 }
 
-/** May `caller` read the record of `userId`? Themselves, an admin, or a teacher of one of the student's classes. */
-async function mayRead(db: Db, caller: AccessClaims, userId: string): Promise<boolean> {
-  if (caller.sub === userId || caller.isAdmin) return true;
-  if (caller.role !== 'PROFESSOR' || !caller.professorId) return false;
-  const [student] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
-  return !!student && teachesStudent(db, caller.professorId, student.id);
-}
-
 export async function getUserRecord(deps: Deps, caller: AccessClaims, userId: string): Promise<UserRecord> {
-  if (!(await mayRead(deps.db, caller, userId))) throw notFound();
+  await assertReadsUser(deps.db, caller, userId);
   const [u] = await deps.db.select().from(users).where(eq(users.id, userId));
   if (!u) throw notFound();
   const record: UserRecord = {
