@@ -32,7 +32,7 @@ const ctx = (over: Partial<OfferContext> = {}): OfferContext => ({
   catalogue: CATALOGUE,
   ownedIds: new Set(),
   pendingIds: new Set(),
-  classPlanets: ['nebula'],
+  classWorlds: ['nebula'],
   race: null,
   ...over,
 });
@@ -71,7 +71,7 @@ describe('level-up offers', () => {
 
   it('favours the race of the equipped avatar among the worlds of the classes', () => {
     for (const random of [first, last]) {
-      const [a] = offerCandidates(ctx({ classPlanets: ['nebula', 'nefer'], race: 'elf' }), 2, random);
+      const [a] = offerCandidates(ctx({ classWorlds: ['nebula', 'nefer'], race: 'elf' }), 2, random);
       expect(byId.get(a)?.race).toBe('elf');
     }
   });
@@ -81,7 +81,7 @@ describe('level-up offers', () => {
     const ids = offerCandidates(ctx({ ownedIds: new Set(nebula.slice(1)) }), 2, first);
     expect(ids[0]).toBe(nebula[0]);
     expect(byId.get(ids[1])?.planet).not.toBe('nebula');
-    expect(offerCandidates(ctx({ classPlanets: [] }), 2, first)).toHaveLength(2);
+    expect(offerCandidates(ctx({ classWorlds: [] }), 2, first)).toHaveLength(2);
   });
 
   it('offers one candidate when only one is left, and none when all are owned', () => {

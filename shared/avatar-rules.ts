@@ -40,8 +40,8 @@ export interface OfferContext {
   ownedIds: ReadonlySet<string>;
   /** Candidates of the student's pending offers: never offered twice. */
   pendingIds: ReadonlySet<string>;
-  /** Planets (worlds) of the student's classes. */
-  classPlanets: readonly string[];
+  /** Worlds of the student's classes (their `planet`). */
+  classWorlds: readonly string[];
   /** Race of the student's equipped avatar, if any. */
   race: string | null;
 }
@@ -60,7 +60,7 @@ export function offerCandidates(ctx: OfferContext, count: 1 | 2, random: Random 
       !ctx.ownedIds.has(a.id) &&
       !ctx.pendingIds.has(a.id),
   );
-  const worlds = free.filter((a) => ctx.classPlanets.includes(a.planet));
+  const worlds = free.filter((a) => ctx.classWorlds.includes(a.planet));
   const chosen: RuleAvatar[] = [];
   for (let i = 0; i < count; i++) {
     const left = (xs: readonly RuleAvatar[]) => xs.filter((a) => !chosen.includes(a));

@@ -1,6 +1,6 @@
 // Shapes exchanged between the client and the REST API (SPEC point 3).
 import type { Role, UserStatus } from './constants.js';
-import type { Planet } from './worlds.js';
+import type { WorldName } from './worlds.js';
 
 /** The stored local user (localStorage 'user'): what /auth/signin and /auth/code-signup answer. */
 export interface StoredUser {
@@ -48,7 +48,7 @@ export interface UserRecord {
     levelProgression: number;
     powerXp: number;
     activeProfessorsCount: number;
-    schoolclasses: { id: string; name: string; planet: Planet }[];
+    schoolclasses: { id: string; name: string; planet: WorldName }[];
   };
   /** Present for professors. */
   professor?: {
@@ -60,7 +60,7 @@ export interface UserRecord {
       id: string;
       name: string;
       level: number;
-      planet: Planet;
+      planet: WorldName;
       subjectId: string;
       subjectCode: string;
     }[];

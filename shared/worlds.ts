@@ -1,11 +1,17 @@
-// The four worlds of SPEC point 3. A class's world is its planet.
-export const PLANETS = ['nebula', 'xaih', 'preia', 'nefer'] as const;
-export type Planet = (typeof PLANETS)[number];
+// The four worlds of SPEC point 3. A class plays in a world, and an avatar belongs to one: the
+// database and the API name it `planet` (the spec's Avatar field; "a world is found through the
+// class's planet"); code says world (docs/decisions.md, one word per idea).
+export const WORLD_NAMES = ['nebula', 'xaih', 'preia', 'nefer'] as const;
+export type WorldName = (typeof WORLD_NAMES)[number];
+/** @deprecated Say `WORLD_NAMES` (docs/decisions.md); kept while client/ and server/game/ still import it. */
+export const PLANETS = WORLD_NAMES;
+/** @deprecated Say `WorldName` (docs/decisions.md); kept while client/ and server/game/ still import it. */
+export type Planet = WorldName;
 export const BIOMES = ['plant', 'water', 'fire', 'combat', 'ground', 'electric', 'poison', 'flying'] as const;
 export type Biome = (typeof BIOMES)[number];
 
 export interface World {
-  planet: Planet;
+  name: WorldName;
   /** Main colour, used as a CSS custom property (--world-color). */
   color: string;
   race: string;
@@ -16,20 +22,26 @@ export interface World {
   background: string;
 }
 
-function world(planet: Planet, color: string, race: string, primaryType: Biome, secondaryType: Biome): World {
+function world(
+  name: WorldName,
+  color: string,
+  race: string,
+  primaryType: Biome,
+  secondaryType: Biome,
+): World {
   return {
-    planet,
+    name,
     color,
     race,
     primaryType,
     secondaryType,
-    icon: `/assets/worlds/${planet}-icon.webp`,
-    header: `/assets/worlds/${planet}-header.webp`,
-    background: `/assets/worlds/${planet}-background.webp`,
+    icon: `/assets/worlds/${name}-icon.webp`,
+    header: `/assets/worlds/${name}-header.webp`,
+    background: `/assets/worlds/${name}-background.webp`,
   };
 }
 
-export const WORLDS: Record<Planet, World> = {
+export const WORLDS: Record<WorldName, World> = {
   nebula: world('nebula', '#2bb5a8', 'fairy', 'water', 'plant'),
   xaih: world('xaih', '#8a5cf6', 'ai', 'electric', 'poison'),
   preia: world('preia', '#d9822b', 'human', 'ground', 'combat'),

@@ -2,7 +2,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { avatarImagePath } from '../../shared/catalogue/avatars.js';
 import { bossesOf } from '../../shared/catalogue/bosses.js';
-import { addCoins, applyXp } from '../../shared/game/rules.js';
 import type { RaidSettings } from '../../shared/game/views.js';
 import type { Planet } from '../../shared/worlds.js';
 import type { Db } from '../db/client.js';
@@ -14,7 +13,6 @@ import {
   gameEvents,
   pausedRooms,
   professors,
-  professorsSchoolclasses,
   questions,
   raidSettings,
   raids,
@@ -23,7 +21,8 @@ import {
   studentsSchoolclasses,
   users,
 } from '../db/schema.js';
-import { type DbOrTx, grantLevelUnlocks } from '../modules/avatars/unlocks.js';
+import type { DbOrTx } from '../modules/avatars/unlocks.js';
+import { awardXp, type Rewarded, rewardedOf } from '../modules/xp/award.js';
 import { ownsRaid, teachesClass } from '../policies/index.js';
 import { forgetStudent, mentions } from './forget.js';
 import type { Boss, RaidQuestion } from './raid.js';
@@ -179,76 +178,20 @@ export async function markPhraseDisplayed(db: Db, phraseId: string) {
     .where(and(eq(codex.id, phraseId), eq(codex.status, 1)));
 }
 
-/** A student after a reward: what the board shows, and the XP actually gained (after the division). */
-export interface Rewarded {
-  level: number;
-  powerXp: number;
-  xp: number;
-  levelProgression: number;
-  xpGained: number;
-}
-
 /**
- * Adds XP and coins to students, each gain divided by the student's number of active professors
- * (SPEC point 4), in one transaction (a savepoint inside the caller's). Answers each student's new
- * progress and the XP actually gained.
+ * A live room's award (a raid's end, a summon marked right) through the one XP command
+ * (modules/xp/award.ts): recorded under the room's teacher, class and subject. Answers what the
+ * roster keeps of each student's new progress.
  */
 export async function rewardStudents(
   db: DbOrTx,
+  r: Pick<RoomRecord, 'professorId' | 'schoolclassId' | 'subjectId'>,
   gains: Record<string, { xp: number; coins: number }>,
+  what: { source: 'live'; playId: string } | { source: 'summon' },
 ): Promise<Record<string, Rewarded>> {
-  const ids = Object.keys(gains);
-  if (!ids.length) return {};
-  return (db as Db).transaction(async (tx) => {
-    const profCounts = await tx
-      .select({
-        studentId: studentsSchoolclasses.studentId,
-        n: sql<number>`count(distinct ${professorsSchoolclasses.professorId})::int`,
-      })
-      .from(studentsSchoolclasses)
-      .innerJoin(
-        professorsSchoolclasses,
-        eq(professorsSchoolclasses.schoolclassId, studentsSchoolclasses.schoolclassId),
-      )
-      .where(inArray(studentsSchoolclasses.studentId, ids))
-      .groupBy(studentsSchoolclasses.studentId);
-    const rows = await tx.select().from(students).where(inArray(students.id, ids)).for('update');
-    const out: Record<string, Rewarded> = {};
-    const after = rows.map((s) => {
-      const g = gains[s.id];
-      const n = profCounts.find((p) => p.studentId === s.id)?.n ?? 1;
-      return { before: s, p: addCoins(applyXp(s, g.xp, n), g.coins) };
-    });
-    // One statement for the whole class: 300 rooms ending a raid at once were 9,000 updates.
-    if (after.length) {
-      const values = sql.join(
-        after.map(
-          ({ before, p }) =>
-            sql`(${before.id}::uuid, ${p.xp}::int, ${p.level}::int, ${p.levelProgression}::int, ${p.powerXp}::int, ${p.coin}::int)`,
-        ),
-        sql`, `,
-      );
-      await tx.execute(sql`update ${students} set
-        ${sql.identifier(students.xp.name)} = v.xp,
-        ${sql.identifier(students.level.name)} = v.level,
-        ${sql.identifier(students.levelProgression.name)} = v.lp,
-        ${sql.identifier(students.powerXp.name)} = v.pxp,
-        ${sql.identifier(students.coin.name)} = v.coin
-        from (values ${values}) as v(id, xp, level, lp, pxp, coin)
-        where ${students.id} = v.id`);
-    }
-    for (const { before, p } of after) {
-      if (p.level > before.level) await grantLevelUnlocks(tx, before.id, before.level, p.level);
-      out[before.id] = {
-        level: p.level,
-        powerXp: p.powerXp,
-        xp: p.xp,
-        levelProgression: p.levelProgression,
-        xpGained: p.xp - before.xp,
-      };
-    }
-    return out;
-  });
+  const { source, ...details } = what;
+  const by = { professorId: r.professorId, schoolclassId: r.schoolclassId, subjectId: r.subjectId };
+  return rewardedOf(await awardXp(db, { source, by, gains, details }));
 }
 
 /** Spends power XP; false when the student has too little. */

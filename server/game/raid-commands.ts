@@ -9,7 +9,7 @@ import { fail } from './errors.js';
 import { check } from './lifecycle.js';
 import { loadRaid, loadRaidSettings, pickBoss, rewardStudents, saveRaidSettings } from './loaders.js';
 import { begin, countedStudents, end, next, reveal, startRaid } from './raid.js';
-import { addGains, recordXpGains, rewardedRoster, withPowerBonus } from './rewards.js';
+import { addGains, rewardedRoster, withPowerBonus } from './rewards.js';
 import { answerKey, type RoomContext, type Teacher } from './room-context.js';
 import type { createViews } from './room-views.js';
 import type { ActivityState, RoomRecord } from './store.js';
@@ -34,12 +34,11 @@ export function createRaidCommands(
     if (r.activity?.kind !== 'raid' || !r.activity.raid.result) return;
     const { raid } = r.activity;
     const gains = raid.result?.gains ?? {};
-    const rewarded = await rewardStudents(db, gains);
+    const playId = livePlayId(r.id, raid.runId);
+    const rewarded = await rewardStudents(db, r, gains, { source: 'live', playId });
     // The report opens from the end screen: every answer of the play is stored before it shows.
     await ctx.answerWriter.flush().catch(() => {});
-    const playId = livePlayId(r.id, raid.runId);
     await endLivePlay(db, playId, raid.result?.outcome ?? null);
-    await recordXpGains(ctx, r, rewarded, { source: 'live', playId });
     await ctx.ev(r, 'RAID_RESULT', {
       raidId: raid.raidId,
       outcome: raid.result?.outcome,

@@ -3,7 +3,7 @@
 import { drawFromPool, XP_SUMMON_RIGHT } from '../../shared/game/rules.js';
 import { fail } from './errors.js';
 import { rewardStudents } from './loaders.js';
-import { addGains, recordXpGains, rewardedRoster } from './rewards.js';
+import { addGains, rewardedRoster } from './rewards.js';
 import type { RoomContext, Teacher } from './room-context.js';
 import type { createViews } from './room-views.js';
 import type { RoomRecord } from './store.js';
@@ -64,8 +64,7 @@ export function createSummons(ctx: RoomContext, views: ReturnType<typeof createV
       });
       if (right) {
         const gain = { [studentId]: { xp: XP_SUMMON_RIGHT, coins: 1 } };
-        const rewarded = await rewardStudents(ctx.db, gain);
-        await recordXpGains(ctx, after, rewarded, { source: 'summon' });
+        const rewarded = await rewardStudents(ctx.db, after, gain, { source: 'summon' });
         // The roster carries the student's new power XP: the phone's counter shows it at once (issue 21).
         const fresh = await ctx.amendRoom(id, (cur) => ({
           ...cur,

@@ -1,6 +1,9 @@
 // Who may touch what: the one place for the authorization rules of the teacher's and the student's
 // records. A module asks here ("may this teacher touch this class?") instead of joining another
-// module's tables itself. Each function answers a boolean; the route decides between 403 and 404.
+// module's tables itself. Each rule is a question answering a boolean (`teachesClass`), for the
+// callers that choose what to do (a filter, a socket's refusal), and an `assert…` that refuses by
+// throwing, in one line at the call: a 404, since what the caller may not touch they may not know
+// exists either (Outline's policies, issue 22).
 import { and, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
@@ -13,6 +16,7 @@ import {
   studentsSchoolclasses,
   users,
 } from '../db/schema.js';
+import { notFound } from '../lib/errors.js';
 import type { AccessClaims } from '../lib/tokens.js';
 import type { DbOrTx } from '../modules/avatars/unlocks.js';
 
@@ -66,6 +70,14 @@ export function teachesStudent(db: DbOrTx, professorId: string, studentId: strin
       ),
     ),
   );
+}
+
+/** The caller may read the record of the user `userId`: themselves, an admin, or a teacher of one of the student's classes. */
+export async function readsUser(db: DbOrTx, caller: AccessClaims, userId: string): Promise<boolean> {
+  if (caller.sub === userId || caller.isAdmin) return true;
+  if (caller.role !== 'PROFESSOR' || !caller.professorId) return false;
+  const [student] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
+  return !!student && teachesStudent(db, caller.professorId, student.id);
 }
 
 /**
@@ -178,3 +190,42 @@ export async function countableUsers(
   for (const f of found) ok.add(f.userId);
   return ok;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The same rules, refusing by throwing: `await assertTeachesClass(db, professorId, classId)`.
+
+/** Goes on when `allowed`; otherwise a 404 (ERRORS.NOT_FOUND), as if the record did not exist. */
+async function orNotFound(allowed: boolean | Promise<boolean>): Promise<void> {
+  if (!(await allowed)) throw notFound();
+}
+
+export const assertSelfStudent = (caller: AccessClaims, studentId: string) =>
+  orNotFound(isSelfStudent(caller, studentId));
+
+export const assertTeacherOfSchool = (db: DbOrTx, userId: string, uai: string) =>
+  orNotFound(teacherOfSchool(db, userId, uai));
+
+export const assertTeachesClass = (
+  db: DbOrTx,
+  professorId: string,
+  schoolclassId: string,
+  subjectId?: string,
+) => orNotFound(teachesClass(db, professorId, schoolclassId, subjectId));
+
+export const assertTeachesStudent = (db: DbOrTx, professorId: string, studentId: string) =>
+  orNotFound(teachesStudent(db, professorId, studentId));
+
+export const assertActsForPupil = (db: DbOrTx, caller: AccessClaims, studentId: string) =>
+  orNotFound(actsForPupil(db, caller, studentId));
+
+export const assertInClass = (db: DbOrTx, studentId: string, schoolclassId: string) =>
+  orNotFound(inClass(db, studentId, schoolclassId));
+
+export const assertOwnsChapter = (db: DbOrTx, professorId: string, chapterId: string) =>
+  orNotFound(ownsChapter(db, professorId, chapterId));
+
+export const assertOwnsRaid = (db: DbOrTx, professorId: string, raidId: string, chapterId?: string) =>
+  orNotFound(ownsRaid(db, professorId, raidId, chapterId));
+
+export const assertReadsUser = (db: DbOrTx, caller: AccessClaims, userId: string) =>
+  orNotFound(readsUser(db, caller, userId));

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PLANETS, WORLDS } from '../worlds.js';
+import { WORLD_NAMES, WORLDS } from '../worlds.js';
 import { AVATAR_DEFS, avatarFileName, avatarImagePath, SKIN_IDS, STUDENT_CLASSES } from './avatars.js';
 import { BACKGROUNDS, BOSSES, backgroundsOf, bossesOf, TYPE_LABELS } from './bosses.js';
 
@@ -56,7 +56,7 @@ describe('avatar catalogue', () => {
   });
 
   it('has 12 student bases per world, each with three skins, and 8 professors', () => {
-    for (const p of PLANETS) {
+    for (const p of WORLD_NAMES) {
       const bases = AVATAR_DEFS.filter((d) => d.planet === p && d.userType === 'student' && !d.skinId);
       expect(bases).toHaveLength(12);
       for (const b of bases) {
@@ -87,7 +87,7 @@ describe('avatar catalogue', () => {
       expect(s.userType).toBe('student');
       expect(s.skinId).toBeNull();
     }
-    for (const p of PLANETS)
+    for (const p of WORLD_NAMES)
       for (const g of ['female', 'male'])
         expect(starters.filter((s) => s.planet === p && s.gender === g)).toHaveLength(1);
   });
@@ -104,7 +104,7 @@ describe('avatar catalogue', () => {
 
 describe('boss and background catalogue', () => {
   it('has five difficulty-1 bosses per group, in several biomes, with images on disk', () => {
-    for (const p of PLANETS) {
+    for (const p of WORLD_NAMES) {
       const bosses = bossesOf(p);
       expect(bosses).toHaveLength(5);
       expect(new Set(bosses.map((b) => b.biome)).size).toBeGreaterThanOrEqual(3);
@@ -119,7 +119,7 @@ describe('boss and background catalogue', () => {
   });
 
   it('has a background for every biome of a group, under 150 KB, on disk', () => {
-    for (const p of PLANETS) {
+    for (const p of WORLD_NAMES) {
       const biomes = new Set(bossesOf(p).map((b) => b.biome));
       const bgs = backgroundsOf(p);
       for (const biome of biomes)
@@ -136,7 +136,7 @@ describe('boss and background catalogue', () => {
   });
 
   it('has the icon, header and background of every world on disk', () => {
-    for (const p of PLANETS)
+    for (const p of WORLD_NAMES)
       for (const img of [WORLDS[p].icon, WORLDS[p].header, WORLDS[p].background])
         expect(existsSync(onDisk(img)), img).toBe(true);
   });

@@ -1,6 +1,6 @@
 // The avatar catalogue (SPEC point 3, "Avatar"). One source of truth for the database seed, the
 // client and the image generator (scripts/assets). No Node APIs here: the browser imports it too.
-import { PLANETS, type Planet, WORLDS } from '../worlds.js';
+import { WORLD_NAMES, WORLDS, type WorldName } from '../worlds.js';
 
 export type Gender = 'female' | 'male';
 export type AvatarUserType = 'student' | 'professor';
@@ -9,7 +9,7 @@ export type AvatarPart = 'body' | 'head';
 export interface AvatarDef {
   /** File name without extension; unique. */
   key: string;
-  planet: Planet;
+  planet: WorldName;
   avatarType: string;
   race: string;
   avatarClass: string;
@@ -51,7 +51,7 @@ export const RACE_LABELS: Record<string, string> = { fairy: 'Fée', ai: 'IA', hu
  * The starters a new student chooses from at registration: per world, one female and one male,
  * both of the world's primary type, with different classes so the eight look varied.
  */
-const STARTER_CLASS: Record<Planet, Record<Gender, StudentClass>> = {
+const STARTER_CLASS: Record<WorldName, Record<Gender, StudentClass>> = {
   nebula: { female: 'mage', male: 'ranger' },
   xaih: { female: 'warrior', male: 'mage' },
   preia: { female: 'ranger', male: 'warrior' },
@@ -79,12 +79,12 @@ function key(d: NameParts): string {
 
 function build(): AvatarDef[] {
   const defs: AvatarDef[] = [];
-  for (const planet of PLANETS) {
-    const w = WORLDS[planet];
+  for (const world of WORLD_NAMES) {
+    const w = WORLDS[world];
     for (const avatarType of [w.primaryType, w.secondaryType]) {
       for (const avatarClass of STUDENT_CLASSES) {
         for (const gender of GENDERS) {
-          const base = { planet, avatarType, race: w.race, avatarClass, gender };
+          const base = { planet: world, avatarType, race: w.race, avatarClass, gender };
           const baseKey = key({ ...base, skinId: null });
           defs.push({
             ...base,
@@ -92,7 +92,7 @@ function build(): AvatarDef[] {
             skinId: null,
             userType: 'student',
             baseKey: null,
-            starter: avatarType === w.primaryType && STARTER_CLASS[planet][gender] === avatarClass,
+            starter: avatarType === w.primaryType && STARTER_CLASS[world][gender] === avatarClass,
           });
           for (const skinId of SKIN_IDS) {
             defs.push({
@@ -108,12 +108,12 @@ function build(): AvatarDef[] {
       }
     }
   }
-  for (const planet of PLANETS) {
+  for (const world of WORLD_NAMES) {
     for (const gender of GENDERS) {
       const d = {
-        planet,
+        planet: world,
         avatarType: PROFESSOR_TYPE,
-        race: WORLDS[planet].race,
+        race: WORLDS[world].race,
         avatarClass: PROFESSOR_CLASS,
         gender,
         skinId: null,

@@ -1,6 +1,6 @@
 // The boss and background catalogues (SPEC point 3, "Boss catalogue"), grouped by world.
 // No Node APIs here: the browser imports it too. Images are made by scripts/assets.
-import type { Biome, Planet } from '../worlds.js';
+import type { Biome, WorldName } from '../worlds.js';
 
 export type BossBiome = Exclude<Biome, 'flying'>;
 
@@ -16,7 +16,7 @@ export const TYPE_LABELS: Record<BossBiome, string> = {
 };
 
 export interface BossDef {
-  group: Planet;
+  group: WorldName;
   key: string;
   name: string;
   biome: BossBiome;
@@ -26,14 +26,14 @@ export interface BossDef {
 }
 
 export interface BackgroundDef {
-  group: Planet;
+  group: WorldName;
   key: string;
   name: string;
   biome: BossBiome;
   image: string;
 }
 
-function boss(group: Planet, key: string, name: string, biome: BossBiome): BossDef {
+function boss(group: WorldName, key: string, name: string, biome: BossBiome): BossDef {
   return {
     group,
     key,
@@ -45,7 +45,7 @@ function boss(group: Planet, key: string, name: string, biome: BossBiome): BossD
   };
 }
 
-function background(group: Planet, key: string, name: string, biome: BossBiome): BackgroundDef {
+function background(group: WorldName, key: string, name: string, biome: BossBiome): BackgroundDef {
   return { group, key, name, biome, image: `/assets/backgrounds/${group}/${key}.webp` };
 }
 
@@ -93,14 +93,14 @@ export const BACKGROUNDS: readonly BackgroundDef[] = [
   background('nefer', 'temple', 'Le Temple du Ciel', 'combat'),
 ];
 
-export function bossesOf(planet: Planet): BossDef[] {
-  return BOSSES.filter((b) => b.group === planet);
+export function bossesOf(world: WorldName): BossDef[] {
+  return BOSSES.filter((b) => b.group === world);
 }
 
-export function backgroundsOf(planet: Planet): BackgroundDef[] {
-  return BACKGROUNDS.filter((b) => b.group === planet);
+export function backgroundsOf(world: WorldName): BackgroundDef[] {
+  return BACKGROUNDS.filter((b) => b.group === world);
 }
 
-export function bossByKey(group: Planet, key: string): BossDef | undefined {
+export function bossByKey(group: WorldName, key: string): BossDef | undefined {
   return BOSSES.find((b) => b.group === group && b.key === key);
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addCoins, applyXp, drawFromPool, effectiveGain, type Progress, raidReward } from './rules.js';
+import {
+  addCoins,
+  applyXp,
+  awardProgress,
+  drawFromPool,
+  effectiveGain,
+  type Progress,
+  raidReward,
+} from './rules.js';
 
 const start: Progress = { xp: 120, level: 2, levelProgression: 20, powerXp: 1, coin: 5 };
 
@@ -75,5 +83,37 @@ describe('drawFromPool', () => {
     expect(drawFromPool([], everyone, () => true, first, 'a').drawn).toBe('b');
     expect(drawFromPool(['c'], everyone, (x) => x !== 'c', first, 'a').drawn).toBe('b');
     expect(drawFromPool([], everyone, (x) => x === 'a', first, 'a').drawn).toBe('a');
+  });
+});
+
+describe('awardProgress (the one award rule of SPEC point 4)', () => {
+  it('divides the XP by the active professors, not the coins, and tells what changed', () => {
+    expect(awardProgress(start, { xp: 31, coins: 3 }, 2)).toEqual({
+      before: start,
+      after: { xp: 135, level: 2, levelProgression: 35, powerXp: 2, coin: 8 },
+      xpGained: 15,
+      coinsGained: 3,
+    });
+  });
+  it('counts a student with no active professor as one', () => {
+    expect(awardProgress(start, { xp: 30, coins: 0 }, 0)).toEqual(
+      awardProgress(start, { xp: 30, coins: 0 }, 1),
+    );
+    expect(awardProgress(start, { xp: 30, coins: 0 }, 0).xpGained).toBe(30);
+  });
+  it('raises the level over 100 with the remainder carried, and adds one power XP', () => {
+    const a = awardProgress(start, { xp: 250, coins: 0 }, 1);
+    expect(a.after).toMatchObject({ level: 4, levelProgression: 70, powerXp: 2 });
+    expect(a.xpGained).toBe(250);
+  });
+  it('floors a loss at 0 (XP, progression and coins) and answers the loss actually applied', () => {
+    const a = awardProgress({ ...start, xp: 15 }, { xp: -100, coins: -50 }, 1);
+    expect(a.after).toMatchObject({ xp: 0, level: 2, levelProgression: 0, powerXp: 1, coin: 0 });
+    expect(a).toMatchObject({ xpGained: -15, coinsGained: -5 });
+  });
+  it('changes nothing for a gain the division brings to 0, but still pays its coins', () => {
+    const a = awardProgress(start, { xp: 2, coins: 1 }, 3);
+    expect(a.after).toEqual({ ...start, coin: 6 });
+    expect(a.xpGained).toBe(0);
   });
 });

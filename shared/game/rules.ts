@@ -62,6 +62,31 @@ export function addCoins(p: Progress, coins: number): Progress {
   return { ...p, coin: Math.max(0, p.coin + coins) };
 }
 
+/** XP and coins earned, before the division by the student's active professors. */
+export interface Gain {
+  xp: number;
+  coins: number;
+}
+
+/** A student's progress after an award, and what the award actually changed. */
+export interface Awarded {
+  before: Progress;
+  after: Progress;
+  /** XP actually gained (after the division and the floor at 0; negative for a loss). */
+  xpGained: number;
+  coinsGained: number;
+}
+
+/**
+ * The whole rule of an award (SPEC point 4), whatever its source (live raid, summon, homework,
+ * manual XP): the XP divided by the active professors (none counts as one), levels and power XP by
+ * `applyXp`, then the coins, which are not divided and floor at 0.
+ */
+export function awardProgress(before: Progress, gain: Gain, activeProfessorsCount: number): Awarded {
+  const after = addCoins(applyXp(before, gain.xp, activeProfessorsCount), gain.coins);
+  return { before, after, xpGained: after.xp - before.xp, coinsGained: after.coin - before.coin };
+}
+
 export interface RaidOutcome {
   /** Right answers; with partial credit, the sum of credits (may have a fraction). */
   correctAnswers: number;

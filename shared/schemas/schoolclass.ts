@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CLASS_LEVELS, CLASS_NAME_MAX } from '../constants.js';
 import { ERR } from '../errors.js';
 import { cleanText } from '../text.js';
-import { PLANETS, type Planet } from '../worlds.js';
+import { WORLD_NAMES, type WorldName } from '../worlds.js';
 
 /** Name 50 at most; level and subject required; the world (planet) the class plays in. */
 export const schoolclassSchema = z.object({
@@ -12,7 +12,7 @@ export const schoolclassSchema = z.object({
     .number({ error: ERR.CLASS_LEVEL_REQUIRED })
     .refine((l) => (CLASS_LEVELS as readonly number[]).includes(l), ERR.CLASS_LEVEL_REQUIRED),
   subjectId: z.uuid({ error: ERR.CLASS_SUBJECT_REQUIRED }),
-  planet: z.enum(PLANETS, { error: ERR.CLASS_WORLD_REQUIRED }),
+  planet: z.enum(WORLD_NAMES, { error: ERR.CLASS_WORLD_REQUIRED }),
 });
 export type SchoolclassInput = z.infer<typeof schoolclassSchema>;
 
@@ -42,7 +42,7 @@ export interface SchoolclassDto {
   id: string;
   name: string;
   level: number;
-  planet: Planet;
+  planet: WorldName;
   subjectId: string;
   subjectCode: string;
   /** The live registration code, or null (none, revoked or expired). */
@@ -89,7 +89,7 @@ export const schoolclassDtoSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   level: z.number(),
-  planet: z.enum(PLANETS),
+  planet: z.enum(WORLD_NAMES),
   subjectId: z.uuid(),
   subjectCode: z.string(),
   code: z.string().nullable(),

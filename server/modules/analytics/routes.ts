@@ -27,7 +27,12 @@ import {
 } from '../../../shared/schemas/analytics.js';
 import { callerOf, studentOf, teacherOf } from '../../lib/contract.js';
 import { notFound } from '../../lib/errors.js';
-import { countableUsers, inClass, teachesClass, teachesStudent } from '../../policies/index.js';
+import {
+  assertInClass,
+  assertTeachesClass,
+  assertTeachesStudent,
+  countableUsers,
+} from '../../policies/index.js';
 import { ensureHomeworkPlay } from './answers.js';
 import { rangeDto, resolvePeriod } from './periods.js';
 import {
@@ -53,11 +58,6 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
   const { db } = app.deps;
   const budget = (userId: string) =>
     app.deps.limiter.hit(`analytics:${userId}`, ANALYTICS_READS_PER_MINUTE, 60);
-
-  /** The teacher teaches this class in this subject; otherwise 404. */
-  async function ownClass(professorId: string, schoolclassId: string, subjectId: string) {
-    if (!(await teachesClass(db, professorId, schoolclassId, subjectId))) throw notFound();
-  }
 
   app.get(
     '/analytics/personal',
@@ -109,7 +109,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       const t = teacherOf(req);
       await budget(t.sub);
       const { schoolclassId, subjectId } = req.params;
-      await ownClass(t.professorId, schoolclassId, subjectId);
+      await assertTeachesClass(db, t.professorId, schoolclassId, subjectId);
       return classStudents(db, t.professorId, schoolclassId, subjectId, resolvePeriod(req.query));
     },
   );
@@ -129,7 +129,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       const t = teacherOf(req);
       await budget(t.sub);
       const { schoolclassId, subjectId } = req.params;
-      await ownClass(t.professorId, schoolclassId, subjectId);
+      await assertTeachesClass(db, t.professorId, schoolclassId, subjectId);
       return plays(db, schoolclassId, subjectId, resolvePeriod(req.query), req.query.kind);
     },
   );
@@ -149,8 +149,8 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       const t = teacherOf(req);
       const { schoolclassId, subjectId, studentId } = req.params;
       await app.deps.limiter.hit(`manual-xp:${t.sub}`, MANUAL_XP_PER_MINUTE, 60);
-      await ownClass(t.professorId, schoolclassId, subjectId);
-      if (!(await inClass(db, studentId, schoolclassId))) throw notFound();
+      await assertTeachesClass(db, t.professorId, schoolclassId, subjectId);
+      await assertInClass(db, studentId, schoolclassId);
       const out = await addManualXp(
         db,
         { professorId: t.professorId, schoolclassId, subjectId, studentId },
@@ -177,7 +177,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       const { playId } = req.params;
       const where = (await playClass(db, playId)) ?? (await homeworkClass(db, playId));
       if (!where) throw notFound();
-      await ownClass(t.professorId, where.schoolclassId, where.subjectId);
+      await assertTeachesClass(db, t.professorId, where.schoolclassId, where.subjectId);
       // A homework sent before issue 13 and never answered has no play yet: it gets one now.
       if ('homework' in where) await ensureHomeworkPlay(db, playId);
       return report(db, req.params.playId);
@@ -201,7 +201,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       await budget(t.sub);
       const { studentId } = req.params;
       // Only the pupil's own teachers: anyone else's pupil is as if it did not exist.
-      if (!(await teachesStudent(db, t.professorId, studentId))) throw notFound();
+      await assertTeachesStudent(db, t.professorId, studentId);
       return pupilPage(db, t.professorId, studentId, resolvePeriod(req.query));
     },
   );
@@ -242,7 +242,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       const { schoolclassId } = req.query;
       let allowed = userId === caller.sub && !schoolclassId;
       if (!allowed && caller.professorId) {
-        if (schoolclassId && !(await teachesClass(db, caller.professorId, schoolclassId))) throw notFound();
+        if (schoolclassId) await assertTeachesClass(db, caller.professorId, schoolclassId);
         allowed = (await countableUsers(db, caller, caller.professorId, [userId], schoolclassId)).has(userId);
       }
       if (!allowed) throw notFound();
@@ -266,7 +266,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       const t = teacherOf(req);
       await budget(t.sub);
       const { schoolclassId } = req.body;
-      if (schoolclassId && !(await teachesClass(db, t.professorId, schoolclassId))) throw notFound();
+      if (schoolclassId) await assertTeachesClass(db, t.professorId, schoolclassId);
       const userIds = [...new Set(req.body.userIds)];
       const ok = await countableUsers(db, t, t.professorId, userIds, schoolclassId);
       // One user the teacher may not see answers 404 for the whole batch: no partial leak.

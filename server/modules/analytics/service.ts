@@ -22,8 +22,8 @@ import type {
 } from '../../../shared/schemas/analytics.js';
 import type { Db } from '../../db/client.js';
 import { gameEvents, students } from '../../db/schema.js';
-import { rewardStudents } from '../../game/loaders.js';
 import { notFound } from '../../lib/errors.js';
+import { awardXp } from '../xp/award.js';
 import { type Range, rangeDto } from './periods.js';
 
 async function rows<T>(db: Db, q: SQL): Promise<T[]> {
@@ -449,8 +449,8 @@ export async function report(db: Db, playId: string): Promise<RaidReport> {
 }
 
 /**
- * Manual XP (SPEC point 2), applied by SPEC point 4's rules (divided by the student's active
- * professors, levels, power XP, level unlocks) and kept as an XP_GAIN event the student's stats show.
+ * Manual XP (SPEC point 2), awarded by the one XP command (modules/xp: SPEC point 4's rules, level
+ * unlocks, and an XP_GAIN event with the reason, which the student's stats show, even at 0).
  */
 export async function addManualXp(
   db: Db,
@@ -458,35 +458,24 @@ export async function addManualXp(
   input: { amount: number; reason: string },
 ): Promise<ManualXpResult> {
   // The reward and its event in one transaction: the curve never misses a gain, nor shows one undone.
-  return db.transaction(async (tx) => {
-    const rewarded = (await rewardStudents(tx, { [t.studentId]: { xp: input.amount, coins: 0 } }))[
-      t.studentId
-    ];
-    if (!rewarded) throw notFound();
-    await tx.insert(gameEvents).values({
-      type: 'XP_GAIN',
-      professorId: t.professorId,
-      schoolclassId: t.schoolclassId,
-      subjectId: t.subjectId,
-      studentId: t.studentId,
-      payload: {
-        source: 'manual',
-        amount: rewarded.xpGained,
-        requested: input.amount,
-        reason: input.reason,
-        xp: rewarded.xp,
-        level: rewarded.level,
-      },
-    });
-    return {
-      studentId: t.studentId,
-      applied: rewarded.xpGained,
-      xp: rewarded.xp,
-      level: rewarded.level,
-      levelProgression: rewarded.levelProgression,
-      powerXp: rewarded.powerXp,
-    };
-  });
+  const awarded = (
+    await awardXp(db, {
+      source: 'manual',
+      by: { professorId: t.professorId, schoolclassId: t.schoolclassId, subjectId: t.subjectId },
+      gains: { [t.studentId]: { xp: input.amount, coins: 0 } },
+      details: { requested: input.amount, reason: input.reason },
+      recordUnchanged: true,
+    })
+  )[t.studentId];
+  if (!awarded) throw notFound();
+  return {
+    studentId: t.studentId,
+    applied: awarded.xpGained,
+    xp: awarded.after.xp,
+    level: awarded.after.level,
+    levelProgression: awarded.after.levelProgression,
+    powerXp: awarded.after.powerXp,
+  };
 }
 
 /**

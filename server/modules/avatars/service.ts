@@ -83,7 +83,7 @@ export async function avatarGrid(db: Db, studentId: string): Promise<AvatarGridD
     .filter((a) => a.baseAvatarId === null && !ctx.ownedIds.has(a.id) && !ctx.pendingIds.has(a.id))
     .sort(
       (a, b) =>
-        Number(ctx.classPlanets.includes(b.planet)) - Number(ctx.classPlanets.includes(a.planet)) ||
+        Number(ctx.classWorlds.includes(b.planet)) - Number(ctx.classWorlds.includes(a.planet)) ||
         a.id.localeCompare(b.id),
     )
     .slice(0, room)

@@ -65,7 +65,7 @@ export async function offerContext(
     catalogue,
     ownedIds: new Set(owned.map((o) => o.id)),
     pendingIds: new Set(pending.flatMap((p) => (p.b ? [p.a, p.b] : [p.a]))),
-    classPlanets: [...new Set(classes.map((c) => c.planet))],
+    classWorlds: [...new Set(classes.map((c) => c.planet))],
     race: s.race ?? null,
   };
 }

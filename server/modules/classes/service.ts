@@ -24,7 +24,7 @@ import {
 import type { Deps } from '../../deps.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { teachesClass, teachesStudent } from '../../policies/index.js';
+import { assertTeachesClass, assertTeachesStudent } from '../../policies/index.js';
 import { revokeAllForUser } from '../auth/sessions.js';
 import { refreshHomeworkFlag } from '../homework/service.js';
 import { recordDivisionRemoval } from '../sso/divisions.js';
@@ -35,7 +35,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The class, when the teacher is linked to it; 404 otherwise (another teacher's class does not exist). */
 export async function assertLinked(db: Db, professorId: string, schoolclassId: string): Promise<void> {
-  if (!(await teachesClass(db, professorId, schoolclassId))) throw notFound();
+  await assertTeachesClass(db, professorId, schoolclassId);
 }
 
 export async function subjectExists(db: Db, subjectId: string): Promise<boolean> {
@@ -372,7 +372,8 @@ async function studentOfMine(db: Db, professorId: string, userId: string) {
     .innerJoin(students, eq(students.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
-  if (!s || !(await teachesStudent(db, professorId, s.studentId))) throw notFound();
+  if (!s) throw notFound();
+  await assertTeachesStudent(db, professorId, s.studentId);
   return s;
 }
 

@@ -24,7 +24,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { inClass, taughtClassIds, teachesClass } from '../../policies/index.js';
+import { assertTeachesClass, inClass, taughtClassIds, teachesClass } from '../../policies/index.js';
 
 const author = alias(users, 'author');
 const teacher = alias(users, 'teacher');
@@ -230,8 +230,7 @@ export async function studentsWithCodex(
   subjectId: string,
   schoolclassId: string,
 ) {
-  const teaches = await teachesClass(db, professorId, schoolclassId, subjectId);
-  if (!teaches) throw notFound();
+  await assertTeachesClass(db, professorId, schoolclassId, subjectId);
   const rows = await db
     .select({
       studentId: students.id,

@@ -9,7 +9,7 @@ import { DATA_EXPORT_FORMATS, type PupilData, pupilDataSchema } from '../../../s
 import type { Deps } from '../../deps.js';
 import { callerOf, studentOf } from '../../lib/contract.js';
 import { notFound } from '../../lib/errors.js';
-import { actsForPupil, isSelfStudent } from '../../policies/index.js';
+import { assertActsForPupil, assertSelfStudent } from '../../policies/index.js';
 import { pupilDataZip } from './csv.js';
 import { erasePupil } from './erase.js';
 import { exportPupilData } from './export.js';
@@ -79,7 +79,7 @@ export default async function dataRightsRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const caller = callerOf(req);
-      if (!(await actsForPupil(deps.db, caller, req.params.studentId))) throw notFound();
+      await assertActsForPupil(deps.db, caller, req.params.studentId);
       return sendExport(deps, reply, caller.sub, req.params.studentId, req.query.format);
     },
   );
@@ -97,7 +97,7 @@ export default async function dataRightsRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const caller = studentOf(req);
-      if (!isSelfStudent(caller, req.params.studentId)) throw notFound();
+      await assertSelfStudent(caller, req.params.studentId);
       return sendExport(deps, reply, caller.sub, caller.studentId, req.query.format);
     },
   );
@@ -116,7 +116,7 @@ export default async function dataRightsRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const caller = callerOf(req);
       await deps.limiter.hit(`data-erase:${caller.sub}`, DELETIONS_PER_HOUR, 3600);
-      if (!(await actsForPupil(deps.db, caller, req.params.studentId))) throw notFound();
+      await assertActsForPupil(deps.db, caller, req.params.studentId);
       await erasePupil(deps, req.params.studentId);
       req.log.info({ studentId: req.params.studentId, by: caller.sub }, 'pupil deleted for good');
       return reply.status(204).send(null);

@@ -18,7 +18,7 @@ import {
   subjects,
 } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { ownsRaid, taughtClassIds, taughtLinks, teachesClass } from '../../policies/index.js';
+import { assertOwnsRaid, assertTeachesClass, taughtClassIds, taughtLinks } from '../../policies/index.js';
 import { raidSnapshot } from '../analytics/snapshot.js';
 import type { DbOrTx } from '../avatars/unlocks.js';
 
@@ -57,7 +57,7 @@ export async function listTargets(db: Db, professorId: string) {
 
 /** One homework row per class, and the raid marked as sent, in one transaction. */
 export async function sendHomework(db: Db, professorId: string, body: SendHomework): Promise<string[]> {
-  if (!(await ownsRaid(db, professorId, body.raidId))) throw notFound();
+  await assertOwnsRaid(db, professorId, body.raidId);
   const raid = { id: body.raidId };
   const [{ n }] = await db.select({ n: count() }).from(questions).where(eq(questions.raidId, raid.id));
   if (n === 0) throw badRequest(ERR.QUESTIONS_REQUIRED);
@@ -186,7 +186,8 @@ async function ownHomework(db: Db, professorId: string, id: string) {
     .from(homeworkRaids)
     .where(and(eq(homeworkRaids.id, id), eq(homeworkRaids.professorId, professorId)));
   // Homework of a class the teacher left is no longer theirs to touch.
-  if (!row || !(await teachesClass(db, professorId, row.schoolclassId))) throw notFound();
+  if (!row) throw notFound();
+  await assertTeachesClass(db, professorId, row.schoolclassId);
   return row;
 }
 

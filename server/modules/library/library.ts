@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import { raidQuestions } from '../../db/raid-questions.js';
 import { answers, chapters, professors, questions, raids, subjects, users } from '../../db/schema.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { ownsChapter, ownsRaid } from '../../policies/index.js';
+import { assertOwnsChapter, assertOwnsRaid } from '../../policies/index.js';
 
 /** Question images live in the uploads' questions folder (served under /uploads/questions/). */
 const questionsDir = (uploadsDir: string) => path.join(uploadsDir, 'questions');
@@ -159,7 +159,7 @@ export async function copyFromLibrary(
   body: CopyBody,
 ): Promise<CopyResult> {
   const source = await libraryRaid(db, professorId, raidId);
-  if (!(await ownsChapter(db, professorId, body.chapterId))) throw notFound();
+  await assertOwnsChapter(db, professorId, body.chapterId);
 
   let picked = source.questions;
   if (body.questionIds) {
@@ -172,7 +172,7 @@ export async function copyFromLibrary(
   const seen = new Set<string>();
   let position = 0;
   if (body.targetRaidId) {
-    if (!(await ownsRaid(db, professorId, body.targetRaidId, body.chapterId))) throw notFound();
+    await assertOwnsRaid(db, professorId, body.targetRaidId, body.chapterId);
     const [row] = await db
       .select({ id: raids.id, title: raids.title })
       .from(raids)

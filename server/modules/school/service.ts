@@ -19,7 +19,7 @@ import {
 } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../lib/errors.js';
-import { teacherOfSchool } from '../../policies/index.js';
+import { assertTeacherOfSchool } from '../../policies/index.js';
 import { loadAccount } from '../users/queries.js';
 import { type ApprovalAction, applyDecision } from '../users/service.js';
 
@@ -163,7 +163,7 @@ export async function decideSchoolTeacher(
   userId: string,
   action: Extract<ApprovalAction, 'approve-ent' | 'reject'>,
 ) {
-  if (!(await teacherOfSchool(deps.db, userId, uai))) throw notFound(ERR.NOT_FOUND);
+  await assertTeacherOfSchool(deps.db, userId, uai);
   const account = await loadAccount(deps.db, { id: userId });
   if (!account) throw notFound(ERR.NOT_FOUND);
   return applyDecision(deps, account, action);

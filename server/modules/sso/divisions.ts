@@ -4,7 +4,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CLASS_NAME_MAX } from '../../../shared/constants.js';
 import { ERR } from '../../../shared/errors.js';
-import type { Planet } from '../../../shared/worlds.js';
+import type { WorldName } from '../../../shared/worlds.js';
 import {
   professorsSchoolclasses,
   schoolclasses,
@@ -80,7 +80,7 @@ export async function createClassFromDivision(
   userId: string,
   professorId: string,
   code: string,
-  input: { subjectId: string; planet: Planet },
+  input: { subjectId: string; planet: WorldName },
   log?: { error(obj: object, msg: string): void },
 ): Promise<string> {
   const me = await identityOf(deps, userId);

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERR } from '../../../shared/errors.js';
-import { PLANETS } from '../../../shared/worlds.js';
+import { WORLD_NAMES } from '../../../shared/worlds.js';
 import { teacherOf } from '../../lib/contract.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { type SsoPerson, upsertSsoAccount } from './accounts.js';
@@ -30,7 +30,7 @@ const redirect = { 302: z.null().describe('Redirect: the browser follows the Loc
 
 const divisionClassBody = z.object({
   subjectId: z.uuid({ error: ERR.CLASS_SUBJECT_REQUIRED }),
-  planet: z.enum(PLANETS, { error: ERR.CLASS_WORLD_REQUIRED }).default('nebula'),
+  planet: z.enum(WORLD_NAMES, { error: ERR.CLASS_WORLD_REQUIRED }).default('nebula'),
 });
 
 const acsBody = z.object({

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ERR } from '../../../shared/errors.js';
-import { addCoins, applyXp, raidReward } from '../../../shared/game/rules.js';
+import { raidReward } from '../../../shared/game/rules.js';
 import { type MultiScoring, scoreAnswer } from '../../../shared/game/scoring.js';
 import { isLate, isUpcoming } from '../../../shared/homework-schedule.js';
 import type {
@@ -18,12 +18,10 @@ import type {
 import type { Db } from '../../db/client.js';
 import { raidQuestions } from '../../db/raid-questions.js';
 import {
-  gameEvents,
   homeworkAnswers,
   homeworkCompletions,
   homeworkRaids,
   professors,
-  professorsSchoolclasses,
   questions,
   raids,
   schoolclasses,
@@ -39,10 +37,10 @@ import type { AccessClaims } from '../../lib/tokens.js';
 import { recordHomeworkAnswer, recordHomeworkOpened } from '../analytics/answers.js';
 import { snapshotOf } from '../analytics/snapshot.js';
 import { issueSession, revokeAllForUser } from '../auth/sessions.js';
-import { grantLevelUnlocks } from '../avatars/unlocks.js';
 import { resolveClassCode } from '../classes/code-guard.js';
 import { loadAccount } from '../users/queries.js';
 import { avatarRef } from '../users/service.js';
+import { awardXp } from '../xp/award.js';
 
 export type StudentCaller = AccessClaims & { studentId: string };
 
@@ -432,7 +430,7 @@ export async function answerHomework(
 /**
  * POST …/finish: score = right answers (a question left unanswered counts as wrong), with partial
  * credit the sum of credits (shared/game/scoring.ts); the rewards of a live raid where "victory" is
- * at least half right; XP divided by the student's active professors; one completion per homework
+ * at least half right, awarded by the one XP command (modules/xp); one completion per homework
  * and student, in one transaction with the new progress. A later try (issue 21) keeps the best
  * score and pays only what it adds to the best try's reward, so trying again is never a way to
  * farm XP; finishing after the due date (Paris time) marks the try late.
@@ -479,17 +477,22 @@ export async function finishHomework(
       const before = done ? rewardOf(done.score) : { xp: 0, coins: 0 };
       const after = rewardOf(best);
       const reward = { xp: after.xp - before.xp, coins: after.coins - before.coins };
-      const [{ n: professorsCount }] = await tx
-        .select({ n: sql<number>`count(distinct ${professorsSchoolclasses.professorId})::int` })
-        .from(professorsSchoolclasses)
-        .innerJoin(
-          studentsSchoolclasses,
-          eq(studentsSchoolclasses.schoolclassId, professorsSchoolclasses.schoolclassId),
-        )
-        .where(eq(studentsSchoolclasses.studentId, studentId));
-      const [s] = await tx.select().from(students).where(eq(students.id, studentId)).for('update');
-      if (!s) throw notFound();
-      const p = addCoins(applyXp(s, reward.xp, professorsCount), reward.coins);
+      const awarded = (
+        await awardXp(tx, {
+          source: 'homework',
+          by: {
+            professorId: homework.professor.id,
+            schoolclassId: homework.schoolclassId,
+            subjectId: homework.subject.id,
+          },
+          gains: { [studentId]: reward },
+          details: { playId: homeworkId },
+          // A first completion shows on the curve even when it brings nothing.
+          recordUnchanged: !done,
+        })
+      )[studentId];
+      if (!awarded) throw notFound();
+      const { before: s, after: p, xpGained } = awarded;
       const now = new Date();
       if (!done) {
         await tx.insert(homeworkCompletions).values({
@@ -497,7 +500,7 @@ export async function finishHomework(
           studentId,
           score,
           total,
-          xpGained: p.xp - s.xp,
+          xpGained,
           late,
           bestAt: now,
         });
@@ -509,31 +512,11 @@ export async function finishHomework(
             tries: done.tries + 1,
             retrying: false,
             total,
-            xpGained: done.xpGained + (p.xp - s.xp),
+            xpGained: done.xpGained + xpGained,
             ...(better ? { score, late, bestAt: now } : {}),
           })
           .where(eq(homeworkCompletions.id, done.id));
       }
-      await tx
-        .update(students)
-        .set({
-          xp: p.xp,
-          level: p.level,
-          levelProgression: p.levelProgression,
-          powerXp: p.powerXp,
-          coin: p.coin,
-        })
-        .where(eq(students.id, studentId));
-      if (p.level > s.level) await grantLevelUnlocks(tx, studentId, s.level, p.level);
-      if (p.xp !== s.xp || !done)
-        await tx.insert(gameEvents).values({
-          type: 'XP_GAIN',
-          professorId: homework.professor.id,
-          schoolclassId: homework.schoolclassId,
-          subjectId: homework.subject.id,
-          studentId,
-          payload: { source: 'homework', playId: homeworkId, amount: p.xp - s.xp, xp: p.xp, level: p.level },
-        });
       return {
         score,
         bestScore: best,
@@ -541,8 +524,8 @@ export async function finishHomework(
         maxTries: homework.maxTries,
         late,
         total,
-        xpGained: p.xp - s.xp,
-        coinsGained: p.coin - s.coin,
+        xpGained,
+        coinsGained: awarded.coinsGained,
         level: p.level,
         levelProgression: p.levelProgression,
         previousLevel: s.level,

@@ -1,5 +1,5 @@
 // A user's record, profile updates, password checks and resets, and the approval of teachers.
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { avatarImagePath } from '../../../shared/catalogue/avatars.js';
 import { ERR } from '../../../shared/errors.js';
 import type { AvatarRef, PendingProfessorDto, UserRecord } from '../../../shared/types.js';
@@ -21,9 +21,10 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '..
 import { hashPassword, isStrongPassword, verifyPassword } from '../../lib/passwords.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import { renderMail } from '../../mail/messages.js';
-import { teachesStudent } from '../../policies/index.js';
+import { assertReadsUser } from '../../policies/index.js';
 import { consumeEmailToken, createEmailToken, peekEmailToken } from '../auth/email-tokens.js';
 import { revokeAllForUser } from '../auth/sessions.js';
+import { activeProfessorsCount } from '../xp/active-professors.js';
 import { loadAccount, usernameTaken } from './queries.js';
 
 const RESET_TTL_MS = 3600 * 1000;
@@ -40,16 +41,8 @@ export async function avatarRef(db: Db, avatarId: string | null): Promise<Avatar
   };
 }
 
-/** May `caller` read the record of `userId`? Themselves, an admin, or a teacher of one of the student's classes. */
-async function mayRead(db: Db, caller: AccessClaims, userId: string): Promise<boolean> {
-  if (caller.sub === userId || caller.isAdmin) return true;
-  if (caller.role !== 'PROFESSOR' || !caller.professorId) return false;
-  const [student] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
-  return !!student && teachesStudent(db, caller.professorId, student.id);
-}
-
 export async function getUserRecord(deps: Deps, caller: AccessClaims, userId: string): Promise<UserRecord> {
-  if (!(await mayRead(deps.db, caller, userId))) throw notFound();
+  await assertReadsUser(deps.db, caller, userId);
   const [u] = await deps.db.select().from(users).where(eq(users.id, userId));
   if (!u) throw notFound();
   const record: UserRecord = {
@@ -76,14 +69,6 @@ export async function getUserRecord(deps: Deps, caller: AccessClaims, userId: st
         .innerJoin(schoolclasses, eq(schoolclasses.id, studentsSchoolclasses.schoolclassId))
         .where(eq(studentsSchoolclasses.studentId, s.id))
         .orderBy(schoolclasses.name);
-      const [{ count }] = await deps.db
-        .select({ count: sql<number>`count(distinct ${professorsSchoolclasses.professorId})::int` })
-        .from(professorsSchoolclasses)
-        .innerJoin(
-          studentsSchoolclasses,
-          eq(studentsSchoolclasses.schoolclassId, professorsSchoolclasses.schoolclassId),
-        )
-        .where(eq(studentsSchoolclasses.studentId, s.id));
       record.student = {
         id: s.id,
         coin: s.coin,
@@ -91,7 +76,7 @@ export async function getUserRecord(deps: Deps, caller: AccessClaims, userId: st
         level: s.level,
         levelProgression: s.levelProgression,
         powerXp: s.powerXp,
-        activeProfessorsCount: count,
+        activeProfessorsCount: await activeProfessorsCount(deps.db, s.id),
         schoolclasses: classes,
       };
     }
