@@ -107,6 +107,19 @@ describe('Dialog', () => {
     expect(document.activeElement).toBe(opener);
   });
 
+  it('keeps Tab among its own controls, both ways', async () => {
+    const user = userEvent.setup();
+    render(<Page />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    const close = screen.getByRole('button', { name: 'Close' });
+    close.focus();
+    await user.tab();
+    expect(document.activeElement).toBe(name);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(close);
+  });
+
   it('gives the focus to the fallback when its opener is gone', async () => {
     const user = userEvent.setup();
     render(<Page />);

@@ -1,7 +1,9 @@
 // The one modal dialog of the app, on the native <dialog> element: showModal() puts it in the top
-// layer and makes the rest of the page inert (the browser keeps Tab inside it, and screen readers
-// outside it), so no hand-made focus trap. What the element leaves to us:
+// layer and makes the rest of the page inert (screen readers and the pointer stay inside it). What
+// the element leaves to us:
 // - focus on opening: the first field (a form dialog) or the dialog itself (a dialog to read);
+// - Tab from the last control goes to the first one, Shift+Tab from the first to the last (the
+//   browser alone would go through its own address bar; a test DOM has no inert page at all);
 // - Escape closes through `onClose` (the parent unmounts the dialog), or does nothing while
 //   `closeOnEscape` is false (a send under way);
 // - focus goes back to the control that opened it, or to `returnFocus()` when that control is gone
@@ -36,6 +38,8 @@ export interface DialogProps {
   children: ReactNode;
 }
 
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
 const FIELDS =
   'input:not([type="hidden"]):not([disabled]):not([tabindex="-1"]), select:not([disabled]), textarea:not([disabled])';
 
@@ -79,11 +83,29 @@ export function Dialog({
   }, []);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
+    if (e.key === 'Tab') return wrapTab(e);
     if (e.key !== 'Escape') return;
     // Handled here, so the browser's own "cancel" never closes the element behind React's back.
     e.preventDefault();
     e.stopPropagation();
     if (closeOnEscape) onClose();
+  };
+  const wrapTab = (e: KeyboardEvent<HTMLDialogElement>) => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const items = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+      (el) => el.tabIndex >= 0 && !el.closest('[hidden], [inert]'),
+    );
+    if (!items.length) return;
+    const [first, last] = [items[0], items[items.length - 1]];
+    const at = document.activeElement;
+    if (e.shiftKey && (at === first || at === dialog)) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && at === last) {
+      e.preventDefault();
+      first.focus();
+    }
   };
   // Another close request (a phone's back gesture): the same rule as Escape.
   const onCancel = (e: SyntheticEvent<HTMLDialogElement>) => {
