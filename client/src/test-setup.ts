@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { loadAllTexts } from './i18n';
+import { queryClient } from './lib/query';
 
 // Lazy pages and their text chunks load slower on a busy CI machine than waitFor's default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -11,4 +12,6 @@ await loadAllTexts();
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // Each test reads its own server: nothing cached by the one before.
+  queryClient.clear();
 });

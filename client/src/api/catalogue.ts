@@ -2,7 +2,8 @@ import type { LegalInfo } from '../../../shared/schemas/legal';
 import type { AvatarDto, SubjectDto } from '../../../shared/types';
 import { api } from './http';
 
-export const listSubjects = () => api.get<SubjectDto[]>('/subjects', { auth: false });
+export const listSubjects = (signal?: AbortSignal) =>
+  api.get<SubjectDto[]>('/subjects', { auth: false, signal });
 export const listAvatars = (query: { userType: 'student' | 'professor'; starter?: boolean }) =>
   api.get<AvatarDto[]>('/avatars', { query, auth: false });
 export const lookupClassCode = (code: string) =>

@@ -51,6 +51,8 @@ export interface RequestOptions {
   /** FormData for multipart uploads. */
   form?: FormData;
   auth?: boolean;
+  /** Aborts the call (a page left, or a query whose key changed). */
+  signal?: AbortSignal;
 }
 
 /** The response of one REST call: the Bearer token, and one refresh and retry on 401. */
@@ -72,7 +74,7 @@ async function send(method: string, path: string, opts: RequestOptions = {}): Pr
       headers['content-type'] = 'application/json';
       body = JSON.stringify(opts.body);
     }
-    return fetch(`/api${path}${qs}`, { method, headers, body });
+    return fetch(`/api${path}${qs}`, { method, headers, body, signal: opts.signal });
   };
   let res = await once();
   if (res.status === 401 && getStoredUser() && opts.auth !== false && !path.startsWith('/auth/')) {

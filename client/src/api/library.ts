@@ -31,9 +31,12 @@ export interface CopyResult {
   missingImages: number;
 }
 
-export const searchLibrary = (query: { q?: string; level?: number; subjectId?: string }) =>
-  api.get<LibraryRaid[]>('/library/raids', { query });
-export const getLibraryRaid = (id: string) => api.get<LibraryRaidDetail>(`/library/raids/${id}`);
+export const searchLibrary = (
+  query: { q?: string; level?: number; subjectId?: string },
+  signal?: AbortSignal,
+) => api.get<LibraryRaid[]>('/library/raids', { query, signal });
+export const getLibraryRaid = (id: string, signal?: AbortSignal) =>
+  api.get<LibraryRaidDetail>(`/library/raids/${id}`, { signal });
 export const copyLibraryRaid = (
   id: string,
   body: { chapterId: string; targetRaidId?: string; questionIds?: string[] },

@@ -1,6 +1,6 @@
 // Manual XP for one student, with a reason the student sees: checked here as the server checks it
 // (a whole number between -1000 and 1000, not 0; a reason of 1 to 200 characters).
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERR } from '../../../../shared/errors';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../../../../shared/schemas/analytics';
 import { addManualXp } from '../../api/analytics';
 import { Button } from '../../components/ui/Button';
+import { Dialog } from '../../components/ui/Dialog';
 import { TextField } from '../../components/ui/Field';
 import { errorField, errorKey } from '../auth/api-error';
 
@@ -28,17 +29,10 @@ export function ManualXpDialog({
   onDone(result: ManualXpResult): void;
 }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; reason?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    ref.current?.querySelector('input')?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -66,42 +60,40 @@ export function ManualXpDialog({
 
   const name = `${student.firstName} ${student.lastName}`;
   return (
-    <div className="an-dialog__backdrop">
-      <div ref={ref} className="an-dialog card" role="dialog" aria-modal="true" aria-labelledby="xp-title">
-        <form className="stack" onSubmit={submit} noValidate>
-          <h2 id="xp-title">{t('ANALYTICS.XP.TITLE', { name })}</h2>
-          <p className="muted">{t('ANALYTICS.XP.INTRO')}</p>
-          <TextField
-            label={t('ANALYTICS.XP.AMOUNT')}
-            inputMode="numeric"
-            value={amount}
-            onChange={setAmount}
-            error={errors.amount}
-            hint={t('ANALYTICS.XP.AMOUNT_HINT', { max: MANUAL_XP_MAX })}
-          />
-          <TextField
-            label={t('ANALYTICS.XP.REASON')}
-            value={reason}
-            onChange={setReason}
-            error={errors.reason}
-            maxLength={MANUAL_XP_REASON_MAX + 50}
-            hint={t('ANALYTICS.XP.REASON_HINT', { max: MANUAL_XP_REASON_MAX })}
-          />
-          {errors.form ? (
-            <p className="an-error" role="alert">
-              {t(errors.form)}
-            </p>
-          ) : null}
-          <div className="an-dialog__actions">
-            <Button variant="secondary" onClick={onClose}>
-              {t('ANALYTICS.CANCEL')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('ANALYTICS.XP.SUBMIT')}
-            </Button>
-          </div>
-        </form>
-      </div>
-    </div>
+    <Dialog className="an-dialog card" labelledBy="xp-title" onClose={onClose}>
+      <form className="stack" onSubmit={submit} noValidate>
+        <h2 id="xp-title">{t('ANALYTICS.XP.TITLE', { name })}</h2>
+        <p className="muted">{t('ANALYTICS.XP.INTRO')}</p>
+        <TextField
+          label={t('ANALYTICS.XP.AMOUNT')}
+          inputMode="numeric"
+          value={amount}
+          onChange={setAmount}
+          error={errors.amount}
+          hint={t('ANALYTICS.XP.AMOUNT_HINT', { max: MANUAL_XP_MAX })}
+        />
+        <TextField
+          label={t('ANALYTICS.XP.REASON')}
+          value={reason}
+          onChange={setReason}
+          error={errors.reason}
+          maxLength={MANUAL_XP_REASON_MAX + 50}
+          hint={t('ANALYTICS.XP.REASON_HINT', { max: MANUAL_XP_REASON_MAX })}
+        />
+        {errors.form ? (
+          <p className="an-error" role="alert">
+            {t(errors.form)}
+          </p>
+        ) : null}
+        <div className="an-dialog__actions">
+          <Button variant="secondary" onClick={onClose}>
+            {t('ANALYTICS.CANCEL')}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {t('ANALYTICS.XP.SUBMIT')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

@@ -8,7 +8,7 @@ import type { ClassStudentDto } from '../../../../../shared/schemas/schoolclass'
 import { deletePupil, downloadPupilData } from '../../../api/data-rights';
 import { useFeedback } from '../../../app/feedback';
 import { Button } from '../../../components/ui/Button';
-import { useModalFocus } from '../../../lib/modal';
+import { Dialog } from '../../../components/ui/Dialog';
 import { errorKey } from '../../auth/api-error';
 
 const DELETED_ITEMS = ['ACCOUNT', 'ANSWERS', 'PHRASES', 'AVATARS', 'EVENTS', 'REPORTS'] as const;
@@ -26,10 +26,8 @@ export function StudentDataDialog({
   const feedback = useFeedback();
   const [busy, setBusy] = useState<DataExportFormat | 'delete' | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const dialog = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
   const name = `${student.firstName} ${student.lastName}`;
-
-  useModalFocus(dialog, onClose);
 
   // Into the confirmation and back: focus stays in the dialog (the button pressed is gone).
   useEffect(() => {
@@ -62,83 +60,80 @@ export function StudentDataDialog({
   }
 
   return (
-    <div className="cls-modal">
-      <div
-        ref={dialog}
-        className="cls-modal__box cls-modal__box--narrow stack"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="pupil-data-title"
-        aria-describedby={confirming ? 'pupil-data-confirm' : undefined}
-        tabIndex={-1}
-      >
-        <div className="cls-modal__head">
-          <h2 id="pupil-data-title">{t('PUPIL_DATA.TITLE', { name })}</h2>
-          <Button variant="secondary" onClick={onClose} aria-label={t('PUPIL_DATA.CLOSE')}>
-            ✕
-          </Button>
-        </div>
-        {confirming ? (
-          <div id="pupil-data-confirm" className="stack">
-            <p>
-              <strong>{t('PUPIL_DATA.CONFIRM_TITLE', { name })}</strong>
-            </p>
-            <p>{t('PUPIL_DATA.CONFIRM_LIST')}</p>
-            <ul>
-              {DELETED_ITEMS.map((k) => (
-                <li key={k}>{t(`PUPIL_DATA.ITEMS.${k}`)}</li>
-              ))}
-            </ul>
-            <p>{t('PUPIL_DATA.CONFIRM_EVERYWHERE')}</p>
-            <p className="muted">{t('PUPIL_DATA.CONFIRM_EXPORT_FIRST')}</p>
-          </div>
-        ) : (
-          <>
-            <section className="stack" aria-labelledby="pupil-data-export">
-              <h3 id="pupil-data-export">{t('PUPIL_DATA.EXPORT_TITLE')}</h3>
-              <p className="muted">{t('PUPIL_DATA.EXPORT_TEXT')}</p>
-              <div className="cls-modal__actions">
-                <Button loading={busy === 'csv'} disabled={!!busy} onClick={() => void exportAs('csv')}>
-                  {t('PUPIL_DATA.EXPORT_CSV')}
-                </Button>
-                <Button
-                  variant="secondary"
-                  loading={busy === 'json'}
-                  disabled={!!busy}
-                  onClick={() => void exportAs('json')}
-                >
-                  {t('PUPIL_DATA.EXPORT_JSON')}
-                </Button>
-              </div>
-            </section>
-            <section className="stack" aria-labelledby="pupil-data-delete">
-              <h3 id="pupil-data-delete">{t('PUPIL_DATA.DELETE_TITLE')}</h3>
-              <p className="muted">{t('PUPIL_DATA.DELETE_TEXT')}</p>
-            </section>
-          </>
-        )}
-        <div className="cls-modal__actions">
-          {confirming ? (
-            <>
-              <Button className="btn--danger" loading={busy === 'delete'} onClick={() => void remove()}>
-                {t('PUPIL_DATA.CONFIRM_YES', { name })}
-              </Button>
-              <Button variant="secondary" disabled={busy === 'delete'} onClick={() => setConfirming(false)}>
-                {t('PUPIL_DATA.CANCEL')}
-              </Button>
-            </>
-          ) : (
-            <Button
-              variant="secondary"
-              className="btn--danger-outline"
-              disabled={!!busy}
-              onClick={() => setConfirming(true)}
-            >
-              {t('PUPIL_DATA.DELETE')}
-            </Button>
-          )}
-        </div>
+    <Dialog
+      dialogRef={dialog}
+      className="cls-modal__box cls-modal__box--narrow stack"
+      labelledBy="pupil-data-title"
+      describedBy={confirming ? 'pupil-data-confirm' : undefined}
+      initialFocus="dialog"
+      onClose={onClose}
+    >
+      <div className="cls-modal__head">
+        <h2 id="pupil-data-title">{t('PUPIL_DATA.TITLE', { name })}</h2>
+        <Button variant="secondary" onClick={onClose} aria-label={t('PUPIL_DATA.CLOSE')}>
+          ✕
+        </Button>
       </div>
-    </div>
+      {confirming ? (
+        <div id="pupil-data-confirm" className="stack">
+          <p>
+            <strong>{t('PUPIL_DATA.CONFIRM_TITLE', { name })}</strong>
+          </p>
+          <p>{t('PUPIL_DATA.CONFIRM_LIST')}</p>
+          <ul>
+            {DELETED_ITEMS.map((k) => (
+              <li key={k}>{t(`PUPIL_DATA.ITEMS.${k}`)}</li>
+            ))}
+          </ul>
+          <p>{t('PUPIL_DATA.CONFIRM_EVERYWHERE')}</p>
+          <p className="muted">{t('PUPIL_DATA.CONFIRM_EXPORT_FIRST')}</p>
+        </div>
+      ) : (
+        <>
+          <section className="stack" aria-labelledby="pupil-data-export">
+            <h3 id="pupil-data-export">{t('PUPIL_DATA.EXPORT_TITLE')}</h3>
+            <p className="muted">{t('PUPIL_DATA.EXPORT_TEXT')}</p>
+            <div className="cls-modal__actions">
+              <Button loading={busy === 'csv'} disabled={!!busy} onClick={() => void exportAs('csv')}>
+                {t('PUPIL_DATA.EXPORT_CSV')}
+              </Button>
+              <Button
+                variant="secondary"
+                loading={busy === 'json'}
+                disabled={!!busy}
+                onClick={() => void exportAs('json')}
+              >
+                {t('PUPIL_DATA.EXPORT_JSON')}
+              </Button>
+            </div>
+          </section>
+          <section className="stack" aria-labelledby="pupil-data-delete">
+            <h3 id="pupil-data-delete">{t('PUPIL_DATA.DELETE_TITLE')}</h3>
+            <p className="muted">{t('PUPIL_DATA.DELETE_TEXT')}</p>
+          </section>
+        </>
+      )}
+      <div className="cls-modal__actions">
+        {confirming ? (
+          <>
+            <Button className="btn--danger" loading={busy === 'delete'} onClick={() => void remove()}>
+              {t('PUPIL_DATA.CONFIRM_YES', { name })}
+            </Button>
+            <Button variant="secondary" disabled={busy === 'delete'} onClick={() => setConfirming(false)}>
+              {t('PUPIL_DATA.CANCEL')}
+            </Button>
+          </>
+        ) : (
+          <Button
+            variant="secondary"
+            className="btn--danger-outline"
+            disabled={!!busy}
+            onClick={() => setConfirming(true)}
+          >
+            {t('PUPIL_DATA.DELETE')}
+          </Button>
+        )}
+      </div>
+    </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 // Send a raid as homework to one or more of the teacher's classes (SPEC point 5: "Send a raid as homework").
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RAID_TITLE_MAX } from '../../../../../shared/constants';
 import { HOMEWORK_TRIES_MAX, parisDay } from '../../../../../shared/homework-schedule';
@@ -7,6 +7,7 @@ import { type HomeworkTarget, listHomeworkTargets, sendHomework } from '../../..
 import { useFeedback } from '../../../app/feedback';
 import { useSession } from '../../../app/session';
 import { Button } from '../../../components/ui/Button';
+import { Dialog } from '../../../components/ui/Dialog';
 import { TextField } from '../../../components/ui/Field';
 import { translateError } from '../../../i18n';
 import { errorKey } from '../../auth/api-error';
@@ -25,7 +26,6 @@ export default function SendHomeworkDialog({ raid, onClose, onSent }: SendHomewo
   const feedback = useFeedback();
   const { user } = useSession();
   const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const [targets, setTargets] = useState<HomeworkTarget[] | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -46,19 +46,6 @@ export default function SendHomeworkDialog({ raid, onClose, onSent }: SendHomewo
       .then(setTargets)
       .catch(() => setLoadFailed(true));
   }, [user?.professorId]);
-
-  // Keyboard users land in the dialog, on the name field.
-  useEffect(() => {
-    dialogRef.current?.querySelector('input')?.focus();
-  }, []);
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !busy) onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [busy, onClose]);
 
   function toggle(key: string) {
     setError(null);
@@ -97,119 +84,112 @@ export default function SendHomeworkDialog({ raid, onClose, onSent }: SendHomewo
   }
 
   return (
-    <div className="hw-dialog__backdrop">
-      <div
-        ref={dialogRef}
-        className="hw-dialog card"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-      >
-        <h2 id={titleId}>{t('HOMEWORK.SEND_TITLE')}</h2>
-        <p className="muted">{t('HOMEWORK.SEND_TEXT', { title: raid.title })}</p>
-        <form className="stack" onSubmit={onSubmit} noValidate>
-          <TextField
-            label={t('HOMEWORK.NAME')}
-            value={name}
-            maxLength={RAID_TITLE_MAX}
-            error={nameError}
-            onChange={(v) => {
-              setName(v);
-              setNameError(null);
-            }}
-          />
-          <fieldset className="hw-dialog__classes">
-            <legend className="field__label">{t('HOMEWORK.CLASSES')}</legend>
-            {loadFailed ? (
-              <p role="alert">{t('HOMEWORK.LOAD_FAILED')}</p>
-            ) : targets === null ? (
-              <p className="muted">{t('HOMEWORK.LOADING')}</p>
-            ) : targets.length === 0 ? (
-              <p className="muted">{t('HOMEWORK.NO_CLASS')}</p>
-            ) : (
-              targets.map((x) => {
-                const key = targetKey(x);
-                return (
-                  <label key={key} className="hw-dialog__class">
-                    <input type="checkbox" checked={selected.has(key)} onChange={() => toggle(key)} />
-                    <span>
-                      {x.schoolclassName}
-                      <span className="muted"> · {t(`SUBJECTS.${x.subjectCode}`)}</span>
-                    </span>
-                  </label>
-                );
-              })
-            )}
-          </fieldset>
-          <div className="hw-dialog__dates">
-            <label className="field">
-              <span className="field__label">{t('HOMEWORK.STARTS_ON')}</span>
+    // Keyboard users land in the dialog, on the name field; Escape closes unless a send is under way.
+    <Dialog className="hw-dialog card" labelledBy={titleId} onClose={onClose} closeOnEscape={!busy}>
+      <h2 id={titleId}>{t('HOMEWORK.SEND_TITLE')}</h2>
+      <p className="muted">{t('HOMEWORK.SEND_TEXT', { title: raid.title })}</p>
+      <form className="stack" onSubmit={onSubmit} noValidate>
+        <TextField
+          label={t('HOMEWORK.NAME')}
+          value={name}
+          maxLength={RAID_TITLE_MAX}
+          error={nameError}
+          onChange={(v) => {
+            setName(v);
+            setNameError(null);
+          }}
+        />
+        <fieldset className="hw-dialog__classes">
+          <legend className="field__label">{t('HOMEWORK.CLASSES')}</legend>
+          {loadFailed ? (
+            <p role="alert">{t('HOMEWORK.LOAD_FAILED')}</p>
+          ) : targets === null ? (
+            <p className="muted">{t('HOMEWORK.LOADING')}</p>
+          ) : targets.length === 0 ? (
+            <p className="muted">{t('HOMEWORK.NO_CLASS')}</p>
+          ) : (
+            targets.map((x) => {
+              const key = targetKey(x);
+              return (
+                <label key={key} className="hw-dialog__class">
+                  <input type="checkbox" checked={selected.has(key)} onChange={() => toggle(key)} />
+                  <span>
+                    {x.schoolclassName}
+                    <span className="muted"> · {t(`SUBJECTS.${x.subjectCode}`)}</span>
+                  </span>
+                </label>
+              );
+            })
+          )}
+        </fieldset>
+        <div className="hw-dialog__dates">
+          <label className="field">
+            <span className="field__label">{t('HOMEWORK.STARTS_ON')}</span>
+            <input
+              type="date"
+              className="field__input"
+              data-testid="hw-starts-on"
+              value={startsOn}
+              min={today}
+              onChange={(e) => setStartsOn(e.target.value)}
+            />
+          </label>
+          <label className="field">
+            <span className="field__label">{t('HOMEWORK.DUE_ON')}</span>
+            <input
+              type="date"
+              className="field__input"
+              data-testid="hw-due-on"
+              value={dueOn}
+              min={startsOn || today}
+              onChange={(e) => setDueOn(e.target.value)}
+            />
+          </label>
+          <label className="field">
+            <span className="field__label">{t('HOMEWORK.TRIES')}</span>
+            <select
+              className="field__input"
+              data-testid="hw-tries"
+              value={maxTries}
+              onChange={(e) => setMaxTries(Number(e.target.value))}
+            >
+              {Array.from({ length: HOMEWORK_TRIES_MAX }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>
+                  {t('HOMEWORK.TRIES_N', { count: n })}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <fieldset className="hw-dialog__classes">
+          <legend className="field__label">{t('HOMEWORK.MULTI')}</legend>
+          {(['all', 'partial'] as const).map((mode) => (
+            <label key={mode} className="hw-dialog__class">
               <input
-                type="date"
-                className="field__input"
-                data-testid="hw-starts-on"
-                value={startsOn}
-                min={today}
-                onChange={(e) => setStartsOn(e.target.value)}
+                type="radio"
+                name="hw-multi"
+                value={mode}
+                checked={multiScoring === mode}
+                onChange={() => setMultiScoring(mode)}
               />
+              <span>{t(mode === 'partial' ? 'HOMEWORK.MULTI_PARTIAL' : 'HOMEWORK.MULTI_ALL')}</span>
             </label>
-            <label className="field">
-              <span className="field__label">{t('HOMEWORK.DUE_ON')}</span>
-              <input
-                type="date"
-                className="field__input"
-                data-testid="hw-due-on"
-                value={dueOn}
-                min={startsOn || today}
-                onChange={(e) => setDueOn(e.target.value)}
-              />
-            </label>
-            <label className="field">
-              <span className="field__label">{t('HOMEWORK.TRIES')}</span>
-              <select
-                className="field__input"
-                data-testid="hw-tries"
-                value={maxTries}
-                onChange={(e) => setMaxTries(Number(e.target.value))}
-              >
-                {Array.from({ length: HOMEWORK_TRIES_MAX }, (_, i) => i + 1).map((n) => (
-                  <option key={n} value={n}>
-                    {t('HOMEWORK.TRIES_N', { count: n })}
-                  </option>
-                ))}
-              </select>
-            </label>
+          ))}
+        </fieldset>
+        {error ? (
+          <div className="hw-error" role="alert">
+            {translateError(error)}
           </div>
-          <fieldset className="hw-dialog__classes">
-            <legend className="field__label">{t('HOMEWORK.MULTI')}</legend>
-            {(['all', 'partial'] as const).map((mode) => (
-              <label key={mode} className="hw-dialog__class">
-                <input
-                  type="radio"
-                  name="hw-multi"
-                  value={mode}
-                  checked={multiScoring === mode}
-                  onChange={() => setMultiScoring(mode)}
-                />
-                <span>{t(mode === 'partial' ? 'HOMEWORK.MULTI_PARTIAL' : 'HOMEWORK.MULTI_ALL')}</span>
-              </label>
-            ))}
-          </fieldset>
-          {error ? (
-            <div className="hw-error" role="alert">
-              {translateError(error)}
-            </div>
-          ) : null}
-          <div className="hw-dialog__actions">
-            <Button variant="secondary" disabled={busy} onClick={onClose}>
-              {t('HOMEWORK.CANCEL')}
-            </Button>
-            <Button type="submit" loading={busy} disabled={!targets?.length}>
-              {t('HOMEWORK.SEND')}
-            </Button>
-          </div>
-        </form>
-      </div>
-    </div>
+        ) : null}
+        <div className="hw-dialog__actions">
+          <Button variant="secondary" disabled={busy} onClick={onClose}>
+            {t('HOMEWORK.CANCEL')}
+          </Button>
+          <Button type="submit" loading={busy} disabled={!targets?.length}>
+            {t('HOMEWORK.SEND')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LibraryRaid, LibraryRaidDetail } from '../../../api/library';
@@ -187,5 +187,51 @@ describe('LibraryPage', () => {
     await user.selectOptions(screen.getByLabelText(tx('LIBRARY.INTO_CHAPTER')), 'ch1');
     await user.click(screen.getAllByRole('button', { name: tx('LIBRARY.COPY') })[1]);
     expect((await screen.findByRole('alert')).textContent).toBe(tx('RAIDS.ERRORS.TOO_MANY_QUESTIONS'));
+  });
+
+  it('a quick change of chapter never shows the previous chapter’s raids, and drops its late answer', async () => {
+    const second = { ...CHAPTERS[0], id: 'ch2', name: 'Énergie' };
+    mockApi([
+      { method: 'GET', path: '/chapters', body: [...CHAPTERS, second] },
+      { method: 'GET', path: '/chapters/ch2/raids', body: [{ id: 'r-ch2', title: 'Mon énergie' }] },
+      ...handlers(),
+    ]);
+    // The first chapter's raids arrive late, after the second chapter's.
+    const answer = globalThis.fetch;
+    let release!: () => void;
+    const late = new Promise<void>((r) => {
+      release = r;
+    });
+    let firstSignal: AbortSignal | undefined;
+    let read!: () => void;
+    const lateRead = new Promise<void>((r) => {
+      read = r;
+    });
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (String(input) !== '/api/chapters/ch1/raids') return answer(input, init);
+      firstSignal = init?.signal ?? undefined;
+      await late;
+      const res = await answer(input, init);
+      return { ...res, json: () => res.json().finally(read) };
+    });
+    const user = userEvent.setup();
+    renderPage(<LibraryPage />, '/prof/administration/library');
+    await user.click(await screen.findByRole('button', { name: tx('LIBRARY.COPY') }));
+    const chapter = screen.getByLabelText(tx('LIBRARY.INTO_CHAPTER'));
+    await user.selectOptions(chapter, 'ch1');
+    await waitFor(() => expect(firstSignal).toBeDefined());
+    await user.selectOptions(chapter, 'ch2');
+    await screen.findByRole('option', { name: 'Mon énergie' });
+    // The first chapter's call is cancelled; its answer, when it comes, is not shown.
+    expect(firstSignal?.aborted).toBe(true);
+    release();
+    await lateRead;
+    await act(async () => {});
+    const raidOptions = () =>
+      within(screen.getByLabelText(tx('LIBRARY.INTO_RAID')))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    expect(raidOptions()).toEqual([tx('LIBRARY.NEW_RAID'), 'Mon énergie']);
+    expect(screen.queryByRole('option', { name: 'Mes forces' })).toBeNull();
   });
 });

@@ -1,15 +1,15 @@
 // /prof/administration/library: raids other teachers share, searched by words (titles and questions,
 // case and accents ignored) and filtered by level and subject; their questions on demand; a copy of the
 // whole raid, or of chosen questions, into one of the teacher's chapters.
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CLASS_LEVELS } from '../../../../../shared/constants';
-import type { ChapterDto, RaidSummaryDto } from '../../../../../shared/schemas/raid';
+import type { ChapterDto } from '../../../../../shared/schemas/raid';
 import type { SubjectDto } from '../../../../../shared/types';
 import { listSubjects } from '../../../api/catalogue';
 import {
-  type CopyResult,
   copyLibraryRaid,
   getLibraryRaid,
   type LibraryRaid,
@@ -22,6 +22,7 @@ import { SelectField, TextField } from '../../../components/ui/Field';
 import { translateError } from '../../../i18n';
 import { formatDateTime } from '../../../lib/dates';
 import { MathSpans, useKatex } from '../../../lib/math';
+import { keys, queryClient, withQueries } from '../../../lib/query';
 import { errorKey } from '../../auth/api-error';
 import './library.css';
 
@@ -44,37 +45,35 @@ function CopyPanel({
 }) {
   const { t } = useTranslation();
   const [chapterId, setChapterId] = useState('');
-  const [raids, setRaids] = useState<RaidSummaryDto[]>([]);
   const [target, setTarget] = useState('');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<CopyResult | null>(null);
-
-  useEffect(() => {
-    setRaids([]);
-    setTarget('');
-    if (chapterId)
-      listRaids(chapterId)
-        .then(setRaids)
-        .catch(() => setRaids([]));
-  }, [chapterId]);
-
-  async function copy() {
-    if (!chapterId) return setError('LIBRARY.ERRORS.CHAPTER_REQUIRED');
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await copyLibraryRaid(raid.id, {
+  // The chosen chapter's raids, by chapter: a quick change of chapter never shows the previous one's.
+  const raids = useQuery({
+    queryKey: keys.chapterRaids(chapterId),
+    queryFn: ({ signal }) => listRaids(chapterId, signal),
+    enabled: !!chapterId,
+  });
+  const copying = useMutation({
+    mutationFn: () =>
+      copyLibraryRaid(raid.id, {
         chapterId,
         targetRaidId: target || undefined,
         questionIds: selected.length ? selected : undefined,
-      });
-      setResult(r);
-    } catch (err) {
-      setError(errorKey(err));
-    } finally {
-      setBusy(false);
-    }
+      }),
+    // The chapter has one raid or some questions more: its lists are read again when shown.
+    onSuccess: (r) => {
+      void queryClient.invalidateQueries({ queryKey: keys.chapters });
+      void queryClient.invalidateQueries({ queryKey: keys.chapterRaids(r.chapterId) });
+    },
+    onError: (err) => setError(errorKey(err)),
+  });
+  const result = copying.data;
+  const busy = copying.isPending;
+
+  function copy() {
+    if (!chapterId) return setError('LIBRARY.ERRORS.CHAPTER_REQUIRED');
+    setError(null);
+    copying.mutate();
   }
 
   if (result)
@@ -125,6 +124,7 @@ function CopyPanel({
             value={chapterId}
             onChange={(v) => {
               setChapterId(v);
+              setTarget('');
               setError(null);
             }}
             placeholder={t('LIBRARY.CHOOSE')}
@@ -137,7 +137,7 @@ function CopyPanel({
             disabled={!chapterId}
             options={[
               { value: '', label: t('LIBRARY.NEW_RAID') },
-              ...raids.map((r) => ({ value: r.id, label: r.title })),
+              ...(raids.data ?? []).map((r) => ({ value: r.id, label: r.title })),
             ]}
           />
         </div>
@@ -148,7 +148,7 @@ function CopyPanel({
         </div>
       ) : null}
       <div className="row">
-        <Button loading={busy} disabled={!chapters.length} onClick={() => void copy()}>
+        <Button loading={busy} disabled={!chapters.length} onClick={copy}>
           {t('LIBRARY.COPY')}
         </Button>
         <Button variant="secondary" disabled={busy} onClick={onDone}>
@@ -161,11 +161,18 @@ function CopyPanel({
 
 function LibraryCard({ raid, chapters }: { raid: LibraryRaid; chapters: ChapterDto[] }) {
   const { t } = useTranslation();
-  const [detail, setDetail] = useState<LibraryRaidDetail | null>(null);
   const [open, setOpen] = useState(false);
   const [copying, setCopying] = useState(false);
-  const [failed, setFailed] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  // The questions, read the first time they are shown.
+  const [asked, setAsked] = useState(false);
+  const details = useQuery({
+    queryKey: keys.libraryRaid(raid.id),
+    queryFn: ({ signal }) => getLibraryRaid(raid.id, signal),
+    enabled: asked,
+  });
+  const detail: LibraryRaidDetail | undefined = details.data;
+  const failed = details.isError;
   // Formulas ($$…$$) render as on the board, not as raw TeX.
   const katex = useKatex(
     detail ? detail.questions.flatMap((q) => [q.text, ...q.answers.map((a) => a.text)]) : [],
@@ -174,10 +181,7 @@ function LibraryCard({ raid, chapters }: { raid: LibraryRaid; chapters: ChapterD
 
   function toggleQuestions() {
     setOpen((o) => !o);
-    if (!detail)
-      getLibraryRaid(raid.id)
-        .then(setDetail)
-        .catch(() => setFailed(true));
+    setAsked(true);
   }
   function toggle(id: string) {
     setSelected((prev) => {
@@ -262,36 +266,30 @@ function LibraryCard({ raid, chapters }: { raid: LibraryRaid; chapters: ChapterD
   );
 }
 
-export default function LibraryPage() {
+function LibraryPage() {
   const { t } = useTranslation();
-  const [subjects, setSubjects] = useState<SubjectDto[]>([]);
-  const [chapters, setChapters] = useState<ChapterDto[]>([]);
   const [draft, setDraft] = useState('');
   const [filters, setFilters] = useState<Filters>({ q: '', level: '', subjectId: '' });
-  const [results, setResults] = useState<LibraryRaid[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    listSubjects()
-      .then(setSubjects)
-      .catch(() => setSubjects([]));
-    listChapters()
-      .then(setChapters)
-      .catch(() => setChapters([]));
-  }, []);
-
-  const load = useCallback(() => {
-    setFailed(false);
-    setResults(null);
-    searchLibrary({
-      q: filters.q || undefined,
-      level: filters.level === '' ? undefined : Number(filters.level),
-      subjectId: filters.subjectId || undefined,
-    })
-      .then(setResults)
-      .catch(() => setFailed(true));
-  }, [filters]);
-  useEffect(load, [load]);
+  const subjects: SubjectDto[] =
+    useQuery({ queryKey: keys.subjects, queryFn: ({ signal }) => listSubjects(signal) }).data ?? [];
+  const chapters: ChapterDto[] =
+    useQuery({ queryKey: keys.chapters, queryFn: ({ signal }) => listChapters(signal) }).data ?? [];
+  // One search per set of filters: a change cancels the search still under way.
+  const search = useQuery({
+    queryKey: keys.library(filters),
+    queryFn: ({ signal }) =>
+      searchLibrary(
+        {
+          q: filters.q || undefined,
+          level: filters.level === '' ? undefined : Number(filters.level),
+          subjectId: filters.subjectId || undefined,
+        },
+        signal,
+      ),
+  });
+  const results: LibraryRaid[] | null = search.data ?? null;
+  // A retry shows the loading line again, as a first search does.
+  const failed = search.isError && !search.isFetching;
 
   function onSearch(e: FormEvent) {
     e.preventDefault();
@@ -340,7 +338,7 @@ export default function LibraryPage() {
       {failed ? (
         <div className="card lib__empty" role="alert">
           <p>{t('LIBRARY.LOAD_FAILED')}</p>
-          <Button variant="secondary" onClick={load}>
+          <Button variant="secondary" onClick={() => void search.refetch()}>
             {t('LIBRARY.RETRY')}
           </Button>
         </div>
@@ -365,3 +363,5 @@ export default function LibraryPage() {
     </div>
   );
 }
+
+export default withQueries(LibraryPage);

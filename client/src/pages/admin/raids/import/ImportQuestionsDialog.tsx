@@ -21,6 +21,7 @@ import {
   type UploadProgress,
 } from '../../../../api/question-import';
 import { Button } from '../../../../components/ui/Button';
+import { Dialog } from '../../../../components/ui/Dialog';
 import { translateError } from '../../../../i18n';
 import './import.css';
 
@@ -51,38 +52,16 @@ export default function ImportQuestionsDialog({
   const titleId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const dialogRef = useRef<HTMLDivElement>(null);
   const uploadRef = useRef<ImportUpload | null>(null);
   const [state, setState] = useState<State>({ step: 'choose' });
   const [dragging, setDragging] = useState(false);
 
+  // The dialog (components/ui/Dialog.tsx) keeps Tab inside and closes on Escape; the title takes the
+  // focus first, so a screen reader starts with it.
   useEffect(() => {
     headingRef.current?.focus();
     return () => uploadRef.current?.abort();
   }, []);
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-      // Tab stays inside the dialog: the page behind it is not reachable while it is open.
-      const box = dialogRef.current;
-      if (e.key !== 'Tab' || !box) return;
-      const focusable = [...box.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
-      if (focusable.length === 0) return;
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      const inside = box.contains(document.activeElement);
-      if (e.shiftKey && (!inside || document.activeElement === first)) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && (!inside || document.activeElement === last)) {
-        e.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
 
   function start(file: File) {
     uploadRef.current?.abort();
@@ -153,147 +132,137 @@ export default function ImportQuestionsDialog({
   const refusedCount = report.filter((l) => l.status === 'refused').length;
 
   return (
-    <div className="qi-dialog__backdrop">
-      <div
-        ref={dialogRef}
-        className="qi-dialog card"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-      >
-        <h2 id={titleId} ref={headingRef} tabIndex={-1}>
-          {t('IMPORT.TITLE')}
-        </h2>
+    <Dialog className="qi-dialog card" labelledBy={titleId} initialFocus="dialog" onClose={onClose}>
+      <h2 id={titleId} ref={headingRef} tabIndex={-1}>
+        {t('IMPORT.TITLE')}
+      </h2>
 
-        {state.step === 'choose' ? (
-          <>
-            <section className="qi-format" aria-label={t('IMPORT.FORMAT_TITLE')}>
-              <p>{t('IMPORT.INTRO')}</p>
-              <ul>
-                <li>{t('IMPORT.FORMAT_HEADER', { max: ANSWERS_MAX })}</li>
-                <li>{t('IMPORT.FORMAT_QUESTION', { max: QUESTION_MAX })}</li>
-                <li>{t('IMPORT.FORMAT_EQUATION')}</li>
-                <li>{t('IMPORT.FORMAT_ANSWERS', { min: ANSWERS_MIN, max: ANSWERS_MAX })}</li>
-                <li>{t('IMPORT.FORMAT_LIMITS', { max: QUESTIONS_PER_RAID_MAX, size: MAX_MB })}</li>
-                <li>{t('IMPORT.FORMAT_KAHOOT')}</li>
-              </ul>
-              <p className="qi-templates">
-                <span>{t('IMPORT.TEMPLATES')}</span>
-                <a href="/assets/templates/questions-template.xlsx" download={t('IMPORT.TEMPLATE_FILE_XLSX')}>
-                  {t('IMPORT.TEMPLATE_XLSX')}
-                </a>
-                <a href="/assets/templates/questions-template.csv" download={t('IMPORT.TEMPLATE_FILE_CSV')}>
-                  {t('IMPORT.TEMPLATE_CSV')}
-                </a>
-              </p>
-            </section>
-            <section
-              className={`qi-drop${dragging ? ' qi-drop--over' : ''}`}
-              aria-label={t('IMPORT.DROP_ZONE')}
-              onDragOver={(e) => {
-                e.preventDefault();
-                setDragging(true);
-              }}
-              onDragLeave={() => setDragging(false)}
-              onDrop={onDrop}
-            >
-              <p>{t('IMPORT.DROP')}</p>
-              <Button size="medium" onClick={() => inputRef.current?.click()}>
-                {t('IMPORT.CHOOSE')}
-              </Button>
-              <input
-                ref={inputRef}
-                className="qi-drop__input"
-                type="file"
-                accept={ACCEPT}
-                // The button above opens it: one control for keyboards and screen readers.
-                tabIndex={-1}
-                aria-hidden="true"
-                aria-label={t('IMPORT.CHOOSE')}
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  e.target.value = '';
-                  if (file) start(file);
-                }}
-              />
-            </section>
-          </>
-        ) : null}
-
-        {state.step === 'sending' ? (
-          <div className="qi-progress">
-            <p className="qi-file">{state.name}</p>
-            <progress
-              className="qi-progress__bar"
-              max={100}
-              value={
-                state.progress.phase === 'upload' ? Math.round(state.progress.fraction * 100) : undefined
-              }
-              aria-label={t('IMPORT.PROGRESS')}
-            />
-            <p aria-live="polite">
-              {state.progress.phase === 'upload'
-                ? t('IMPORT.UPLOADING', { percent: Math.round(state.progress.fraction * 100) })
-                : t('IMPORT.ANALYSING')}
+      {state.step === 'choose' ? (
+        <>
+          <section className="qi-format" aria-label={t('IMPORT.FORMAT_TITLE')}>
+            <p>{t('IMPORT.INTRO')}</p>
+            <ul>
+              <li>{t('IMPORT.FORMAT_HEADER', { max: ANSWERS_MAX })}</li>
+              <li>{t('IMPORT.FORMAT_QUESTION', { max: QUESTION_MAX })}</li>
+              <li>{t('IMPORT.FORMAT_EQUATION')}</li>
+              <li>{t('IMPORT.FORMAT_ANSWERS', { min: ANSWERS_MIN, max: ANSWERS_MAX })}</li>
+              <li>{t('IMPORT.FORMAT_LIMITS', { max: QUESTIONS_PER_RAID_MAX, size: MAX_MB })}</li>
+              <li>{t('IMPORT.FORMAT_KAHOOT')}</li>
+            </ul>
+            <p className="qi-templates">
+              <span>{t('IMPORT.TEMPLATES')}</span>
+              <a href="/assets/templates/questions-template.xlsx" download={t('IMPORT.TEMPLATE_FILE_XLSX')}>
+                {t('IMPORT.TEMPLATE_XLSX')}
+              </a>
+              <a href="/assets/templates/questions-template.csv" download={t('IMPORT.TEMPLATE_FILE_CSV')}>
+                {t('IMPORT.TEMPLATE_CSV')}
+              </a>
             </p>
-          </div>
-        ) : null}
-
-        {state.step === 'refused' ? (
-          <div className="qi-refused" role="alert">
-            <p className="qi-file">{t('IMPORT.FILE_REFUSED', { name: state.name })}</p>
-            <p>{i18nMessage(state.message, state.params ?? {})}</p>
-            <p className="muted">{t('IMPORT.NOTHING_ADDED')}</p>
-          </div>
-        ) : null}
-
-        {state.step === 'report' ? (
-          <div className="qi-report">
-            <p className="qi-file">{state.name}</p>
-            <p className="qi-summary" role="status">
-              <span className="qi-summary__ok">{t('IMPORT.IMPORTED_COUNT', { count: valid.length })}</span>
-              <span className="qi-summary__ko">{t('IMPORT.REFUSED_COUNT', { count: refusedCount })}</span>
-            </p>
-            {/* Focusable: a keyboard scrolls the long report (axe scrollable-region-focusable). */}
-            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to scroll by keyboard. */}
-            <ol className="qi-lines" aria-label={t('IMPORT.REPORT')} tabIndex={0}>
-              {report.map((l) => (
-                <li key={l.line} className={`qi-line qi-line--${l.status}`}>
-                  <span className="qi-line__head">
-                    <span className="qi-line__number">{t('IMPORT.LINE', { line: l.line })}</span>
-                    <span className="qi-line__status">
-                      {t(l.status === 'imported' ? 'IMPORT.IMPORTED' : 'IMPORT.REFUSED')}
-                    </span>
-                  </span>
-                  <span className="qi-line__question">{l.question || t('IMPORT.EMPTY_QUESTION')}</span>
-                  {l.errors?.length ? (
-                    <ul className="qi-line__errors">
-                      {l.errors.map((e) => (
-                        <li key={`${e.key}${JSON.stringify(e.params ?? {})}`}>{issueText(e)}</li>
-                      ))}
-                    </ul>
-                  ) : null}
-                </li>
-              ))}
-            </ol>
-            {valid.length === 0 ? <p className="muted">{t('IMPORT.NOTHING_TO_ADD')}</p> : null}
-          </div>
-        ) : null}
-
-        <div className="qi-dialog__actions">
-          {state.step === 'report' || state.step === 'refused' ? (
-            <Button variant="secondary" onClick={chooseAgain}>
-              {t('IMPORT.OTHER_FILE')}
+          </section>
+          <section
+            className={`qi-drop${dragging ? ' qi-drop--over' : ''}`}
+            aria-label={t('IMPORT.DROP_ZONE')}
+            onDragOver={(e) => {
+              e.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+          >
+            <p>{t('IMPORT.DROP')}</p>
+            <Button size="medium" onClick={() => inputRef.current?.click()}>
+              {t('IMPORT.CHOOSE')}
             </Button>
-          ) : null}
-          <Button variant="secondary" onClick={onClose}>
-            {t('IMPORT.CANCEL')}
-          </Button>
-          {state.step === 'report' && valid.length > 0 ? (
-            <Button onClick={() => onImport(valid)}>{t('IMPORT.ADD', { count: valid.length })}</Button>
-          ) : null}
+            <input
+              ref={inputRef}
+              className="qi-drop__input"
+              type="file"
+              accept={ACCEPT}
+              // The button above opens it: one control for keyboards and screen readers.
+              tabIndex={-1}
+              aria-hidden="true"
+              aria-label={t('IMPORT.CHOOSE')}
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = '';
+                if (file) start(file);
+              }}
+            />
+          </section>
+        </>
+      ) : null}
+
+      {state.step === 'sending' ? (
+        <div className="qi-progress">
+          <p className="qi-file">{state.name}</p>
+          <progress
+            className="qi-progress__bar"
+            max={100}
+            value={state.progress.phase === 'upload' ? Math.round(state.progress.fraction * 100) : undefined}
+            aria-label={t('IMPORT.PROGRESS')}
+          />
+          <p aria-live="polite">
+            {state.progress.phase === 'upload'
+              ? t('IMPORT.UPLOADING', { percent: Math.round(state.progress.fraction * 100) })
+              : t('IMPORT.ANALYSING')}
+          </p>
         </div>
+      ) : null}
+
+      {state.step === 'refused' ? (
+        <div className="qi-refused" role="alert">
+          <p className="qi-file">{t('IMPORT.FILE_REFUSED', { name: state.name })}</p>
+          <p>{i18nMessage(state.message, state.params ?? {})}</p>
+          <p className="muted">{t('IMPORT.NOTHING_ADDED')}</p>
+        </div>
+      ) : null}
+
+      {state.step === 'report' ? (
+        <div className="qi-report">
+          <p className="qi-file">{state.name}</p>
+          <p className="qi-summary" role="status">
+            <span className="qi-summary__ok">{t('IMPORT.IMPORTED_COUNT', { count: valid.length })}</span>
+            <span className="qi-summary__ko">{t('IMPORT.REFUSED_COUNT', { count: refusedCount })}</span>
+          </p>
+          {/* Focusable: a keyboard scrolls the long report (axe scrollable-region-focusable). */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to scroll by keyboard. */}
+          <ol className="qi-lines" aria-label={t('IMPORT.REPORT')} tabIndex={0}>
+            {report.map((l) => (
+              <li key={l.line} className={`qi-line qi-line--${l.status}`}>
+                <span className="qi-line__head">
+                  <span className="qi-line__number">{t('IMPORT.LINE', { line: l.line })}</span>
+                  <span className="qi-line__status">
+                    {t(l.status === 'imported' ? 'IMPORT.IMPORTED' : 'IMPORT.REFUSED')}
+                  </span>
+                </span>
+                <span className="qi-line__question">{l.question || t('IMPORT.EMPTY_QUESTION')}</span>
+                {l.errors?.length ? (
+                  <ul className="qi-line__errors">
+                    {l.errors.map((e) => (
+                      <li key={`${e.key}${JSON.stringify(e.params ?? {})}`}>{issueText(e)}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+          {valid.length === 0 ? <p className="muted">{t('IMPORT.NOTHING_TO_ADD')}</p> : null}
+        </div>
+      ) : null}
+
+      <div className="qi-dialog__actions">
+        {state.step === 'report' || state.step === 'refused' ? (
+          <Button variant="secondary" onClick={chooseAgain}>
+            {t('IMPORT.OTHER_FILE')}
+          </Button>
+        ) : null}
+        <Button variant="secondary" onClick={onClose}>
+          {t('IMPORT.CANCEL')}
+        </Button>
+        {state.step === 'report' && valid.length > 0 ? (
+          <Button onClick={() => onImport(valid)}>{t('IMPORT.ADD', { count: valid.length })}</Button>
+        ) : null}
       </div>
-    </div>
+    </Dialog>
   );
 }

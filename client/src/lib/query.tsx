@@ -1,0 +1,40 @@
+// Server state of the teachers' pages (TanStack Query): one client for the whole tab, so a page opened
+// again shows what it read a moment ago while it checks for news. Only teachers' pages import this
+// module (each wraps itself with `withQueries`), so it stays out of the phones' first load.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // As the pages behaved before: a failed load says so at once (with its own retry button), and
+      // coming back to the tab does not reload under the teacher's eyes. A page opened again shows
+      // what it last read at once, and asks the server again (stale at once: nothing is missed).
+      retry: false,
+      refetchOnWindowFocus: false,
+    },
+    mutations: { retry: false },
+  },
+});
+
+/** Query keys, one place: a change invalidates every query that starts with the same key. */
+export const keys = {
+  subjects: ['subjects'] as const,
+  chapters: ['chapters'] as const,
+  chapterRaids: (chapterId: string) => ['chapters', chapterId, 'raids'] as const,
+  library: (filters: { q: string; level: string; subjectId: string }) => ['library', filters] as const,
+  libraryRaid: (id: string) => ['library', 'raid', id] as const,
+};
+
+/** The page under the one query client (a page is rendered alone in its tests, with the same client). */
+export function withQueries<P extends object>(Page: ComponentType<P>): ComponentType<P> {
+  function WithQueries(props: P) {
+    return (
+      <QueryClientProvider client={queryClient}>
+        <Page {...props} />
+      </QueryClientProvider>
+    );
+  }
+  WithQueries.displayName = `withQueries(${Page.displayName ?? Page.name})`;
+  return WithQueries;
+}
