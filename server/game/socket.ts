@@ -234,7 +234,12 @@ export function attachGame(
         : null;
 
     /** One command: role, schema, its row of the command table, its acknowledgement. */
-    async function run<C extends Command>(name: C, payload: unknown, ack: unknown) {
+    async function run<C extends Command>(
+      name: C,
+      allowed: ReturnType<typeof roleOf>,
+      payload: unknown,
+      ack: unknown,
+    ) {
       const arrived = name === 'answer:submit' && answerAcked.hasSubscribers ? performance.now() : 0;
       const toSocket = typeof ack === 'function' ? (ack as (a: CommandAck<C>) => void) : () => {};
       const send = arrived
@@ -247,7 +252,6 @@ export function attachGame(
         const held = heldFor(name);
         return held ? acks.defer(held, () => send(a)) : send(a);
       };
-      const allowed = roleOf(name);
       if (allowed !== 'ANY' && data.role !== allowed)
         return reply({ ok: false, message: 'ERRORS.FORBIDDEN' });
       const parsed = commandSchemas[name].safeParse(payload ?? {});
@@ -263,7 +267,8 @@ export function attachGame(
       }
     }
     for (const name of Object.keys(COMMANDS) as Command[]) {
-      socket.on(name, (payload, ack) => void run(name, payload, ack));
+      const allowed = roleOf(name);
+      socket.on(name, (payload, ack) => void run(name, allowed, payload, ack));
     }
 
     socket.on('disconnect', () => {
