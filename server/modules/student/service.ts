@@ -6,7 +6,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ERR } from '../../../shared/errors.js';
 import { addCoins, applyXp, raidReward } from '../../../shared/game/rules.js';
-import { type MultiScoring, scoreAnswer } from '../../../shared/game/scoring.js';
+import type { MultiScoring } from '../../../shared/game/scoring.js';
 import { isLate, isUpcoming } from '../../../shared/homework-schedule.js';
 import { type Judgement, judge } from '../../../shared/questions/judge.js';
 import { type PollSettings, type QuestionResponse, responseShape } from '../../../shared/questions/kinds.js';
