@@ -53,14 +53,27 @@ export const liveSnapshot = (
     equationMode: boolean;
     answers: { id: string; text: string }[];
     correctIds: string[];
+    /** Issue 23: absent in states saved before (a choice). */
+    kind?: QuestionKind;
+    settings?: NumberSettings | TextSettings | PollSettings | null;
+    correctOrder?: string[];
+    explanation?: string | null;
   }[],
 ): PlayQuestionSnapshot[] =>
-  qs.map((q) => ({
-    questionId: q.id,
-    text: q.text,
-    equationMode: q.equationMode,
-    answers: q.answers.map((a) => ({ answerId: a.id, text: a.text, isCorrect: q.correctIds.includes(a.id) })),
-  }));
+  qs.map((q) => {
+    // An order's items in their right order, as the raid stores them.
+    const items = q.correctOrder
+      ? q.correctOrder.flatMap((id) => q.answers.filter((a) => a.id === id))
+      : q.answers;
+    return {
+      questionId: q.id,
+      text: q.text,
+      equationMode: q.equationMode,
+      answers: items.map((a) => ({ answerId: a.id, text: a.text, isCorrect: q.correctIds.includes(a.id) })),
+      ...(q.kind && q.kind !== 'choice' ? { kind: q.kind, settings: q.settings ?? null } : {}),
+      ...(q.explanation ? { explanation: q.explanation } : {}),
+    };
+  });
 
 /**
  * A homework is played over days from the raid as it is then: a question added, or an answer
