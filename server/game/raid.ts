@@ -224,7 +224,7 @@ export function submitAnswer(
       status: 'duplicate',
       answer: { answerIds: existing.answerIds, value: existing.value ?? null },
     };
-  if (s.phase !== 'question' || (s.deadline !== null && now > s.deadline))
+  if (s.phase !== 'question' || pastDeadline(s, studentId, now))
     return { ok: false, message: 'GAME.QUESTION_CLOSED' };
   const judged = judge(judgedOf(q), asResponse(a), settingsOf(s).multiScoring);
   if (!judged.ok)
