@@ -1,5 +1,7 @@
 // Shapes exchanged between the client and the REST API (SPEC point 3).
+
 import type { Role, UserStatus } from './constants.js';
+import type { KindReveal, PublicKind } from './questions/views.js';
 import type { WorldName } from './worlds.js';
 
 /** The stored local user (localStorage 'user'): what /auth/signin and /auth/code-signup answer. */
@@ -165,8 +167,11 @@ export interface HomeworkRaidDto {
   /** Past its due date (Paris time): still playable, marked late. */
   overdue: boolean;
 }
-/** A question of a homework raid as the student sees it: no correct flag. */
-export interface HomeworkQuestionDto {
+/**
+ * A question of a homework raid as the student sees it: no correct flag, no accepted text, no
+ * number's value; an order's items shuffled (issue 23).
+ */
+export interface HomeworkQuestionDto extends PublicKind {
   id: string;
   text: string;
   equationMode: boolean;
@@ -175,13 +180,18 @@ export interface HomeworkQuestionDto {
   /** How many answers are right. */
   toPick: number;
   answers: { id: string; text: string }[];
-  /** Set once answered (a reload resumes). */
-  given: {
-    answerIds: string[];
-    correct: boolean;
-    verdict: 'right' | 'partial' | 'wrong';
-    correctAnswerIds: string[];
-  } | null;
+  /** Set once answered (a reload resumes), with the right answers of its kind and the explanation. */
+  given:
+    | ({
+        answerIds: string[];
+        /** What the pupil typed (number, text, typed poll). */
+        value?: string | null;
+        correct: boolean;
+        /** 'none': a poll. */
+        verdict: 'right' | 'partial' | 'wrong' | 'none';
+        correctAnswerIds: string[];
+      } & Partial<KindReveal>)
+    | null;
 }
 /** GET /students/{studentId}/homework/{homeworkId} */
 export interface HomeworkPlayDto {
@@ -189,11 +199,11 @@ export interface HomeworkPlayDto {
   title: string;
   questions: HomeworkQuestionDto[];
 }
-/** POST …/answer */
-export interface HomeworkAnswerResult {
+/** POST …/answer; with the kind's right answers and the explanation (issue 23). */
+export interface HomeworkAnswerResult extends Partial<KindReveal> {
   correct: boolean;
   correctAnswerIds: string[];
-  verdict: 'right' | 'partial' | 'wrong';
+  verdict: 'right' | 'partial' | 'wrong' | 'none';
   /** What it earned in the homework's mode, 0..1. */
   credit: number;
   /** Right answers not ticked. */

@@ -6,7 +6,7 @@
 import { type AnswerRow, livePlayId } from './answer-writer.js';
 import { fail, GameError } from './errors.js';
 import { allowed, stateOf } from './lifecycle.js';
-import { isRight, questionOpenedAt, type RaidState, submitAnswer } from './raid.js';
+import { isRight, questionOpenedAt, type RaidState, type SubmittedResponse, submitAnswer } from './raid.js';
 import { answerKey, type RoomContext, type Student } from './room-context.js';
 import type { RoomRecord } from './store.js';
 
@@ -17,34 +17,38 @@ const PRESENT_COUNT_MS = 1_000;
 export const sameLesson = (r: RoomRecord, lesson: string | null | undefined) =>
   lesson === undefined || (r.lessonId ?? null) === lesson;
 
-export interface Answer {
-  questionId: string;
-  answerIds: string[];
-  clientId: string;
-}
+/** What a phone sends: the choices ticked, an order, or a typed value (issue 23). */
+export type Answer = SubmittedResponse;
 
-/** Why this answer is refused against this record (null: it may be stored). Pure. */
-export function answerRefusal(
+/**
+ * This answer against this record: refused (why), or what is stored of it (the answer ids or the
+ * order, and the typed value, as the shared judge read them). Pure.
+ */
+export function answerCheck(
   r: RoomRecord,
   members: ReadonlySet<string>,
   studentId: string,
   a: Answer,
   lesson: string | null | undefined,
   at: number,
-): string | null {
-  if (!members.has(studentId)) return 'ERRORS.FORBIDDEN';
-  if (r.closed) return 'GAME.ROOM_CLOSED';
-  if (!sameLesson(r, lesson)) return 'GAME.REJOIN';
-  if (r.paused) return 'GAME.PAUSED';
+): { refusal: string } | { refusal: null; answer: { answerIds: string[]; value: string | null } } {
+  if (!members.has(studentId)) return { refusal: 'ERRORS.FORBIDDEN' };
+  if (r.closed) return { refusal: 'GAME.ROOM_CLOSED' };
+  if (!sameLesson(r, lesson)) return { refusal: 'GAME.REJOIN' };
+  if (r.paused) return { refusal: 'GAME.PAUSED' };
   if (r.activity?.kind !== 'raid' || r.activity.raid.phase !== 'question') {
     // A lobby, a revealed question or a raid over: what the state machine tells the phone.
     const c = allowed(stateOf(r), 'answer:submit');
-    return c.ok ? 'GAME.NOT_CURRENT_QUESTION' : c.message;
+    return { refusal: c.ok ? 'GAME.NOT_CURRENT_QUESTION' : c.message };
   }
-  // Checks the question, the phase, the deadline and the answer ids (the answer map is empty).
+  // Checks the question, the phase, the deadline and the response (the answer map is empty).
   const checked = submitAnswer({ ...r.activity.raid, answers: {} }, studentId, a, at);
-  return checked.ok ? null : checked.message;
+  return checked.ok ? { refusal: null, answer: checked.answer } : { refusal: checked.message };
 }
+
+/** Why this answer is refused against this record (null: it may be stored). Pure. */
+export const answerRefusal = (...args: Parameters<typeof answerCheck>): string | null =>
+  answerCheck(...args).refusal;
 
 export function createAnswerPath(
   ctx: RoomContext,
@@ -71,7 +75,8 @@ export function createAnswerPath(
         questionId: q.id,
         studentId,
         answerIds: a.answerIds,
-        correct: isRight(q, a.answerIds),
+        value: a.value ?? null,
+        correct: isRight(q, a.answerIds, a.value),
         timeMs: openedAt === null ? null : Math.max(0, Math.round(at - openedAt)),
         answeredAt: new Date(at),
       };
@@ -125,16 +130,26 @@ export function createAnswerPath(
   /** `lesson`: the lesson the phone joined (socket.ts); an answer sent into a later one is refused. */
   async function answer(s: Student, id: string, a: Answer, lesson?: string | null) {
     // `at`: when it arrived, for speed scoring and the report's time to answer (issue 13).
-    const value = JSON.stringify({ answerIds: [...new Set(a.answerIds)], clientId: a.clientId, at: now() });
+    const arrived = now();
     for (let attempt = 0; attempt < 3; attempt++) {
       // The first try reads the cache as it is; later ones check the current revision first.
       const cached = attempt === 0 ? ctx.cache.get(id) : undefined;
       const entry = cached ?? (await ctx.cachedRoom(id));
       const r = entry.record;
-      const refusal = answerRefusal(r, entry.members, s.studentId, a, lesson, now());
+      const checked = answerCheck(r, entry.members, s.studentId, a, lesson, now());
+      const { refusal } = checked;
       // A refusal read from an unchecked cache may be out of date: it is checked again.
       if (refusal && cached) continue;
-      if (refusal || r.activity?.kind !== 'raid') return fail(refusal ?? 'GAME.NOT_CURRENT_QUESTION');
+      if (checked.refusal !== null || r.activity?.kind !== 'raid')
+        return fail(refusal ?? 'GAME.NOT_CURRENT_QUESTION');
+      // What the judge read is stored (the verdict is computed at the reveal, on the server only).
+      const { answerIds, value: typed } = checked.answer;
+      const value = JSON.stringify({
+        answerIds,
+        ...(typed !== null ? { value: typed } : {}),
+        clientId: a.clientId,
+        at: arrived,
+      });
       const stored = await store.addAnswerAt(
         id,
         entry.rev,

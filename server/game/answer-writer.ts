@@ -15,6 +15,8 @@ export interface AnswerRow {
   questionId: string;
   studentId: string;
   answerIds: string[];
+  /** What the pupil typed (issue 23); null for choices and orders. */
+  value?: string | null;
   correct: boolean;
   timeMs: number | null;
   answeredAt: Date;

@@ -61,6 +61,7 @@ export const COMMANDS: CommandTable = {
   'raid:start': (svc, p, c) => none(svc.startRaid(c.teacher(), c.room(), p.raidId, p.settings)),
   'raid:begin': (svc, _, c) => none(svc.begin(c.teacher(), c.room())),
   'raid:reveal': (svc, _, c) => none(svc.reveal(c.teacher(), c.room())),
+  'raid:show-typed': (svc, p, c) => none(svc.showTyped(c.teacher(), c.room(), p.names)),
   'raid:next': (svc, _, c) => none(svc.next(c.teacher(), c.room())),
   'raid:end': (svc, _, c) => none(svc.next(c.teacher(), c.room(), true)),
   'summon:draw': (svc, _, c) => none(svc.summonDraw(c.teacher(), c.room())),

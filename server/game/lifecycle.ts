@@ -33,6 +33,7 @@ export type LifeEvent =
   | 'raid:start'
   | 'raid:begin'
   | 'raid:reveal'
+  | 'raid:show-typed'
   | 'all-answered'
   | 'raid:next'
   | 'raid:end'
@@ -95,6 +96,12 @@ export const TRANSITIONS: readonly Transition[] = [
     from: ['question'],
     to: ['revealed'],
     note: 'every connected student answered (setting on)',
+  },
+  {
+    event: 'raid:show-typed',
+    from: ['revealed'],
+    to: ['same'],
+    note: 'the class’s typed words on the board, rude ones left out, names if asked',
   },
   { event: 'raid:next', from: ['revealed'], to: ['question', 'ended'], note: 'next question, or the end' },
   { event: 'raid:end', from: ['question', 'revealed'], to: ['ended'], note: 'the teacher ends the raid' },

@@ -99,15 +99,24 @@ export async function loadRaid(
     questions: qs.map((q) => {
       const mine = q.answers;
       const correctIds = mine.filter((a) => a.isCorrect).map((a) => a.id);
+      const choice = q.kind === 'choice';
       return {
         id: q.id,
         text: q.text,
         equationMode: q.equationMode,
         image: q.imagePath ? `/uploads/questions/${encodeURIComponent(q.imagePath)}` : null,
         answers: mine.map((a) => ({ id: a.id, text: a.text })),
-        multiple: correctIds.length > 1,
-        toPick: correctIds.length,
-        correctIds,
+        multiple: choice && correctIds.length > 1,
+        toPick: choice ? correctIds.length : 1,
+        correctIds: choice ? correctIds : [],
+        // Issue 23: the kind and what the judge needs, kept on the server until the reveal.
+        kind: q.kind,
+        settings: q.settings ?? null,
+        ...(q.kind === 'order' ? { correctOrder: mine.map((a) => a.id) } : {}),
+        explanation: q.explanation,
+        explanationImage: q.explanationImagePath
+          ? `/uploads/questions/${encodeURIComponent(q.explanationImagePath)}`
+          : null,
       };
     }),
   };

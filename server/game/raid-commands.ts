@@ -8,7 +8,7 @@ import { endLivePlay, livePlayId } from './answer-writer.js';
 import { fail } from './errors.js';
 import { check } from './lifecycle.js';
 import { loadRaid, loadRaidSettings, pickBoss, rewardStudents, saveRaidSettings } from './loaders.js';
-import { begin, countedStudents, end, next, reveal, startRaid } from './raid.js';
+import { begin, countedStudents, end, next, reveal, showTyped, startRaid } from './raid.js';
 import { addGains, rewardedRoster, withPowerBonus } from './rewards.js';
 import { answerKey, type RoomContext, type Teacher } from './room-context.js';
 import type { createViews } from './room-views.js';
@@ -132,7 +132,13 @@ export function createRaidCommands(
       // must not learn that "the right one is A".
       const shuffled = {
         ...raid,
-        questions: raid.questions.map((q) => ({ ...q, answers: shuffle(q.answers, ctx.random) })),
+        questions: raid.questions.map((q) => {
+          const answers = shuffle(q.answers, ctx.random);
+          // An order's items are never shown in the right order (a class sending them as shown is not right by chance).
+          if (q.kind === 'order' && answers.length > 1 && answers.every((a, i) => a.id === q.answers[i].id))
+            answers.push(answers.shift() as (typeof answers)[number]);
+          return { ...q, answers };
+        }),
       };
       const state = startRaid(shuffled, pickBoss(cur.planet, raidId), now(), settings);
       const { after } = await update(t, id, 'raid:start', (r) => ({
@@ -175,6 +181,16 @@ export function createRaidCommands(
     },
 
     reveal: (t: Teacher, id: string) => revealRoom(t, id, 'raid:reveal'),
+
+    /** After the reveal of a text question or a typed poll: the typed words on the board (issue 23). */
+    async showTyped(t: Teacher, id: string, names: boolean) {
+      const { after } = await update(t, id, 'raid:show-typed', (r) => {
+        if (r.activity?.kind !== 'raid') return fail('GAME.WRONG_PHASE');
+        const shown = showTyped(r.activity.raid, names);
+        return shown ? { ...r, activity: { kind: 'raid', raid: shown } } : fail('GAME.WRONG_PHASE');
+      });
+      await showActivity(id, after);
+    },
 
     async next(t: Teacher, id: string, endNow = false) {
       // Ending during a question keeps the answers already given to it (analytics).

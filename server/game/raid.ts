@@ -7,12 +7,63 @@ import {
   type RaidView,
 } from '../../shared/game/contract.js';
 import { raidReward } from '../../shared/game/rules.js';
-import { scoreAnswer } from '../../shared/game/scoring.js';
+import type { AnswerScore } from '../../shared/game/scoring.js';
 import { shareRight } from '../../shared/game/share.js';
+import { containsProfanity } from '../../shared/profanity/index.js';
+import { type JudgedQuestion, judge, normaliseForGrouping } from '../../shared/questions/judge.js';
+import {
+  type NumberSettings,
+  type PollSettings,
+  type QuestionResponse,
+  responseShape,
+  type TextSettings,
+} from '../../shared/questions/kinds.js';
 import { clockStart, pastDeadline, questionDeadline } from './timers.js';
 
+/**
+ * A question as the server holds it: what phones see (PublicQuestion), and the right answers,
+ * which leave the server only at the reveal (raidView).
+ */
 export interface RaidQuestion extends PublicQuestion {
   correctIds: string[];
+  /** Issue 23 (absent in states saved before: a choice). An order's items in the right order. */
+  correctOrder?: string[];
+  settings?: NumberSettings | TextSettings | PollSettings | null;
+  explanation?: string | null;
+  explanationImage?: string | null;
+}
+
+/** A number's values given most, shown at the reveal. */
+export const REVEAL_VALUES_MAX = 5;
+/** Typed answers groups shown on the board, at most. */
+export const REVEAL_TYPED_MAX = 30;
+/** A poll answered earns this much XP (no coins, no damage): participation (docs/decisions.md, issue 23). */
+export const POLL_XP = 5;
+
+const kindOf = (q: RaidQuestion) => q.kind ?? 'choice';
+
+/** The question as the shared judge reads it. */
+export function judgedOf(q: RaidQuestion): JudgedQuestion {
+  const kind = kindOf(q);
+  return {
+    kind,
+    settings: q.settings ?? null,
+    answers:
+      kind === 'order'
+        ? (q.correctOrder ?? q.answers.map((a) => a.id)).map((id) => ({ id, isCorrect: false }))
+        : q.answers.map((a) => ({ id: a.id, isCorrect: q.correctIds.includes(a.id) })),
+  };
+}
+
+/** A stored answer as the response the phone sent (answer ids, an order, or a typed value). */
+function responseOf(q: RaidQuestion, a: { answerIds: string[]; value?: string | null }): QuestionResponse {
+  const shape = responseShape(
+    kindOf(q),
+    kindOf(q) === 'poll' ? ((q.settings as PollSettings | null) ?? null) : null,
+  );
+  if (shape === 'value') return { value: a.value ?? '' };
+  if (shape === 'order') return { order: a.answerIds };
+  return { answerIds: a.answerIds };
 }
 
 export interface Boss {
@@ -22,7 +73,10 @@ export interface Boss {
 }
 
 export interface SubmittedAnswer {
+  /** The choices ticked, or an order question's items in the pupil's order. */
   answerIds: string[];
+  /** What the pupil typed (number, text, typed poll), tidied by the judge. */
+  value?: string | null;
   clientId: string;
   /** When the server received it (ms): speed scoring. */
   at?: number;
@@ -51,6 +105,12 @@ export interface RaidState {
   rightCount: Record<string, number>;
   /** XP earned by answering right quickly (speed scoring), by student. */
   speedXp: Record<string, number>;
+  /** XP earned by answering polls (issue 23), by student. */
+  pollXp?: Record<string, number>;
+  /** The open question's typed answers, grouped at the reveal: on the board only once the teacher asks. */
+  typed?: { groups: { text: string; count: number; studentIds: string[] }[]; hidden: number } | null;
+  /** The teacher asked to see the typed answers (with names or not). */
+  typedShown?: { names: boolean } | null;
   reveal: RaidView['reveal'];
   result: RaidView['result'];
 }
@@ -87,11 +147,13 @@ export function startRaid(
 ): RaidState {
   const count = raid.questions.length;
   const turns = Math.max(1, Math.ceil(count / 3));
+  // A poll never hurts the boss: only judged questions give it HP (at least one question's).
+  const judged = Math.max(1, raid.questions.filter((q) => kindOf(q) !== 'poll').length);
   return {
     raidId: raid.raidId,
     runId: `${raid.raidId}@${now}`,
     title: raid.title,
-    boss: { ...boss, maxHp: count * HP_PER_QUESTION, hp: count * HP_PER_QUESTION },
+    boss: { ...boss, maxHp: judged * HP_PER_QUESTION, hp: judged * HP_PER_QUESTION },
     turns: { max: turns, left: turns },
     questions: raid.questions,
     index: 0,
@@ -102,6 +164,9 @@ export function startRaid(
     answers: {},
     rightCount: {},
     speedXp: {},
+    pollXp: {},
+    typed: null,
+    typedShown: null,
     reveal: null,
     result: null,
   };
@@ -114,43 +179,89 @@ export function begin(s: RaidState, now: number): RaidState {
 }
 
 export type SubmitResult =
-  | { ok: true; state: RaidState; status: 'counted' | 'duplicate' }
-  | { ok: false; message: 'GAME.QUESTION_CLOSED' | 'GAME.NOT_CURRENT_QUESTION' | 'GAME.UNKNOWN_ANSWER' };
+  | {
+      ok: true;
+      state: RaidState;
+      status: 'counted' | 'duplicate';
+      answer: { answerIds: string[]; value: string | null };
+    }
+  | { ok: false; message: string };
 
-/** One answer per student and question; the same clientId again is a duplicate, not an error. */
+/** What a phone sends: the choices ticked, an order, or a typed value (one of the three). */
+export interface SubmittedResponse {
+  questionId: string;
+  answerIds?: string[];
+  order?: string[];
+  value?: string;
+  clientId: string;
+}
+
+const asResponse = (a: SubmittedResponse): QuestionResponse =>
+  a.order !== undefined
+    ? { order: a.order }
+    : a.value !== undefined
+      ? { value: a.value }
+      : { answerIds: a.answerIds ?? [] };
+
+/**
+ * One answer per student and question; the same clientId again is a duplicate, not an error. The
+ * response is checked by the shared judge (its shape for the kind, known ids, a number that is
+ * one, a text not empty nor too long); what is kept is what the judge read.
+ */
 export function submitAnswer(
   s: RaidState,
   studentId: string,
-  a: { questionId: string; answerIds: string[]; clientId: string },
+  a: SubmittedResponse,
   now: number,
 ): SubmitResult {
   const q = s.questions[s.index];
   if (!q || q.id !== a.questionId) return { ok: false, message: 'GAME.NOT_CURRENT_QUESTION' };
   const existing = s.answers[studentId];
-  if (existing) return { ok: true, state: s, status: 'duplicate' };
+  if (existing)
+    return {
+      ok: true,
+      state: s,
+      status: 'duplicate',
+      answer: { answerIds: existing.answerIds, value: existing.value ?? null },
+    };
   if (s.phase !== 'question' || pastDeadline(s, studentId, now))
     return { ok: false, message: 'GAME.QUESTION_CLOSED' };
-  const ids = [...new Set(a.answerIds)];
-  if (ids.some((id) => !q.answers.some((x) => x.id === id)) || (!q.multiple && ids.length > 1)) {
+  const judged = judge(judgedOf(q), asResponse(a), settingsOf(s).multiScoring);
+  if (!judged.ok)
+    return { ok: false, message: kindOf(q) === 'choice' ? 'GAME.UNKNOWN_ANSWER' : judged.error };
+  const { answerIds, value } = judged.judgement;
+  if (kindOf(q) === 'choice' && !q.multiple && answerIds.length > 1)
     return { ok: false, message: 'GAME.UNKNOWN_ANSWER' };
-  }
   return {
     ok: true,
     status: 'counted',
+    answer: { answerIds, value },
     state: {
       ...s,
-      answers: { ...s.answers, [studentId]: { answerIds: ids, clientId: a.clientId, at: now } },
+      answers: { ...s.answers, [studentId]: { answerIds, value, clientId: a.clientId, at: now } },
     },
   };
 }
 
-/** Exactly the right answers: the stored `correct`, by the same rule the scoring uses (shared/game/scoring.ts). */
-export const isRight = (q: RaidQuestion, answerIds: string[]) =>
-  scoreAnswer(q.correctIds, answerIds).verdict === 'right';
+/** One stored answer judged in the raid's mode (all-or-nothing unless the teacher chose partial credit). */
+function judgeIn(
+  mode: RaidSettings['multiScoring'],
+  q: RaidQuestion,
+  a: { answerIds: string[]; value?: string | null },
+): Omit<AnswerScore, 'verdict'> & { verdict: AnswerScore['verdict'] | 'none' } {
+  const r = judge(judgedOf(q), responseOf(q, a), mode);
+  if (!r.ok) return { verdict: 'wrong', credit: 0, missedIds: [], wrongIds: [] };
+  const { verdict, credit, missedIds, wrongIds } = r.judgement;
+  return { verdict, credit, missedIds, wrongIds };
+}
+
+/** Exactly right: the stored `correct`, by the shared judge (shared/questions/judge.ts). */
+export const isRight = (q: RaidQuestion, answerIds: string[], value?: string | null) =>
+  judgeIn('all', q, { answerIds, value }).verdict === 'right';
 
 /** One answer scored in the raid's mode (all-or-nothing unless the teacher chose partial credit). */
-export const scoreIn = (s: RaidState, q: RaidQuestion, answerIds: string[]) =>
-  scoreAnswer(q.correctIds, answerIds, settingsOf(s).multiScoring);
+export const scoreIn = (s: RaidState, q: RaidQuestion, answerIds: string[], value?: string | null) =>
+  judgeIn(settingsOf(s).multiScoring, q, { answerIds, value });
 
 /** The students a question's share counts: those present at the reveal and those who answered. */
 export const countedStudents = (presentStudentIds: string[], answers: Record<string, unknown>) =>
@@ -195,9 +306,18 @@ export function reveal(s: RaidState, presentStudentIds: string[]): RaidState {
   let right = 0;
   /** Right answers, each weighted by its speed with speed scoring. */
   let hits = 0;
+  const poll = kindOf(q) === 'poll';
+  const pollXp = { ...(s.pollXp ?? {}) };
+  const counted = kindOf(q) !== 'order';
   for (const [studentId, a] of Object.entries(s.answers)) {
-    for (const id of a.answerIds) counts[id] = (counts[id] ?? 0) + 1;
-    const { verdict, credit } = scoreIn(s, q, a.answerIds);
+    if (counted) for (const id of a.answerIds) counts[id] = (counts[id] ?? 0) + 1;
+    if (poll) {
+      // A poll: participation XP only; never a right answer, never damage, never a turn lost.
+      rightCount[studentId] = rightCount[studentId] ?? 0;
+      pollXp[studentId] = (pollXp[studentId] ?? 0) + POLL_XP;
+      continue;
+    }
+    const { verdict, credit } = scoreIn(s, q, a.answerIds, a.value);
     right += credit;
     rightCount[studentId] = (rightCount[studentId] ?? 0) + credit;
     // Speed weighs a fully right answer only; a partly right one hits for its credit.
@@ -210,19 +330,104 @@ export function reveal(s: RaidState, presentStudentIds: string[]): RaidState {
   }
   const population = countedStudents(presentStudentIds, s.answers);
   const rightShare = shareRight(right, population) ?? 0;
-  const perQuestion = Math.ceil(s.boss.maxHp / (s.questions.length * TARGET_SHARE));
-  const damage = Math.min(s.boss.hp, Math.round((shareRight(hits, population) ?? 0) * perQuestion));
-  const lostTurn = rightShare < TURN_LOSS_BELOW ? 1 : 0;
+  const judgedCount = Math.max(1, s.questions.filter((x) => kindOf(x) !== 'poll').length);
+  const perQuestion = Math.ceil(s.boss.maxHp / (judgedCount * TARGET_SHARE));
+  const damage = poll
+    ? 0
+    : Math.min(s.boss.hp, Math.round((shareRight(hits, population) ?? 0) * perQuestion));
+  const lostTurn = !poll && rightShare < TURN_LOSS_BELOW ? 1 : 0;
+  const typed = typedGroups(q, s.answers);
   return {
     ...s,
     phase: 'revealed',
     deadline: null,
     rightCount,
     speedXp,
+    pollXp,
+    typed,
+    typedShown: null,
     boss: { ...s.boss, hp: s.boss.hp - damage },
     turns: { ...s.turns, left: Math.max(0, s.turns.left - lostTurn) },
-    reveal: { correctAnswerIds: q.correctIds, counts, rightShare, damage },
+    reveal: {
+      correctAnswerIds: kindOf(q) === 'choice' ? q.correctIds : [],
+      counts,
+      rightShare,
+      damage,
+      ...kindRevealOf(q, s.answers),
+      ...(typed ? { typedCount: typed.groups.reduce((n, g) => n + g.count, 0) + typed.hidden } : {}),
+    },
   };
+}
+
+/** Is this question answered by typing a word (a text, a text poll)? Those answers are the class's own words. */
+const typesWords = (q: RaidQuestion) =>
+  kindOf(q) === 'text' || (kindOf(q) === 'poll' && (q.settings as PollSettings | null)?.pollMode === 'text');
+
+/** A reveal's right answers for the kind, the values given most, the explanation. */
+function kindRevealOf(q: RaidQuestion, answers: Record<string, SubmittedAnswer>) {
+  const kind = kindOf(q);
+  const out: NonNullable<RaidView['reveal']> extends infer R ? Partial<R> : never = {};
+  if (kind === 'order') out.correctOrder = q.correctOrder ?? [];
+  if (kind === 'number' && q.settings) out.number = q.settings as NumberSettings;
+  if (kind === 'text' && q.settings) out.accepted = (q.settings as TextSettings).accepted;
+  if (kind === 'poll') out.poll = true;
+  const numeric =
+    kind === 'number' || (kind === 'poll' && (q.settings as PollSettings | null)?.pollMode === 'number');
+  if (numeric) {
+    const unit = kind === 'number' ? ((q.settings as NumberSettings | null)?.unit ?? null) : null;
+    const tally = new Map<string, number>();
+    for (const a of Object.values(answers)) {
+      if (a.value == null) continue;
+      const key = normaliseForGrouping('number', a.value, unit);
+      tally.set(key, (tally.get(key) ?? 0) + 1);
+    }
+    out.values = [...tally]
+      .sort((x, y) => y[1] - x[1] || Number(x[0]) - Number(y[0]))
+      .slice(0, REVEAL_VALUES_MAX)
+      .map(([value, count]) => ({ value, count }));
+  }
+  if (q.explanation !== undefined) out.explanation = q.explanation ?? null;
+  if (q.explanationImage !== undefined) out.explanationImage = q.explanationImage ?? null;
+  return out;
+}
+
+/**
+ * The words a class typed, grouped after normalising (case, accents, spaces), most typed first.
+ * Rude ones (the codex's filter, every language) are never kept: only their number.
+ */
+export function typedGroups(
+  q: RaidQuestion,
+  answers: Record<string, SubmittedAnswer>,
+): { groups: { text: string; count: number; studentIds: string[] }[]; hidden: number } | null {
+  if (!typesWords(q)) return null;
+  const groups = new Map<string, { spellings: Map<string, number>; studentIds: string[] }>();
+  let hidden = 0;
+  for (const [studentId, a] of Object.entries(answers)) {
+    if (!a.value) continue;
+    if (containsProfanity(a.value)) {
+      hidden++;
+      continue;
+    }
+    const key = normaliseForGrouping('text', a.value);
+    const g = groups.get(key) ?? { spellings: new Map<string, number>(), studentIds: [] };
+    g.spellings.set(a.value, (g.spellings.get(a.value) ?? 0) + 1);
+    g.studentIds.push(studentId);
+    groups.set(key, g);
+  }
+  const list = [...groups.values()]
+    .map((g) => ({
+      text: [...g.spellings].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))[0][0],
+      count: g.studentIds.length,
+      studentIds: g.studentIds,
+    }))
+    .sort((x, y) => y.count - x.count || x.text.localeCompare(y.text));
+  return { groups: list.slice(0, REVEAL_TYPED_MAX), hidden };
+}
+
+/** The teacher shows the typed answers on the board (after the reveal), with names or not. */
+export function showTyped(s: RaidState, names: boolean): RaidState | null {
+  if (s.phase !== 'revealed' || !s.typed) return null;
+  return { ...s, typedShown: { names } };
 }
 
 /**
@@ -241,6 +446,8 @@ export function next(s: RaidState, now: number): RaidState {
     deadline: deadlineOf(s, now),
     questionStartedAt: now,
     answers: {},
+    typed: null,
+    typedShown: null,
     reveal: null,
   };
 }
@@ -254,7 +461,7 @@ export function end(s: RaidState): RaidState {
   const gains: Record<string, { xp: number; coins: number }> = {};
   for (const id of Object.keys(s.rightCount)) {
     const base = raidReward({ correctAnswers: s.rightCount[id], victory: outcome === 'VICTORY' });
-    gains[id] = { ...base, xp: base.xp + (s.speedXp?.[id] ?? 0) };
+    gains[id] = { ...base, xp: base.xp + (s.speedXp?.[id] ?? 0) + (s.pollXp?.[id] ?? 0) };
   }
   return { ...s, phase: 'ended', deadline: null, result: { outcome, gains } };
 }
@@ -281,11 +488,27 @@ export function raidView(s: RaidState): RaidView {
             answers: q.answers,
             multiple: q.multiple,
             toPick: q.toPick ?? q.correctIds.length,
+            // The kind and what a phone needs to answer it; never its settings (a value, accepted texts).
+            ...(q.kind && q.kind !== 'choice' ? { kind: q.kind } : {}),
+            ...(q.kind === 'number' ? { unit: (q.settings as NumberSettings | null)?.unit ?? null } : {}),
+            ...(q.kind === 'poll'
+              ? { pollMode: (q.settings as PollSettings | null)?.pollMode ?? 'choice' }
+              : {}),
           },
     deadline: s.deadline,
     settings: s.settings,
     answeredStudentIds: Object.keys(s.answers),
-    reveal: s.reveal,
+    reveal:
+      s.reveal && s.typed && s.typedShown
+        ? {
+            ...s.reveal,
+            typed: {
+              groups: s.typed.groups.map((g) => (s.typedShown?.names ? g : { text: g.text, count: g.count })),
+              hidden: s.typed.hidden,
+              names: s.typedShown.names,
+            },
+          }
+        : s.reveal,
     result: s.result,
   };
 }

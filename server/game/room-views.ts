@@ -17,9 +17,12 @@ export function phoneActivity(a: ActivityView | null): ActivityView | null {
   // The author of a codex phrase is for the board, shown there at the teacher's choice.
   if (a?.kind === 'codex' && a.phrase) return { ...a, phrase: { ...a.phrase, author: null } };
   if (a?.kind !== 'raid') return a;
+  // Nor what the class typed (issue 23): the board shows it, when the teacher asks.
+  const reveal = a.reveal?.typed ? { ...a.reveal, typed: undefined } : a.reveal;
   return {
     ...a,
     answeredStudentIds: [],
+    reveal,
     result: a.result ? { ...a.result, gains: {}, levelUps: {} } : null,
   };
 }
@@ -63,7 +66,11 @@ export function roomSnapshot(
 }
 
 /** A phone's own state, given its stored answer to the open question (if any). */
-export function phoneStateOf(r: RoomRecord, studentId: string, mine: string[] | null): PhoneState {
+export function phoneStateOf(
+  r: RoomRecord,
+  studentId: string,
+  mine: string[] | { answerIds: string[]; value?: string | null } | null,
+): PhoneState {
   const me = r.roster.find((s) => s.studentId === studentId);
   const state: PhoneState = {
     studentId,
@@ -79,9 +86,14 @@ export function phoneStateOf(r: RoomRecord, studentId: string, mine: string[] | 
   const raid = r.activity.raid;
   const q = raid.questions[raid.index];
   if (q && mine) {
-    state.myAnswer = { questionId: q.id, answerIds: mine };
+    const given = Array.isArray(mine) ? { answerIds: mine, value: null } : mine;
+    state.myAnswer = {
+      questionId: q.id,
+      answerIds: given.answerIds,
+      ...(given.value != null ? { value: given.value } : {}),
+    };
     if (raid.phase === 'revealed') {
-      const { verdict, credit, missedIds } = scoreIn(raid, q, mine);
+      const { verdict, credit, missedIds } = scoreIn(raid, q, given.answerIds, given.value);
       state.lastResult = { questionId: q.id, correct: verdict === 'right', verdict, credit, missedIds };
     }
   }
@@ -118,11 +130,11 @@ export function createViews(ctx: RoomContext) {
   }
 
   async function phoneState(r: RoomRecord, studentId: string): Promise<PhoneState> {
-    let mine: string[] | null = null;
+    let mine: { answerIds: string[]; value?: string | null } | null = null;
     if (r.activity?.kind === 'raid') {
       const q = r.activity.raid.questions[r.activity.raid.index];
       const stored = q ? (await store.answers(r.id, answerKey(r.activity.raid, q.id)))[studentId] : undefined;
-      if (stored) mine = (JSON.parse(stored) as { answerIds: string[] }).answerIds;
+      if (stored) mine = JSON.parse(stored) as { answerIds: string[]; value?: string | null };
     }
     return phoneStateOf(r, studentId, mine);
   }

@@ -2,6 +2,7 @@
 // Every client command is acknowledged with a result-or-error union; every payload is parsed by the
 // zod schema of the same name at runtime. Event names are `domain:verb`.
 import { z } from 'zod';
+import { ORDER_ITEMS_MAX, ORDER_ITEMS_MIN, TYPED_ANSWER_MAX } from '../questions/kinds.js';
 import type { Ack, PhoneState, RaidSettings, RoomPatch, RoomSnapshot } from './views.js';
 
 export * from './views.js';
@@ -38,6 +39,11 @@ export const teacherCommands = {
   /** From the lobby, the first question. */
   'raid:begin': z.object({}),
   'raid:reveal': z.object({}),
+  /**
+   * After the reveal of a text question or a typed poll: the board shows what the class typed,
+   * grouped, rude words left out (issue 23); names only when the teacher asks.
+   */
+  'raid:show-typed': z.object({ names: z.boolean() }),
   'raid:next': z.object({}),
   'raid:end': z.object({}),
   'summon:draw': z.object({}),
@@ -54,12 +60,23 @@ export const teacherCommands = {
 /** Commands a student's phone sends. */
 export const studentCommands = {
   'room:join': roomKeySchema,
-  'answer:submit': z.object({
-    questionId: uuid,
-    answerIds: z.array(uuid).min(1).max(10),
-    /** Made by the phone; sending the same answer twice counts once. */
-    clientId: z.string().min(8).max(64),
-  }),
+  /**
+   * Exactly one of: the choices ticked (`answerIds`), an order question's items in the pupil's
+   * order (`order`), or what was typed (`value`: a number or a word), as the question's kind asks
+   * (shared/questions/kinds.ts). Never a verdict: the server judges.
+   */
+  'answer:submit': z
+    .object({
+      questionId: uuid,
+      answerIds: z.array(uuid).min(1).max(10).optional(),
+      order: z.array(uuid).min(ORDER_ITEMS_MIN).max(ORDER_ITEMS_MAX).optional(),
+      value: z.string().max(TYPED_ANSWER_MAX, 'GAME.ERRORS.ANSWER_TOO_LONG_TYPED').optional(),
+      /** Made by the phone; sending the same answer twice counts once. */
+      clientId: z.string().min(8).max(64),
+    })
+    .refine((a) => [a.answerIds, a.order, a.value].filter((x) => x !== undefined).length === 1, {
+      message: 'GAME.ERRORS.ANSWER_WRONG_SHAPE',
+    }),
   'power:activate': z.object({}),
 } as const;
 
@@ -100,6 +117,7 @@ export interface CommandResults {
   'raid:start': Record<string, never>;
   'raid:begin': Record<string, never>;
   'raid:reveal': Record<string, never>;
+  'raid:show-typed': Record<string, never>;
   'raid:next': Record<string, never>;
   'raid:end': Record<string, never>;
   'summon:draw': Record<string, never>;

@@ -1,5 +1,6 @@
 // What the clients see of a live room, and how a patch applies to it. No zod here: phones load this
 // file, and the schemas of the commands (contract.ts) would cost them 23 KB.
+import type { QuestionKind } from '../questions/kinds.js';
 import type { MultiScoring, Verdict } from './scoring.js';
 
 export type { MultiScoring, Verdict } from './scoring.js';
@@ -38,6 +39,22 @@ export interface PublicQuestion {
   multiple: boolean;
   /** How many answers are right ("Choisis 2 réponses"); absent in views saved before issue 21. */
   toPick?: number;
+  /**
+   * Issue 23: the kind (absent: a choice), a number's unit, a poll's mode. An order question's
+   * `answers` are its items, shuffled, never in the right order.
+   */
+  kind?: QuestionKind;
+  unit?: string | null;
+  pollMode?: 'choice' | 'number' | 'text';
+}
+
+/** Typed answers of a text question or a typed poll, as the board shows them once the teacher asks. */
+export interface TypedGroup {
+  /** The answer as most pupils typed it. */
+  text: string;
+  count: number;
+  /** Who typed it: only when the teacher asked for names. */
+  studentIds?: string[];
 }
 
 /** How the teacher plays a raid, chosen when starting it and offered again next time. */
@@ -87,6 +104,25 @@ export interface RaidView {
     counts: Record<string, number>;
     rightShare: number;
     damage: number;
+    /** Issue 23: an order's right order; a number's value, tolerance and unit; a text's accepted answers. */
+    correctOrder?: string[];
+    number?: {
+      value: number;
+      tolerance: number;
+      toleranceMode: 'absolute' | 'relative';
+      unit: string | null;
+    };
+    accepted?: string[];
+    /** A number (or number poll): the values given most, most first (at most REVEAL_VALUES_MAX). */
+    values?: { value: string; count: number }[];
+    /** A text or typed poll: how many typed. What they typed is in `typed`, once the teacher asks. */
+    typedCount?: number;
+    typed?: { groups: TypedGroup[]; hidden: number; names: boolean };
+    /** A poll: no right answer, no damage. */
+    poll?: true;
+    /** Shown after the reveal (formulas between $$..$$), with its image's address. */
+    explanation?: string | null;
+    explanationImage?: string | null;
   } | null;
   result: {
     outcome: 'VICTORY' | 'DEFEAT';
@@ -142,12 +178,13 @@ export interface RoomSnapshot {
 /** What one phone sees of its own play. */
 export interface PhoneState {
   studentId: string;
-  myAnswer: { questionId: string; answerIds: string[] } | null;
+  /** `answerIds`: the choices ticked, or an order given; `value`: what was typed (issue 23). */
+  myAnswer: { questionId: string; answerIds: string[]; value?: string | null } | null;
   lastResult: {
     questionId: string;
     correct: boolean;
-    /** Right, partly right or wrong (issue 21); absent from older servers. */
-    verdict?: Verdict;
+    /** Right, partly right or wrong (issue 21); 'none' for a poll (issue 23); absent from older servers. */
+    verdict?: Verdict | 'none';
     /** What the answer earned in the raid's scoring mode, 0..1. */
     credit?: number;
     /** Right answers the student did not tick. */

@@ -89,3 +89,28 @@ export function responseShape(
 
 /** A poll never hurts the class and has no right answer; every other kind is judged. */
 export const isJudged = (kind: QuestionKind) => kind !== 'poll';
+
+/** The form's and the API's fields of a question (number, textAnswer, poll) from the stored kind and settings. */
+export function kindFields(
+  kind: QuestionKind,
+  settings: NumberSettings | TextSettings | PollSettings | null,
+): { number: NumberSettings | null; textAnswer: TextSettings | null; poll: PollSettings | null } {
+  return {
+    number: kind === 'number' ? (settings as NumberSettings) : null,
+    textAnswer: kind === 'text' ? (settings as TextSettings) : null,
+    poll: kind === 'poll' ? ((settings as PollSettings | null) ?? { pollMode: 'choice' }) : null,
+  };
+}
+
+/** questions.settings from the form's and the API's fields (null for choices and orders). */
+export function settingsOfFields(q: {
+  kind: QuestionKind;
+  number?: NumberSettings | null;
+  textAnswer?: TextSettings | null;
+  poll?: PollSettings | null;
+}): NumberSettings | TextSettings | PollSettings | null {
+  if (q.kind === 'number') return q.number ?? null;
+  if (q.kind === 'text') return q.textAnswer ?? null;
+  if (q.kind === 'poll') return q.poll ?? { pollMode: 'choice' };
+  return null;
+}

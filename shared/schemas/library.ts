@@ -1,6 +1,7 @@
 // What the shared library and the teacher's homework routes answer (server/modules/library, homework):
 // the response whitelists, from the shapes client/src/api/library.ts and homework.ts read.
 import { z } from 'zod';
+import { questionKindDtoFields } from './responses.js';
 
 export const libraryRaidDtoSchema = z.object({
   id: z.uuid(),
@@ -21,6 +22,7 @@ export const libraryRaidDetailDtoSchema = libraryRaidDtoSchema.extend({
       equationMode: z.boolean(),
       imagePath: z.string().nullable(),
       answers: z.array(z.object({ text: z.string(), isCorrect: z.boolean() })),
+      ...questionKindDtoFields,
     }),
   ),
 });

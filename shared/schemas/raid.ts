@@ -6,11 +6,15 @@ import { ERR } from '../errors.js';
 import {
   DEFAULT_KIND,
   EXPLANATION_MAX,
+  type NumberSettings,
   numberSettingsSchema,
   ORDER_ITEMS_MAX,
   ORDER_ITEMS_MIN,
+  type PollSettings,
   pollSettingsSchema,
   QUESTION_KINDS,
+  type QuestionKind,
+  type TextSettings,
   textSettingsSchema,
 } from '../questions/kinds.js';
 import { cleanText } from '../text.js';
@@ -187,6 +191,14 @@ export interface RaidDto extends Omit<RaidSummaryDto, 'questionCount'> {
     text: string;
     equationMode: boolean;
     imagePath: string | null;
+    /** The answers rows: choices, a choice poll's options, or an order's items in their right order. */
     answers: { id: string; text: string; isCorrect: boolean }[];
+    /** Issue 23: the kind, its settings (null unless of that kind) and the explanation after the reveal. */
+    kind: QuestionKind;
+    number: NumberSettings | null;
+    textAnswer: TextSettings | null;
+    poll: PollSettings | null;
+    explanation: string | null;
+    explanationImagePath: string | null;
   }[];
 }

@@ -3,6 +3,7 @@
 // shared/types.ts). Keys these schemas do not name never leave the server.
 import { z } from 'zod';
 import { ROLES, USER_STATUSES } from '../constants.js';
+import { numberSettingsSchema, QUESTION_KINDS } from '../questions/kinds.js';
 import { avatarRefSchema } from './avatar.js';
 
 const civility = z.enum(['M', 'MME']).nullable();
@@ -159,13 +160,23 @@ export const homeworkPlayDtoSchema = z.object({
       /** How many answers are right ("Choisis 2 réponses"). */
       toPick: z.number(),
       answers: z.array(z.object({ id: z.uuid(), text: z.string() })),
+      /** Issue 23: the kind, a number's unit, a poll's mode. */
+      kind: z.enum(QUESTION_KINDS),
+      unit: z.string().nullable().optional(),
+      pollMode: z.enum(['choice', 'number', 'text']).optional(),
       given: z
         .object({
           answerIds: z.array(z.uuid()),
+          value: z.string().nullable().optional(),
           correct: z.boolean(),
-          /** Right, partly right or wrong (issue 21). */
-          verdict: z.enum(['right', 'partial', 'wrong']),
+          /** Right, partly right or wrong (issue 21); 'none' for a poll (issue 23). */
+          verdict: z.enum(['right', 'partial', 'wrong', 'none']),
           correctAnswerIds: z.array(z.uuid()),
+          correctOrder: z.array(z.uuid()).optional(),
+          number: numberSettingsSchema.optional(),
+          accepted: z.array(z.string()).optional(),
+          explanation: z.string().nullable().optional(),
+          explanationImage: z.string().nullable().optional(),
         })
         .nullable(),
     }),
@@ -176,9 +187,15 @@ export const homeworkAnswerResultSchema = z.object({
   correct: z.boolean(),
   correctAnswerIds: z.array(z.uuid()),
   /** Right, partly right or wrong; what it earned in the homework's mode (0..1); the right answers not ticked. */
-  verdict: z.enum(['right', 'partial', 'wrong']),
+  verdict: z.enum(['right', 'partial', 'wrong', 'none']),
   credit: z.number(),
   missedIds: z.array(z.uuid()),
+  /** Issue 23: the kind's right answers and the explanation. */
+  correctOrder: z.array(z.uuid()).optional(),
+  number: numberSettingsSchema.optional(),
+  accepted: z.array(z.string()).optional(),
+  explanation: z.string().nullable().optional(),
+  explanationImage: z.string().nullable().optional(),
 });
 
 export const homeworkFinishResultSchema = z.object({

@@ -1,6 +1,22 @@
 // What the chapter, raid and teacher-account routes answer: the response whitelists of
 // server/modules/raids and server/modules/professors (the shapes of ChapterDto, RaidDto… in raid.ts).
 import { z } from 'zod';
+import {
+  numberSettingsSchema,
+  pollSettingsSchema,
+  QUESTION_KINDS,
+  textSettingsSchema,
+} from '../questions/kinds.js';
+
+/** Issue 23: a question's kind, its settings (null unless of that kind) and its explanation. */
+export const questionKindDtoFields = {
+  kind: z.enum(QUESTION_KINDS),
+  number: numberSettingsSchema.nullable(),
+  textAnswer: textSettingsSchema.nullable(),
+  poll: pollSettingsSchema.nullable(),
+  explanation: z.string().nullable(),
+  explanationImagePath: z.string().nullable(),
+};
 
 export const chapterDtoSchema = z.object({
   id: z.uuid(),
@@ -28,6 +44,7 @@ export const raidDtoSchema = raidSummaryDtoSchema.omit({ questionCount: true }).
       equationMode: z.boolean(),
       imagePath: z.string().nullable(),
       answers: z.array(z.object({ id: z.uuid(), text: z.string(), isCorrect: z.boolean() })),
+      ...questionKindDtoFields,
     }),
   ),
 });

@@ -19,6 +19,7 @@ import {
   connect,
   connectAs,
   demoLesson,
+  kindsRaid,
   listen,
   multiAnswerRaid,
   patchMatching,
@@ -415,5 +416,127 @@ describe('summons at the next lesson', () => {
     for (let i = 0; i < 3 * phones.length; i++) called.push((await draw()).drawn);
     expect(new Set(called.slice(0, phones.length)).size).toBe(phones.length);
     for (let i = 1; i < called.length; i++) expect(called[i]).not.toBe(called[i - 1]);
+  });
+});
+
+describe('every kind of question live (issue 23)', () => {
+  it('judges typed answers on the server, hides right answers and typed words until asked, polls never hurt', async () => {
+    const kindsId = await kindsRaid(ctx.app, profToken, key.subjectId, 'Un peu de tout en direct');
+    const settings = {
+      questionSeconds: null,
+      endWhenAllAnswered: false,
+      askEveryQuestion: true,
+      scoring: 'accuracy' as const,
+    };
+    expect(await send(teacher, 'raid:start', { raidId: kindsId, settings })).toEqual({ ok: true });
+    expect(await send(teacher, 'raid:begin', {})).toEqual({ ok: true });
+    const boardView = async () => {
+      const b = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:sync', {});
+      if (!b.ok) throw new Error(b.message);
+      return b;
+    };
+    const question = async () => {
+      const q = ((await phoneSync(phones[0].socket)).snapshot.activity as RaidView).question;
+      if (!q) throw new Error('no question');
+      return q;
+    };
+    const submit = (i: number, body: object) =>
+      send(phones[i].socket, 'answer:submit', {
+        ...body,
+        clientId: `kinds-${Math.random().toString(36).slice(2)}`,
+      });
+    const revealAndNext = async () => {
+      expect(await send(teacher, 'raid:reveal', {})).toEqual({ ok: true });
+      const revealed = (await boardView()).snapshot.activity as RaidView;
+      const results = await Promise.all(
+        phones.map(async (p) => (await phoneSync(p.socket)).phone.lastResult),
+      );
+      return { revealed, results };
+    };
+
+    // 1. choice, as before.
+    let q = await question();
+    expect(q.kind).toBeUndefined();
+    const five = q.answers.find((a) => a.text === '5')?.id as string;
+    for (const i of [0, 1, 2])
+      expect(await submit(i, { questionId: q.id, answerIds: [five] })).toMatchObject({ ok: true });
+    let r = await revealAndNext();
+    expect(r.revealed.reveal?.explanation).toBe('On compte : 2, puis 3, 4, 5.');
+    expect(await send(teacher, 'raid:next', {})).toEqual({ ok: true });
+
+    // 2. number: no value before the reveal; junk refused; read the French way.
+    q = await question();
+    expect(q).toMatchObject({ kind: 'number', unit: null });
+    const board = await boardView();
+    expect(JSON.stringify(board.snapshot)).not.toMatch(/3\.14|tolerance|explanation/);
+    expect(await submit(0, { questionId: q.id, value: 'pi' })).toEqual({
+      ok: false,
+      message: 'GAME.ERRORS.ANSWER_NOT_A_NUMBER',
+    });
+    expect(await submit(0, { questionId: q.id, answerIds: [five] })).toMatchObject({ ok: false });
+    expect(await submit(0, { questionId: q.id, value: '3,14' })).toEqual({ ok: true, status: 'counted' });
+    expect(await submit(1, { questionId: q.id, value: '3.2' })).toEqual({ ok: true, status: 'counted' });
+    expect(await submit(2, { questionId: q.id, value: ' 3,14 ' })).toEqual({ ok: true, status: 'counted' });
+    r = await revealAndNext();
+    expect(r.results.map((x) => x?.verdict)).toEqual(['right', 'wrong', 'right']);
+    expect(r.revealed.reveal).toMatchObject({
+      number: { value: 3.14 },
+      values: [
+        { value: '3.14', count: 2 },
+        { value: '3.2', count: 1 },
+      ],
+      explanation: 'π ≈ 3,14159…',
+    });
+    expect(await send(teacher, 'raid:next', {})).toEqual({ ok: true });
+
+    // 3. text: accepted answers never sent before the reveal; one typo forgiven; words on the board only when asked.
+    q = await question();
+    expect(JSON.stringify((await boardView()).snapshot)).not.toContain('Ajaccio');
+    await submit(0, { questionId: q.id, value: 'ajacio' });
+    await submit(1, { questionId: q.id, value: 'Bastia' });
+    await submit(2, { questionId: q.id, value: 'merde' });
+    r = await revealAndNext();
+    expect(r.results.map((x) => x?.verdict)).toEqual(['right', 'wrong', 'wrong']);
+    expect(r.revealed.reveal?.typed).toBeUndefined();
+    expect(r.revealed.reveal?.typedCount).toBe(3);
+    expect(await send(teacher, 'raid:show-typed', { names: false })).toEqual({ ok: true });
+    const shown = (await boardView()).snapshot.activity as RaidView;
+    expect(shown.reveal?.typed).toEqual({
+      groups: [
+        { text: 'ajacio', count: 1 },
+        { text: 'Bastia', count: 1 },
+      ],
+      hidden: 1,
+      names: false,
+    });
+    // Phones never get the class's words.
+    expect(JSON.stringify((await phoneSync(phones[1].socket)).snapshot)).not.toContain('ajacio');
+    expect(await send(teacher, 'raid:next', {})).toEqual({ ok: true });
+
+    // 4. order: items never shown in the right order; right only when the whole order is.
+    q = await question();
+    expect(q.kind).toBe('order');
+    const right = ['1492', '1515', '1789', '1815'].map(
+      (t) => q.answers.find((a) => a.text === t)?.id as string,
+    );
+    expect(q.answers.map((a) => a.id)).not.toEqual(right);
+    await submit(0, { questionId: q.id, order: right });
+    await submit(1, { questionId: q.id, order: [right[1], right[0], right[2], right[3]] });
+    expect(await submit(2, { questionId: q.id, order: right.slice(0, 3) })).toMatchObject({ ok: false });
+    r = await revealAndNext();
+    expect(r.results.slice(0, 2).map((x) => x?.verdict)).toEqual(['right', 'wrong']);
+    expect(r.revealed.reveal?.correctOrder).toEqual(right);
+    expect(await send(teacher, 'raid:next', {})).toEqual({ ok: true });
+
+    // 5. poll: no damage, no turn lost, participation XP.
+    q = await question();
+    const before = (await boardView()).snapshot.activity as RaidView;
+    for (const i of [0, 1, 2]) await submit(i, { questionId: q.id, value: 'les fractions' });
+    r = await revealAndNext();
+    expect(r.revealed.reveal).toMatchObject({ damage: 0, poll: true });
+    expect(r.revealed.boss.hp).toBe(before.boss.hp);
+    expect(r.revealed.turns.left).toBe(before.turns.left);
+    expect(r.results.map((x) => x?.verdict)).toEqual(['none', 'none', 'none']);
+    expect(await send(teacher, 'raid:end', {})).toEqual({ ok: true });
   });
 });

@@ -609,6 +609,8 @@ describe('homework practice', () => {
       verdict: 'right',
       credit: 1,
       missedIds: [],
+      explanation: null,
+      explanationImage: null,
     });
     const wrong = await req('POST', `${base(s.studentId, h.id)}/answer`, s.accessToken, {
       questionId: k[1].id,
@@ -629,9 +631,12 @@ describe('homework practice', () => {
     const reload = (await req('GET', base(s.studentId, h.id), s.accessToken)).json();
     expect(reload.questions[0].given).toEqual({
       answerIds: k[0].right,
+      value: null,
       correct: true,
       verdict: 'right',
       correctAnswerIds: k[0].right,
+      explanation: null,
+      explanationImage: null,
     });
     expect(reload.questions[1].given).toMatchObject({ correct: false, answerIds: [k[1].wrong[0]] });
     expect(reload.questions[2].given).toBeNull();

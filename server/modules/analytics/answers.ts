@@ -58,6 +58,8 @@ export async function recordHomeworkAnswer(
     /** The question as the student saw it (the raid as it is now). */
     question: PlayQuestionSnapshot;
     answerIds: string[];
+    /** What the pupil typed (issue 23); null or absent for choices and orders. */
+    value?: string | null;
     correct: boolean;
   },
 ) {
@@ -70,8 +72,8 @@ export async function recordHomeworkAnswer(
       a.answerIds.map((x) => sql`${x}::uuid`),
       sql`, `,
     );
-    await tx.execute(sql`insert into student_answers (play_id, question_id, student_id, answer_ids, correct, time_ms)
-      select ${a.homeworkId}::uuid, ${a.question.questionId}::uuid, ${a.studentId}::uuid, array[${ids}]::uuid[], ${a.correct},
+    await tx.execute(sql`insert into student_answers (play_id, question_id, student_id, answer_ids, value, correct, time_ms)
+      select ${a.homeworkId}::uuid, ${a.question.questionId}::uuid, ${a.studentId}::uuid, array[${ids}]::uuid[], ${a.value ?? null}, ${a.correct},
         (select case when now() - t.since <= ${`${HOMEWORK_TIME_CAP_MS} milliseconds`}::interval
           then (extract(epoch from now() - t.since) * 1000)::int end
           from (select greatest(
@@ -79,6 +81,6 @@ export async function recordHomeworkAnswer(
             (select opened_at from homework_opens where play_id = ${a.homeworkId}::uuid and student_id = ${a.studentId}::uuid)
           ) as since) t)
       on conflict (play_id, question_id, student_id) do update set answer_ids = excluded.answer_ids,
-        correct = excluded.correct, time_ms = excluded.time_ms, answered_at = now()`);
+        value = excluded.value, correct = excluded.correct, time_ms = excluded.time_ms, answered_at = now()`);
   });
 }

@@ -2,6 +2,12 @@
 // wrong) and their order, so that its report says what was asked and what each student chose after
 // the raid was edited, or its questions, the raid or the homework deleted (docs/decisions.md).
 import { eq, sql } from 'drizzle-orm';
+import type {
+  NumberSettings,
+  PollSettings,
+  QuestionKind,
+  TextSettings,
+} from '../../../shared/questions/kinds.js';
 import type { PlayQuestionSnapshot } from '../../../shared/schemas/analytics.js';
 import type { Db } from '../../db/client.js';
 import { raidQuestions } from '../../db/raid-questions.js';
@@ -13,6 +19,10 @@ interface StoredQuestion {
   text: string;
   equationMode: boolean;
   answers: { id: string; text: string; isCorrect: boolean }[];
+  /** Issue 23 (absent: a choice). */
+  kind?: QuestionKind;
+  settings?: NumberSettings | TextSettings | PollSettings | null;
+  explanation?: string | null;
 }
 
 export const snapshotOf = (q: StoredQuestion): PlayQuestionSnapshot => ({
@@ -20,6 +30,12 @@ export const snapshotOf = (q: StoredQuestion): PlayQuestionSnapshot => ({
   text: q.text,
   equationMode: q.equationMode,
   answers: q.answers.map((a) => ({ answerId: a.id, text: a.text, isCorrect: a.isCorrect })),
+  // Issue 23: a choice question's snapshot stays as it was (no kind: 'choice').
+  ...(q.kind && q.kind !== 'choice'
+    ? { kind: q.kind, settings: q.settings ?? null, explanation: q.explanation ?? null }
+    : q.explanation
+      ? { explanation: q.explanation }
+      : {}),
 });
 
 /** The raid as it is now: its title and questions in order (a homework being sent). */
@@ -37,14 +53,27 @@ export const liveSnapshot = (
     equationMode: boolean;
     answers: { id: string; text: string }[];
     correctIds: string[];
+    /** Issue 23: absent in states saved before (a choice). */
+    kind?: QuestionKind;
+    settings?: NumberSettings | TextSettings | PollSettings | null;
+    correctOrder?: string[];
+    explanation?: string | null;
   }[],
 ): PlayQuestionSnapshot[] =>
-  qs.map((q) => ({
-    questionId: q.id,
-    text: q.text,
-    equationMode: q.equationMode,
-    answers: q.answers.map((a) => ({ answerId: a.id, text: a.text, isCorrect: q.correctIds.includes(a.id) })),
-  }));
+  qs.map((q) => {
+    // An order's items in their right order, as the raid stores them.
+    const items = q.correctOrder
+      ? q.correctOrder.flatMap((id) => q.answers.filter((a) => a.id === id))
+      : q.answers;
+    return {
+      questionId: q.id,
+      text: q.text,
+      equationMode: q.equationMode,
+      answers: items.map((a) => ({ answerId: a.id, text: a.text, isCorrect: q.correctIds.includes(a.id) })),
+      ...(q.kind && q.kind !== 'choice' ? { kind: q.kind, settings: q.settings ?? null } : {}),
+      ...(q.explanation ? { explanation: q.explanation } : {}),
+    };
+  });
 
 /**
  * A homework is played over days from the raid as it is then: a question added, or an answer

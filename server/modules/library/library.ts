@@ -8,6 +8,7 @@ import { and, asc, desc, eq, max, ne, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CLASS_LEVELS, RAID_TITLE_MAX } from '../../../shared/constants.js';
 import { ERR } from '../../../shared/errors.js';
+import { kindFields, settingsOfFields } from '../../../shared/questions/kinds.js';
 import { QUESTIONS_PER_RAID_MAX, questionKey } from '../../../shared/schemas/raid.js';
 import type { Db } from '../../db/client.js';
 import { raidQuestions } from '../../db/raid-questions.js';
@@ -118,6 +119,10 @@ export async function libraryRaid(db: Db, professorId: string, raidId: string) {
       equationMode: x.equationMode,
       imagePath: x.imagePath,
       answers: x.answers.map(({ text, isCorrect }) => ({ text, isCorrect })),
+      kind: x.kind,
+      ...kindFields(x.kind, x.settings),
+      explanation: x.explanation,
+      explanationImagePath: x.explanationImagePath,
     })),
   };
 }
@@ -208,16 +213,22 @@ export async function copyFromLibrary(
   const newFiles: string[] = [];
   let missingImages = 0;
   const images = new Map<string, string | null>();
+  // The question's image under its id, the explanation's under `explanation:id`.
   for (const x of toCopy) {
-    if (!x.imagePath) continue;
-    const name = `${randomUUID()}${path.extname(x.imagePath).toLowerCase()}`;
-    const ok = await copyFile(path.join(dir, x.imagePath), path.join(dir, name)).then(
-      () => true,
-      () => false,
-    );
-    if (ok) newFiles.push(name);
-    else missingImages++;
-    images.set(x.id, ok ? name : null);
+    for (const [key, file] of [
+      [x.id, x.imagePath],
+      [`explanation:${x.id}`, x.explanationImagePath],
+    ] as const) {
+      if (!file) continue;
+      const name = `${randomUUID()}${path.extname(file).toLowerCase()}`;
+      const ok = await copyFile(path.join(dir, file), path.join(dir, name)).then(
+        () => true,
+        () => false,
+      );
+      if (ok) newFiles.push(name);
+      else missingImages++;
+      images.set(key, ok ? name : null);
+    }
   }
 
   const title = target?.title ?? (await freeTitle(db, professorId, source.title));
@@ -244,20 +255,24 @@ export async function copyFromLibrary(
               text: x.text,
               equationMode: x.equationMode,
               imagePath: images.get(x.id) ?? null,
+              kind: x.kind,
+              settings: settingsOfFields(x),
+              explanation: x.explanation,
+              explanationImagePath: images.get(`explanation:${x.id}`) ?? null,
             })),
           )
           .returning({ id: questions.id, position: questions.position });
         const idAt = new Map(inserted.map((r) => [r.position, r.id]));
-        await tx.insert(answers).values(
-          toCopy.flatMap((x, i) =>
-            x.answers.map((a, ai) => ({
-              questionId: idAt.get(position + i) as string,
-              position: ai,
-              text: a.text,
-              isCorrect: a.isCorrect,
-            })),
-          ),
+        const copiedAnswers = toCopy.flatMap((x, i) =>
+          x.answers.map((a, ai) => ({
+            questionId: idAt.get(position + i) as string,
+            position: ai,
+            text: a.text,
+            isCorrect: a.isCorrect,
+          })),
         );
+        // A number or text question has no answers rows.
+        if (copiedAnswers.length) await tx.insert(answers).values(copiedAnswers);
       }
       await tx.update(chapters).set({ updatedAt: now }).where(eq(chapters.id, body.chapterId));
       return raidRowId;

@@ -2,8 +2,9 @@
 // one-transaction save that replaces a raid's questions and answers.
 import { readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { ERR } from '../../../shared/errors.js';
+import { kindFields, settingsOfFields } from '../../../shared/questions/kinds.js';
 import type { ChapterDto, RaidDto, RaidSave, RaidSummaryDto } from '../../../shared/schemas/raid.js';
 import type { Db } from '../../db/client.js';
 import { raidQuestions } from '../../db/raid-questions.js';
@@ -121,6 +122,10 @@ export async function ownRaid(db: Db, professorId: string, raidId: string): Prom
       equationMode: q.equationMode,
       imagePath: q.imagePath,
       answers: q.answers.map(({ id, text, isCorrect }) => ({ id, text, isCorrect })),
+      kind: q.kind,
+      ...kindFields(q.kind, q.settings),
+      explanation: q.explanation,
+      explanationImagePath: q.explanationImagePath,
     })),
   };
 }
@@ -129,12 +134,15 @@ export async function ownRaid(db: Db, professorId: string, raidId: string): Prom
 export async function assertImagesExist(uploadsDir: string, body: RaidSave) {
   const dir = questionsDir(uploadsDir);
   for (const [i, q] of body.questions.entries()) {
-    if (!q.imagePath) continue;
-    const ok = await stat(path.join(dir, q.imagePath)).then(
-      (s) => s.isFile(),
-      () => false,
-    );
-    if (!ok) throw badRequest(ERR.IMAGE_NOT_FOUND, { field: `questions.${i}.imagePath` });
+    for (const field of ['imagePath', 'explanationImagePath'] as const) {
+      const file = q[field];
+      if (!file) continue;
+      const ok = await stat(path.join(dir, file)).then(
+        (s) => s.isFile(),
+        () => false,
+      );
+      if (!ok) throw badRequest(ERR.IMAGE_NOT_FOUND, { field: `questions.${i}.${field}` });
+    }
   }
 }
 
@@ -169,11 +177,15 @@ export async function saveRaid(
   try {
     return await db.transaction(async (tx) => {
       let id = raidId;
-      let before: { id: string; imagePath: string | null }[] = [];
+      let before: { id: string; imagePath: string | null; explanationImagePath: string | null }[] = [];
       const now = new Date();
       if (id) {
         before = await tx
-          .select({ id: questions.id, imagePath: questions.imagePath })
+          .select({
+            id: questions.id,
+            imagePath: questions.imagePath,
+            explanationImagePath: questions.explanationImagePath,
+          })
           .from(questions)
           .where(eq(questions.raidId, id));
         await tx
@@ -195,7 +207,17 @@ export async function saveRaid(
       const rows = body.questions.map((q, position) => {
         const keep = q.id && stored.has(q.id) && !keptIds.has(q.id) ? q.id : null;
         if (keep) keptIds.add(keep);
-        return { keep, position, text: q.text, equationMode: q.equationMode, imagePath: q.imagePath };
+        return {
+          keep,
+          position,
+          text: q.text,
+          equationMode: q.equationMode,
+          imagePath: q.imagePath,
+          kind: q.kind,
+          settings: settingsOfFields(q),
+          explanation: q.explanation,
+          explanationImagePath: q.explanationImagePath,
+        };
       });
       const dropped = before.filter((q) => !keptIds.has(q.id)).map((q) => q.id);
       if (dropped.length) await tx.delete(questions).where(inArray(questions.id, dropped));
@@ -242,7 +264,16 @@ export async function saveRaid(
           if (!r.keep) continue;
           await tx
             .update(questions)
-            .set({ position: r.position, text: r.text, equationMode: r.equationMode, imagePath: r.imagePath })
+            .set({
+              position: r.position,
+              text: r.text,
+              equationMode: r.equationMode,
+              imagePath: r.imagePath,
+              kind: r.kind,
+              settings: r.settings,
+              explanation: r.explanation,
+              explanationImagePath: r.explanationImagePath,
+            })
             .where(eq(questions.id, r.keep));
           idAt.set(r.position, r.keep);
         }
@@ -258,6 +289,10 @@ export async function saveRaid(
               text: r.text,
               equationMode: r.equationMode,
               imagePath: r.imagePath,
+              kind: r.kind,
+              settings: r.settings,
+              explanation: r.explanation,
+              explanationImagePath: r.explanationImagePath,
             })),
           )
           .returning({ id: questions.id, position: questions.position });
@@ -272,9 +307,9 @@ export async function saveRaid(
       );
       if (freshAnswers.length) await tx.insert(answers).values(freshAnswers);
       await tx.update(chapters).set({ updatedAt: now }).where(eq(chapters.id, chapterId));
-      const keptImages = new Set(body.questions.map((q) => q.imagePath));
+      const keptImages = new Set(body.questions.flatMap((q) => [q.imagePath, q.explanationImagePath]));
       const droppedImages = before.flatMap((q) =>
-        q.imagePath && !keptImages.has(q.imagePath) ? [q.imagePath] : [],
+        [q.imagePath, q.explanationImagePath].filter((f): f is string => !!f && !keptImages.has(f)),
       );
       return { id: raidRowId, droppedImages };
     });
@@ -290,10 +325,10 @@ export async function saveRaid(
 export async function imagesOfRaids(db: Db, raidIds: string[]): Promise<string[]> {
   if (!raidIds.length) return [];
   const rows = await db
-    .select({ imagePath: questions.imagePath })
+    .select({ imagePath: questions.imagePath, explanationImagePath: questions.explanationImagePath })
     .from(questions)
     .where(inArray(questions.raidId, raidIds));
-  return rows.flatMap((r) => (r.imagePath ? [r.imagePath] : []));
+  return rows.flatMap((r) => [r.imagePath, r.explanationImagePath].filter((f): f is string => !!f));
 }
 
 /**
@@ -305,10 +340,10 @@ export async function removeUnusedImages(db: Db, uploadsDir: string, files: stri
   const unique = [...new Set(files)];
   if (!unique.length) return;
   const used = await db
-    .select({ imagePath: questions.imagePath })
+    .select({ imagePath: questions.imagePath, explanationImagePath: questions.explanationImagePath })
     .from(questions)
-    .where(inArray(questions.imagePath, unique));
-  const stillUsed = new Set(used.map((u) => u.imagePath));
+    .where(or(inArray(questions.imagePath, unique), inArray(questions.explanationImagePath, unique)));
+  const stillUsed = new Set(used.flatMap((u) => [u.imagePath, u.explanationImagePath]));
   for (const f of unique) {
     if (stillUsed.has(f)) continue;
     await unlink(path.join(questionsDir(uploadsDir), f)).catch(() => undefined);
@@ -339,11 +374,15 @@ export async function sweepOrphanImages(
   if (!old.length) return [];
   const used = new Set<string | null>();
   for (let i = 0; i < old.length; i += 500) {
+    const chunk = old.slice(i, i + 500);
     const rows = await db
-      .select({ imagePath: questions.imagePath })
+      .select({ imagePath: questions.imagePath, explanationImagePath: questions.explanationImagePath })
       .from(questions)
-      .where(inArray(questions.imagePath, old.slice(i, i + 500)));
-    for (const r of rows) used.add(r.imagePath);
+      .where(or(inArray(questions.imagePath, chunk), inArray(questions.explanationImagePath, chunk)));
+    for (const r of rows) {
+      used.add(r.imagePath);
+      used.add(r.explanationImagePath);
+    }
   }
   const removed = old.filter((n) => !used.has(n));
   for (const n of removed) await unlink(path.join(dir, n)).catch(() => undefined);
@@ -408,7 +447,9 @@ export async function deleteChapter(db: Db, uploadsDir: string, professorId: str
 
 /** Deletes one of the teacher's raids and the images no other raid uses. */
 export async function deleteRaid(db: Db, uploadsDir: string, professorId: string, raid: RaidDto) {
-  const images = raid.questions.flatMap((q) => (q.imagePath ? [q.imagePath] : []));
+  const images = raid.questions.flatMap((q) =>
+    [q.imagePath, q.explanationImagePath].filter((f): f is string => !!f),
+  );
   await db.transaction(async (tx) => {
     await tx.delete(raids).where(and(eq(raids.id, raid.id), eq(raids.professorId, professorId)));
     await tx.update(chapters).set({ updatedAt: new Date() }).where(eq(chapters.id, raid.chapterId));

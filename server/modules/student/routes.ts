@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERR } from '../../../shared/errors.js';
+import { ORDER_ITEMS_MAX, ORDER_ITEMS_MIN, TYPED_ANSWER_MAX } from '../../../shared/questions/kinds.js';
 import { classCode, nameSchema, passwordSchema, usernameSchema } from '../../../shared/schemas/account.js';
 import {
   homeworkAnswerResultSchema,
@@ -165,10 +166,22 @@ export default async function studentRoutes(fastify: FastifyInstance) {
       schema: {
         summary: 'Answer one homework question: whether it was right and the correct answers',
         params: homeworkParams,
-        body: z.object({
-          questionId: uuid,
-          answerIds: z.array(uuid).min(1, ERR.REQUIRED).max(20, ERR.INVALID_BODY),
-        }),
+        // Exactly one of: the choices ticked, an order's items in the pupil's order, what was typed (issue 23).
+        body: z
+          .object({
+            questionId: uuid,
+            answerIds: z.array(uuid).min(1, ERR.REQUIRED).max(20, ERR.INVALID_BODY).optional(),
+            order: z
+              .array(uuid)
+              .min(ORDER_ITEMS_MIN, ERR.ANSWER_WRONG_SHAPE)
+              .max(ORDER_ITEMS_MAX, ERR.ANSWER_WRONG_SHAPE)
+              .optional(),
+            value: z.string().max(TYPED_ANSWER_MAX, ERR.ANSWER_TOO_LONG_TYPED).optional(),
+          })
+          .refine(
+            (b) => [b.answerIds, b.order, b.value].filter((x) => x !== undefined).length === 1,
+            ERR.ANSWER_WRONG_SHAPE,
+          ),
         response: { 200: homeworkAnswerResultSchema },
       },
     },

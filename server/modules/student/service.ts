@@ -6,8 +6,11 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ERR } from '../../../shared/errors.js';
 import { raidReward } from '../../../shared/game/rules.js';
-import { type MultiScoring, scoreAnswer } from '../../../shared/game/scoring.js';
+import type { MultiScoring } from '../../../shared/game/scoring.js';
 import { isLate, isUpcoming } from '../../../shared/homework-schedule.js';
+import { type Judgement, judge } from '../../../shared/questions/judge.js';
+import { type PollSettings, type QuestionResponse, responseShape } from '../../../shared/questions/kinds.js';
+import { kindReveal, publicKind, shuffleItems } from '../../../shared/questions/views.js';
 import type {
   HomeworkAnswerResult,
   HomeworkFinishResult,
@@ -291,9 +294,11 @@ async function loadHomework(db: Db, studentId: string, homeworkId: string): Prom
  * The answers in an order of the student's own, the same at every reload: a raid whose teacher
  * wrote the right answer first must not become "always A" (the letters are what a phone shows).
  */
+const rankFor = (studentId: string, id: string) =>
+  createHash('sha256').update(`${studentId}:${id}`).digest().readUInt32BE(0);
+
 function shuffledFor<T extends { id: string }>(studentId: string, list: T[]): T[] {
-  const rank = (id: string) => createHash('sha256').update(`${studentId}:${id}`).digest().readUInt32BE(0);
-  return [...list].sort((a, b) => rank(a.id) - rank(b.id));
+  return [...list].sort((a, b) => rankFor(studentId, a.id) - rankFor(studentId, b.id));
 }
 
 const correctIds = (q: { answers: { id: string; isCorrect: boolean }[] }) =>
@@ -321,32 +326,65 @@ export async function getHomeworkPlay(
     title: raid?.title ?? homework.name,
     questions: qs.map((q) => {
       const g = given.find((x) => x.questionId === q.id);
+      const right = correctIds(q);
+      const judged = g ? judgeStored(q, g, homework.multiScoring) : null;
       return {
         id: q.id,
         text: q.text,
         equationMode: q.equationMode,
         image: q.imagePath ? `/uploads/questions/${encodeURIComponent(q.imagePath)}` : null,
-        multiple: correctIds(q).length > 1,
-        toPick: correctIds(q).length,
-        answers: shuffledFor(studentId, q.answers).map((a) => ({ id: a.id, text: a.text })),
-        // Correct answers of a question leave the server only once the student answered it.
+        ...publicKind(q.kind, q.settings),
+        multiple: q.kind === 'choice' && right.length > 1,
+        toPick: q.kind === 'choice' ? right.length : 1,
+        answers: (q.kind === 'order'
+          ? shuffleItems(q.answers, (id) => rankFor(studentId, id))
+          : shuffledFor(studentId, q.answers)
+        ).map((a) => ({ id: a.id, text: a.text })),
+        // Correct answers and the explanation of a question leave the server only once the student answered it.
         given: g
           ? {
               answerIds: g.answerIds,
+              value: g.value,
               correct: g.correct,
               // Right as recorded; a wrong one told partly right or not by the raid as it is now.
               verdict: g.correct
                 ? ('right' as const)
-                : scoreAnswer(correctIds(q), g.answerIds).verdict === 'partial'
-                  ? ('partial' as const)
+                : judged?.verdict === 'partial' || judged?.verdict === 'none'
+                  ? judged.verdict
                   : ('wrong' as const),
-              correctAnswerIds: correctIds(q),
+              correctAnswerIds: q.kind === 'choice' ? right : [],
+              ...kindReveal(q),
             }
           : null,
       };
     }),
   };
 }
+
+type StoredQuestion = Awaited<ReturnType<typeof raidQuestions>>[number];
+
+/** A stored answer (its answer ids, or the order given, or the value typed) judged again by the shared judge. */
+function judgeStored(
+  q: StoredQuestion,
+  g: { answerIds: string[]; value: string | null },
+  mode: 'all' | 'partial',
+): Judgement | null {
+  const shape = responseShape(q.kind, q.kind === 'poll' ? (q.settings as PollSettings | null) : null);
+  const response: QuestionResponse =
+    shape === 'value'
+      ? { value: g.value ?? '' }
+      : shape === 'order'
+        ? { order: g.answerIds }
+        : { answerIds: g.answerIds };
+  const r = judge(q, response, mode);
+  return r.ok ? r.judgement : null;
+}
+
+/**
+ * What one answered question counts in a homework's score: its credit; an answered poll counts
+ * as one (participation: a poll never lowers a score; docs/decisions.md, issue 23).
+ */
+const homeworkCredit = (j: Judgement | null) => (j === null ? 0 : j.verdict === 'none' ? 1 : j.credit);
 
 /** A homework the student may still play: theirs, ongoing, started, not completed (or a new try under way). */
 async function playable(db: Db, studentId: string, homeworkId: string) {
@@ -394,20 +432,40 @@ export async function answerHomework(
   db: Db,
   studentId: string,
   homeworkId: string,
-  input: { questionId: string; answerIds: string[] },
+  input: { questionId: string; answerIds?: string[]; order?: string[]; value?: string },
 ): Promise<HomeworkAnswerResult> {
   const homework = await playable(db, studentId, homeworkId);
   const [q] = (await raidQuestions(db, homework.raidId)).filter((x) => x.id === input.questionId);
   if (!q) throw notFound();
-  const chosen = [...new Set(input.answerIds)];
-  if (!chosen.every((id) => q.answers.some((a) => a.id === id)))
-    throw badRequest(ERR.HOMEWORK_UNKNOWN_ANSWER, { field: 'answerIds' });
-  const right = correctIds(q);
-  const scored = scoreAnswer(right, chosen, homework.multiScoring);
-  const correct = scored.verdict === 'right';
+  // The phone sends what the pupil chose, ordered or typed; the verdict is the server's alone.
+  const response: QuestionResponse =
+    'order' in input && input.order
+      ? { order: input.order }
+      : 'value' in input && typeof input.value === 'string'
+        ? { value: input.value }
+        : { answerIds: input.answerIds ?? [] };
+  const judged = judge(q, response, homework.multiScoring);
+  if (!judged.ok) {
+    const field = 'value' in response ? 'value' : 'order' in response ? 'order' : 'answerIds';
+    throw badRequest(
+      judged.error === ERR.ANSWER_WRONG_SHAPE && q.kind === 'choice'
+        ? ERR.HOMEWORK_UNKNOWN_ANSWER
+        : judged.error,
+      { field },
+    );
+  }
+  const j = judged.judgement;
+  const correct = j.verdict === 'right';
   const inserted = await db
     .insert(homeworkAnswers)
-    .values({ homeworkRaidId: homeworkId, studentId, questionId: q.id, answerIds: chosen, correct })
+    .values({
+      homeworkRaidId: homeworkId,
+      studentId,
+      questionId: q.id,
+      answerIds: j.answerIds,
+      value: j.value,
+      correct,
+    })
     .onConflictDoNothing()
     .returning({ id: homeworkAnswers.id });
   if (inserted.length === 0) throw conflict(ERR.HOMEWORK_ALREADY_ANSWERED);
@@ -415,15 +473,17 @@ export async function answerHomework(
     homeworkId,
     studentId,
     question: snapshotOf(q),
-    answerIds: chosen,
+    answerIds: j.answerIds,
+    value: j.value,
     correct,
   });
   return {
     correct,
-    correctAnswerIds: right,
-    verdict: scored.verdict,
-    credit: scored.credit,
-    missedIds: scored.missedIds,
+    correctAnswerIds: q.kind === 'choice' ? correctIds(q) : [],
+    verdict: j.verdict,
+    credit: j.credit,
+    missedIds: q.kind === 'choice' ? j.missedIds : [],
+    ...kindReveal(q),
   };
 }
 
@@ -443,11 +503,15 @@ export async function finishHomework(
   const homework = await playable(db, studentId, homeworkId);
   const total = homework.questionCount;
   const late = isLate(homework);
-  const qs = new Map((await raidQuestions(db, homework.raidId)).map((q) => [q.id, correctIds(q)]));
+  const qs = new Map((await raidQuestions(db, homework.raidId)).map((q) => [q.id, q]));
   try {
     return await db.transaction(async (tx) => {
       const given = await tx
-        .select({ questionId: homeworkAnswers.questionId, answerIds: homeworkAnswers.answerIds })
+        .select({
+          questionId: homeworkAnswers.questionId,
+          answerIds: homeworkAnswers.answerIds,
+          value: homeworkAnswers.value,
+        })
         .from(homeworkAnswers)
         .innerJoin(questions, eq(questions.id, homeworkAnswers.questionId))
         .where(
@@ -458,8 +522,10 @@ export async function finishHomework(
           ),
         );
       let score = 0;
-      for (const g of given)
-        score += scoreAnswer(qs.get(g.questionId) ?? [], g.answerIds, homework.multiScoring).credit;
+      for (const g of given) {
+        const q = qs.get(g.questionId);
+        if (q) score += homeworkCredit(judgeStored(q, g, homework.multiScoring));
+      }
       score = Math.round(score * 100) / 100;
       const rewardOf = (n: number) => raidReward({ correctAnswers: n, victory: total > 0 && n * 2 >= total });
       const [done] = await tx

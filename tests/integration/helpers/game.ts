@@ -130,3 +130,65 @@ export async function multiAnswerRaid(
   if (raid.statusCode !== 201) throw new Error(raid.body);
   return raid.json().id as string;
 }
+
+/** One question of each kind (issue 23), as a teacher types them in the raid form. */
+export const KIND_QUESTIONS = [
+  {
+    kind: 'choice',
+    text: 'Combien font 2 + 3 ?',
+    answers: [
+      { text: '5', isCorrect: true },
+      { text: '6', isCorrect: false },
+    ],
+    explanation: 'On compte : 2, puis 3, 4, 5.',
+  },
+  {
+    kind: 'number',
+    text: 'Donne $$\\pi$$ au centième.',
+    equationMode: true,
+    number: { value: 3.14, tolerance: 0.01, toleranceMode: 'absolute', unit: null },
+    explanation: 'π ≈ 3,14159…',
+  },
+  {
+    kind: 'text',
+    text: 'Capitale de la Corse ?',
+    textAnswer: { accepted: ['Ajaccio'], ignoreCase: true, ignoreAccents: true, allowTypo: true },
+    explanation: 'Ajaccio est la préfecture de Corse-du-Sud.',
+  },
+  {
+    kind: 'order',
+    text: 'Range ces dates dans l’ordre.',
+    answers: [
+      { text: '1492', isCorrect: false },
+      { text: '1515', isCorrect: false },
+      { text: '1789', isCorrect: false },
+      { text: '1815', isCorrect: false },
+    ],
+  },
+  {
+    kind: 'poll',
+    text: 'Quel sujet revoir ?',
+    poll: { pollMode: 'text' },
+  },
+] as const;
+
+/** A raid of one question of each kind in a new chapter of the teacher; answers its id. */
+export async function kindsRaid(
+  app: FastifyInstance,
+  token: string,
+  subjectId: string,
+  title: string,
+  extra: { shared?: boolean } = {},
+): Promise<string> {
+  const call = (url: string, payload: object) =>
+    app.inject({ method: 'POST', url: `/api${url}`, headers: bearer(token), payload });
+  const chapter = await call('/chapters', { name: `${title} (chapitre)`, level: 5, subjectId });
+  if (chapter.statusCode !== 201) throw new Error(chapter.body);
+  const raid = await call(`/chapters/${chapter.json().id}/raids`, {
+    title,
+    shared: extra.shared ?? false,
+    questions: KIND_QUESTIONS,
+  });
+  if (raid.statusCode !== 201) throw new Error(raid.body);
+  return raid.json().id as string;
+}
