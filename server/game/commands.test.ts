@@ -30,7 +30,9 @@ describe('the command table', () => {
   it('types each payload and acknowledgement from the contract', () => {
     expectTypeOf<CommandPayload<'answer:submit'>>().toEqualTypeOf<{
       questionId: string;
-      answerIds: string[];
+      answerIds?: string[];
+      order?: string[];
+      value?: string;
       clientId: string;
     }>();
     expectTypeOf<Parameters<ClientToServerEvents['answer:submit']>[1]>().toEqualTypeOf<

@@ -18,6 +18,15 @@ import RaidEditPage from './RaidEditPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The kind fields of a plain choice question, as the raid routes answer them (issue 23). */
+const CHOICE = {
+  kind: 'choice',
+  number: null,
+  textAnswer: null,
+  poll: null,
+  explanation: null,
+  explanationImagePath: null,
+} as const;
 const Q1 = 'f0000000-0000-4000-8000-000000000001';
 const Q2 = 'f0000000-0000-4000-8000-000000000002';
 const CH = 'c0000000-0000-4000-8000-000000000001';
@@ -40,6 +49,7 @@ const raid: RaidDto = {
   updatedAt: '2026-03-04T08:07:00.000Z',
   questions: [
     {
+      ...CHOICE,
       id: Q1,
       text: 'Combien vaut $$\\frac{1}{2}$$ ?',
       equationMode: true,
@@ -50,6 +60,7 @@ const raid: RaidDto = {
       ],
     },
     {
+      ...CHOICE,
       id: Q2,
       text: 'Deuxième ?',
       equationMode: false,

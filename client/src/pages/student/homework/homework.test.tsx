@@ -42,6 +42,7 @@ const question = (
   text: string,
   over: Partial<HomeworkQuestionDto> = {},
 ): HomeworkQuestionDto => ({
+  kind: 'choice',
   id,
   text,
   equationMode: false,
