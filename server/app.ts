@@ -26,6 +26,7 @@ import { noEvictor } from './lib/revocation.js';
 import { memoryThrottle, redisThrottle } from './lib/throttle.js';
 import { makeTokenSigner } from './lib/tokens.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import accommodationRoutes from './modules/accommodations/routes.js';
 import analyticsRoutes from './modules/analytics/routes.js';
 import authRoutes from './modules/auth/routes.js';
 import avatarRoutes from './modules/avatars/routes.js';
@@ -191,6 +192,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(ssoRoutes, { redisPrefix: opts.redisPrefix ?? config.REDIS_PREFIX });
       await api.register(analyticsRoutes);
       await api.register(dataRightsRoutes);
+      await api.register(accommodationRoutes);
     },
     { prefix: '/api' },
   );

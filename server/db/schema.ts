@@ -732,3 +732,27 @@ export const homeworkOpens = pgTable(
   },
   (t) => [primaryKey({ columns: [t.playId, t.studentId] })],
 );
+
+/**
+ * A pupil's accommodations (issue 24): which ones, never why (no plan type, no diagnosis). Set by a
+ * teacher of the pupil's class; read-aloud, the reading-friendly display and fewer animations also by
+ * the pupil in Options (extra time only by a teacher). Never sent to the board or to other pupils.
+ * No row: none. Deleted with the pupil; exported with the pupil's data.
+ */
+export const studentAccommodations = pgTable(
+  'student_accommodations',
+  {
+    studentId: uuid('student_id')
+      .primaryKey()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    /** none | third | half | double (shared/game/extra-time.ts). */
+    extraTime: text('extra_time').notNull().default('none'),
+    readAloud: boolean('read_aloud').notNull().default(false),
+    readingFriendly: boolean('reading_friendly').notNull().default(false),
+    fewerAnimations: boolean('fewer_animations').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('student_accommodations_extra_time_ck', sql`${t.extraTime} in ('none', 'third', 'half', 'double')`),
+  ],
+);

@@ -2,6 +2,7 @@
 // rewards when it ends. The rules themselves are pure, in raid.ts; this module reads and writes.
 import type { RaidSettings } from '../../shared/game/contract.js';
 import { raidPlays } from '../db/schema.js';
+import { extraTimes } from '../modules/accommodations/service.js';
 import { liveSnapshot, markAsked, markCounted } from '../modules/analytics/snapshot.js';
 import type { createAnswerPath } from './answer-path.js';
 import { endLivePlay, livePlayId } from './answer-writer.js';
@@ -140,7 +141,14 @@ export function createRaidCommands(
           return { ...q, answers };
         }),
       };
-      const state = startRaid(shuffled, pickBoss(cur.planet, raidId), now(), settings);
+      const started = startRaid(shuffled, pickBoss(cur.planet, raidId), now(), settings);
+      // Issue 24: the class's extra time, read once per raid (a change applies from the next raid);
+      // kept in the raid's state on the server, never in what the board or the phones get.
+      const extraTime = await extraTimes(
+        db,
+        cur.roster.map((p) => p.studentId),
+      );
+      const state = Object.keys(extraTime).length ? { ...started, extraTime } : started;
       const { after } = await update(t, id, 'raid:start', (r) => ({
         ...r,
         activity: { kind: 'raid', raid: state },
@@ -148,6 +156,9 @@ export function createRaidCommands(
       if (chosen) await saveRaidSettings(db, t.professorId, after.schoolclassId, chosen);
       await ctx.ev(after, 'RAID_STARTED', { raidId, questions: raid.questions.length, settings });
       await showActivity(id, after);
+      // Each pupil with extra time is told their own, on their own phone only (never the others).
+      for (const studentId of Object.keys(extraTime))
+        ctx.out.phone(studentId, await views.phoneState(after, studentId));
     },
 
     /** From the lobby, the first question: the class is ready. */

@@ -6,6 +6,7 @@ import {
   type RaidSettings,
   type RaidView,
 } from '../../shared/game/contract.js';
+import { type ExtraTime, extraUntil, quicknessFor } from '../../shared/game/extra-time.js';
 import { raidReward } from '../../shared/game/rules.js';
 import type { AnswerScore } from '../../shared/game/scoring.js';
 import { shareRight } from '../../shared/game/share.js';
@@ -113,6 +114,11 @@ export interface RaidState {
   typedShown?: { names: boolean } | null;
   reveal: RaidView['reveal'];
   result: RaidView['result'];
+  /**
+   * Extra time by pupil (issue 24; only pupils with some), read when the raid starts. Server-side only:
+   * raidView never shows it, the board gets the latest deadline and a count, never who.
+   */
+  extraTime?: Record<string, ExtraTime>;
 }
 
 export const HP_PER_QUESTION = 100;
@@ -224,6 +230,7 @@ export function submitAnswer(
       status: 'duplicate',
       answer: { answerIds: existing.answerIds, value: existing.value ?? null },
     };
+  // A pupil with extra time keeps the question open for that much longer (timers.ts deadlineFor).
   if (s.phase !== 'question' || pastDeadline(s, studentId, now))
     return { ok: false, message: 'GAME.QUESTION_CLOSED' };
   const judged = judge(judgedOf(q), asResponse(a), settingsOf(s).multiScoring);
@@ -279,12 +286,13 @@ export function questionOpenedAt(s: RaidState): number | null {
  * How quick a right answer was, 1 at once to 0 at the deadline (or after SPEED_WINDOW_NO_CLOCK_MS
  * without a clock); null when the times are unknown.
  */
-function quickness(s: RaidState, a: SubmittedAnswer): number | null {
+function quickness(s: RaidState, a: SubmittedAnswer, studentId: string): number | null {
   const openedAt = questionOpenedAt(s);
   if (openedAt === null || a.at === undefined) return null;
   const seconds = settingsOf(s).questionSeconds;
   const window = seconds === null ? SPEED_WINDOW_NO_CLOCK_MS : seconds * 1000;
-  return Math.min(1, Math.max(0, 1 - (a.at - openedAt) / window));
+  // A pupil with extra time is measured against their own time (the same rule for everyone).
+  return quicknessFor(openedAt, a.at, window, seconds, s.extraTime?.[studentId]);
 }
 
 /**
@@ -321,7 +329,7 @@ export function reveal(s: RaidState, presentStudentIds: string[]): RaidState {
     right += credit;
     rightCount[studentId] = (rightCount[studentId] ?? 0) + credit;
     // Speed weighs a fully right answer only; a partly right one hits for its credit.
-    const quick = verdict === 'right' && speed ? quickness(s, a) : null;
+    const quick = verdict === 'right' && speed ? quickness(s, a, studentId) : null;
     if (quick === null) hits += credit;
     else {
       hits += SPEED_DAMAGE_SLOW + (SPEED_DAMAGE_FAST - SPEED_DAMAGE_SLOW) * quick;
@@ -496,6 +504,11 @@ export function raidView(s: RaidState): RaidView {
               : {}),
           },
     deadline: s.deadline,
+    // The end of the question's extra time, when a pupil of the raid has some (never who).
+    extraUntil:
+      s.phase === 'question'
+        ? extraUntil(s.deadline, settingsOf(s).questionSeconds, Object.values(s.extraTime ?? {}))
+        : null,
     settings: s.settings,
     answeredStudentIds: Object.keys(s.answers),
     reveal:

@@ -7,6 +7,7 @@ import {
   type RaidSettings,
   type RoomPatch,
 } from '../../shared/game/contract.js';
+import { clockStatus } from '../../shared/game/extra-time.js';
 import type { Db } from '../db/client.js';
 import { type AnswerWriter, createAnswerWriter } from './answer-writer.js';
 import { createAnsweredBatcher } from './answered-batch.js';
@@ -81,8 +82,52 @@ export function createRoomContext(deps: GameDeps) {
 
   /** "Who answered" goes to the board at once while the room is quiet, coalesced under load. */
   const answered = createAnsweredBatcher(async (id, b) => {
-    await out.patch(id, 'board', { seq: await store.nextSeq(id), patch: { type: 'answered', ...b } });
+    // Issue 24: after the class's deadline only pupils with extra time can answer, so who answers
+    // then is not sent (it would tell who has extra time): how many answered, and how many still do.
+    const cached = cache.get(id)?.record;
+    const extra = cached ? await extraClock(cached) : null;
+    const patch = extra
+      ? { ...b, studentIds: [], extraAnswering: extra.extraAnswering, extraAnswered: extra.extraAnswered }
+      : b;
+    await out.patch(id, 'board', { seq: await store.nextSeq(id), patch: { type: 'answered', ...patch } });
   });
+
+  /**
+   * The open question's extra time as the board sees it (issue 24), once the class's deadline is
+   * past and a pupil of the raid has extra time; null otherwise. `before`: who answered in the
+   * class's time (the board's avatars stay as they were then).
+   */
+  async function extraClock(
+    r: RoomRecord,
+  ): Promise<{ extraAnswering: number; extraAnswered: number; before: string[] } | null> {
+    if (r.activity?.kind !== 'raid') return null;
+    const raid = r.activity.raid;
+    const q = raid.questions[raid.index];
+    const extra = raid.extraTime ?? {};
+    const t = now();
+    if (!q || raid.phase !== 'question' || raid.deadline === null || Object.keys(extra).length === 0)
+      return null;
+    if (t <= raid.deadline || r.paused) return null;
+    const given = await store.answers(r.id, answerKey(raid, q.id));
+    const before: string[] = [];
+    let after = 0;
+    for (const [studentId, value] of Object.entries(given)) {
+      const at = (JSON.parse(value) as { at?: number }).at ?? 0;
+      if (at <= raid.deadline) before.push(studentId);
+      else after++;
+    }
+    const present = new Set(await presentIds(r));
+    const status = clockStatus(
+      { deadline: raid.deadline, seconds: raid.settings?.questionSeconds ?? null },
+      Object.entries(extra).map(([studentId, e]) => ({
+        extra: e,
+        answered: studentId in given,
+        connected: present.has(studentId),
+      })),
+      t,
+    );
+    return { extraAnswering: status.answering, extraAnswered: after, before };
+  }
 
   async function broadcast(id: string, patch: RoomPatch) {
     await answered.flush(id);
@@ -196,6 +241,7 @@ export function createRoomContext(deps: GameDeps) {
     broadcast,
     showActivity,
     presentIds,
+    extraClock,
     requireRoom,
     boardAway,
     /** Rooms this node told student homes were waiting for their board (told again when it is back). */

@@ -23,6 +23,8 @@ export function phoneActivity(a: ActivityView | null): ActivityView | null {
     ...a,
     answeredStudentIds: [],
     reveal,
+    // Issue 24: a phone learns its own extra time from its phone state, nothing of the others'.
+    extraUntil: null,
     result: a.result ? { ...a.result, gains: {}, levelUps: {} } : null,
   };
 }
@@ -84,6 +86,9 @@ export function phoneStateOf(
   };
   if (r.activity?.kind !== 'raid') return state;
   const raid = r.activity.raid;
+  // Issue 24: this pupil's own extra time, only ever on their own phone.
+  const extra = raid.extraTime?.[studentId];
+  if (extra && extra !== 'none') state.extraTime = extra;
   const q = raid.questions[raid.index];
   if (q && mine) {
     const given = Array.isArray(mine) ? { answerIds: mine, value: null } : mine;
@@ -123,6 +128,18 @@ export function createViews(ctx: RoomContext) {
       activity.phase === 'question'
     ) {
       const q = r.activity.raid.questions[r.activity.raid.index];
+      // Issue 24: past the class's deadline with extra time running, a count and no names.
+      const extra = await ctx.extraClock(r);
+      if (extra)
+        return {
+          ...snap,
+          activity: {
+            ...activity,
+            answeredStudentIds: extra.before,
+            extraAnswering: extra.extraAnswering,
+            extraAnswered: extra.extraAnswered,
+          },
+        };
       const given = await store.answers(r.id, answerKey(r.activity.raid, q.id));
       return { ...snap, activity: { ...activity, answeredStudentIds: Object.keys(given) } };
     }

@@ -2,6 +2,7 @@
 // when an answer arrives), and the room's timers on the node holding it: presence heartbeats, the
 // presence sweep (who went away, who came back) and the idle disposal (board gone, room closed).
 // A per-pupil deadline (extra time) hooks in `deadlineFor`.
+import { type ExtraTime, pupilDeadline } from '../../shared/game/extra-time.js';
 import { allowed, apply, check, type LifeEvent, stateOf } from './lifecycle.js';
 import type { RoomRecord, RoomStore } from './store.js';
 
@@ -15,14 +16,22 @@ export const questionDeadline = (questionSeconds: number | null, openedAt: numbe
 export const clockStart = (deadline: number | null, questionSeconds: number | null): number | null =>
   deadline !== null && questionSeconds !== null ? deadline - questionSeconds * 1000 : null;
 
+/** What a student's deadline is computed from: the raid's state (issue 24: its extra time by pupil). */
+export interface QuestionClock {
+  deadline: number | null;
+  settings?: { questionSeconds: number | null };
+  extraTime?: Record<string, ExtraTime>;
+}
+
 /**
- * The deadline that applies to this student's answer: the question's, for everyone today. The one
- * place where a student's own time (an accommodation) would be added.
+ * The deadline that applies to this student's answer: the question's, plus the student's extra time
+ * (an accommodation, issue 24: +1/3, +1/2 or double of the question's time; shared/game/extra-time.ts).
  */
-export const deadlineFor = (q: { deadline: number | null }, _studentId: string): number | null => q.deadline;
+export const deadlineFor = (q: QuestionClock, studentId: string): number | null =>
+  pupilDeadline(q.deadline, q.settings?.questionSeconds ?? null, q.extraTime?.[studentId]);
 
 /** Too late for this student: the deadline passed when the answer arrived. */
-export const pastDeadline = (q: { deadline: number | null }, studentId: string, at: number): boolean => {
+export const pastDeadline = (q: QuestionClock, studentId: string, at: number): boolean => {
   const d = deadlineFor(q, studentId);
   return d !== null && at > d;
 };

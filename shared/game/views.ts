@@ -97,6 +97,18 @@ export interface RaidView {
   /** How the teacher chose to play it (absent in views saved before settings existed). */
   settings?: RaidSettings;
   deadline: number | null;
+  /**
+   * Issue 24: the end of the open question's extra time when a pupil of the raid has some (never
+   * who); after the class's deadline, the board shows "extra time" until then.
+   */
+  extraUntil?: number | null;
+  /**
+   * After the class's deadline only: how many connected pupils with extra time are still answering
+   * (no names). Absent before the deadline, so that no answer tells who has extra time.
+   */
+  extraAnswering?: number;
+  /** After the class's deadline: how many answered since (no names: their avatars stay as they were). */
+  extraAnswered?: number;
   answeredStudentIds: string[];
   /** Only once revealed. */
   reveal: {
@@ -178,6 +190,8 @@ export interface RoomSnapshot {
 /** What one phone sees of its own play. */
 export interface PhoneState {
   studentId: string;
+  /** Issue 24: this pupil's own extra time in the raid (absent: none); only ever sent to them. */
+  extraTime?: 'third' | 'half' | 'double';
   /** `answerIds`: the choices ticked, or an order given; `value`: what was typed (issue 23). */
   myAnswer: { questionId: string; answerIds: string[]; value?: string | null } | null;
   lastResult: {
@@ -204,7 +218,15 @@ export interface PhoneState {
 export type RoomPatch =
   | { type: 'presence'; studentId: string; connected: boolean }
   /** Who answered the open question since the last such patch (batched), and how many have answered. */
-  | { type: 'answered'; questionId: string; studentIds: string[]; count: number }
+  | {
+      type: 'answered';
+      questionId: string;
+      studentIds: string[];
+      count: number;
+      /** Issue 24, after the class's deadline only (then `studentIds` is empty): see RaidView. */
+      extraAnswering?: number;
+      extraAnswered?: number;
+    }
   | { type: 'power'; studentId: string; active: boolean; powerXp: number }
   | { type: 'activity'; activity: ActivityView | null }
   /** New levels after a raid's rewards. */
@@ -237,6 +259,13 @@ export function applyPatch(s: RoomSnapshot, p: { seq: number; patch: RoomPatch }
         const added = patch.studentIds.filter((id) => !known.has(id));
         if (added.length) {
           next.activity = { ...s.activity, answeredStudentIds: [...s.activity.answeredStudentIds, ...added] };
+        }
+        if (patch.extraAnswering !== undefined && next.activity?.kind === 'raid') {
+          next.activity = {
+            ...next.activity,
+            extraAnswering: patch.extraAnswering,
+            extraAnswered: patch.extraAnswered ?? 0,
+          };
         }
       }
       break;

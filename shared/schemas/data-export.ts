@@ -35,6 +35,16 @@ export const pupilDataSchema = z.object({
     updatedAt: date,
   }),
   classes: z.array(z.object({ name: z.string(), level: z.number(), subject: z.string(), joinedAt: date })),
+  /** Issue 24: which accommodations are set (never why); empty when none. */
+  accommodations: z.array(
+    z.object({
+      extraTime: z.string(),
+      readAloud: z.boolean(),
+      readingFriendly: z.boolean(),
+      fewerAnimations: z.boolean(),
+      updatedAt: date,
+    }),
+  ),
   signOnIdentities: z.array(
     z.object({
       provider: z.string(),
@@ -126,6 +136,7 @@ export type PupilData = z.infer<typeof pupilDataSchema>;
 export const PUPIL_DATA_SECTIONS = [
   'account',
   'classes',
+  'accommodations',
   'signOnIdentities',
   'answers',
   'homework',

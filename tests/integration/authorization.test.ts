@@ -984,6 +984,49 @@ const cases: Case[] = [
     allowed: 'richStudent',
   },
 
+  // ---- Accommodations (issue 24): a teacher of the pupil's class; the pupil for their own display ----
+  {
+    route: 'GET /api/schoolclasses/:id/accommodations',
+    url: () => `/api/schoolclasses/${fx.demoClassId}/accommodations`,
+    refused: [
+      ['student', 403],
+      ['teacher', 404],
+    ],
+    allowed: 'admin',
+  },
+  {
+    route: 'PUT /api/schoolclasses/:id/students/:studentId/accommodations',
+    url: () => `/api/schoolclasses/${fx.demoClassId}/students/${users.student.studentId}/accommodations`,
+    body: () => ({ extraTime: 'third', readAloud: false, readingFriendly: false, fewerAnimations: false }),
+    refused: [
+      ['student', 403],
+      ['otherStudent', 403],
+      ['teacher', 404],
+    ],
+    allowed: 'admin',
+  },
+  {
+    route: 'GET /api/students/:id/accommodations',
+    url: () => `/api/students/${users.student.studentId}/accommodations`,
+    refused: [
+      ['otherStudent', 404],
+      ['teacher', 403],
+      ['admin', 403],
+    ],
+    allowed: 'student',
+  },
+  {
+    route: 'PUT /api/students/:id/display',
+    url: () => `/api/students/${users.student.studentId}/display`,
+    body: () => ({ readAloud: false, readingFriendly: false, fewerAnimations: false }),
+    refused: [
+      ['otherStudent', 404],
+      ['teacher', 403],
+      ['admin', 403],
+    ],
+    allowed: 'student',
+  },
+
   // ---- Families' data rights (issue 14): a teacher of the pupil's class or the admin; the pupil for their own ----
   {
     route: 'GET /api/students/:studentId/data',

@@ -189,6 +189,8 @@ const OTHERS_ON_PURPOSE: Record<string, string> = {
   'GET /api/professors/{id}/setup-status': 'public: whether a teacher still has to choose a character',
   'GET /api/students/{studentId}/data': "a teacher of the pupil's class exports the pupil's data",
   'DELETE /api/students/{studentId}': "a teacher of the pupil's class deletes the pupil for good",
+  'PUT /api/schoolclasses/{id}/students/{studentId}/accommodations':
+    "a teacher of the pupil's class sets the pupil's accommodations (issue 24)",
 };
 
 /** A path param that names a person: a student, a user or a teacher (or any id of a student route). */

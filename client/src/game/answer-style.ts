@@ -1,6 +1,8 @@
 // One look per answer, on the board and on the phones: shape, colour AND letter, so a colour-blind
 // student or a washed-out projector still works ("B, the blue diamond"): A ▲ red, B ◆ blue,
-// C ● yellow, D ■ green, then more.
+// C ● yellow, D ■ green, then more. The first four are told apart under protanopia, deuteranopia and
+// tritanopia too (answer-style.test.ts simulates them; issue 24): the red leans to raspberry and the
+// green is darker, so that red and green differ in lightness where their hues merge.
 export type AnswerShape =
   | 'triangle'
   | 'diamond'
@@ -21,10 +23,10 @@ export interface AnswerStyle {
 }
 
 const STYLES: readonly Omit<AnswerStyle, 'letter'>[] = [
-  { shape: 'triangle', color: '#c8283a', ink: '#ffffff' },
+  { shape: 'triangle', color: '#cc2255', ink: '#ffffff' },
   { shape: 'diamond', color: '#1d5fc4', ink: '#ffffff' },
   { shape: 'circle', color: '#f2c230', ink: '#1d2240' },
-  { shape: 'square', color: '#1c7a43', ink: '#ffffff' },
+  { shape: 'square', color: '#225500', ink: '#ffffff' },
   { shape: 'star', color: '#7142c9', ink: '#ffffff' },
   { shape: 'hexagon', color: '#b8500f', ink: '#ffffff' },
   { shape: 'heart', color: '#c22d7f', ink: '#ffffff' },

@@ -21,6 +21,7 @@ import {
   sessionLogs,
   ssoIdentities,
   ssoTickets,
+  studentAccommodations,
   studentAnswers,
   studentAvatarUnlocks,
   students,
@@ -77,6 +78,11 @@ export async function exportPupilData(db: Db, studentId: string): Promise<PupilD
     .innerJoin(subjects, eq(subjects.id, schoolclasses.subjectId))
     .where(eq(studentsSchoolclasses.studentId, studentId))
     .orderBy(asc(studentsSchoolclasses.joinedAt));
+
+  const accommodations = await db
+    .select()
+    .from(studentAccommodations)
+    .where(eq(studentAccommodations.studentId, studentId));
 
   const identities = await db
     .select()
@@ -285,6 +291,13 @@ export async function exportPupilData(db: Db, studentId: string): Promise<PupilD
       updatedAt: iso(u.updatedAt),
     },
     classes: classes.map((c) => ({ ...c, joinedAt: iso(c.joinedAt) })),
+    accommodations: accommodations.map((a) => ({
+      extraTime: a.extraTime,
+      readAloud: a.readAloud,
+      readingFriendly: a.readingFriendly,
+      fewerAnimations: a.fewerAnimations,
+      updatedAt: iso(a.updatedAt),
+    })),
     signOnIdentities: identities.map((i) => ({
       provider: i.provider,
       subject: i.subject,

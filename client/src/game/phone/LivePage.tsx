@@ -5,6 +5,7 @@ import { type CSSProperties, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { WORLDS } from '../../../../shared/worlds';
+import { useApplyDisplayPrefs } from '../../lib/display-prefs';
 import type { GameSocket } from '../socket';
 import { BoardScreen } from './BoardScreen';
 import { ClosedScreen } from './ClosedScreen';
@@ -23,6 +24,8 @@ export default function LivePage({ connect }: { connect?: () => GameSocket }) {
   const { t } = useTranslation();
   const { schoolclassId = '', subjectId = '' } = useParams();
   const room = useLiveRoom(schoolclassId, subjectId, connect);
+  // Issue 24: the pupil's reading-friendly display and fewer animations, while the phone plays.
+  useApplyDisplayPrefs();
   const { snapshot, phone, joinError, retry } = room;
   // Once an activity was played, the wait screen no longer says the lesson is about to start.
   const played = useRef(false);

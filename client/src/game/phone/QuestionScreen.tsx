@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PhoneState, RaidView } from '../../../../shared/game/contract';
+import { extraMs, pupilDeadline } from '../../../../shared/game/extra-time';
 import { scoreAnswer } from '../../../../shared/game/scoring';
 import { sharePercent } from '../../../../shared/game/share';
 import { AnswerButtons, type Mark } from './AnswerButtons';
@@ -12,6 +13,7 @@ import type { QueueEntry } from './answer-queue';
 import { Countdown, useSecondsLeft } from './Countdown';
 import { MathText, useKatex } from './math-text';
 import { phoneError } from './phone-error';
+import { QuestionReadAloud } from './QuestionReadAloud';
 
 interface Props {
   raid: RaidView;
@@ -28,7 +30,10 @@ export function QuestionScreen({ raid, phone, answer, paused, onChoose }: Props)
   const { t } = useTranslation();
   const q = raid.question;
   const [picked, setPicked] = useState<string[]>([]);
-  const seconds = useSecondsLeft(raid.phase === 'question' ? raid.deadline : null);
+  // Issue 24: a pupil with extra time has their own deadline (the server checks the same one).
+  const questionSeconds = raid.settings?.questionSeconds ?? null;
+  const myDeadline = pupilDeadline(raid.deadline, questionSeconds, phone?.extraTime);
+  const seconds = useSecondsLeft(raid.phase === 'question' ? myDeadline : null);
   const katex = useKatex(q ? [q.text, ...q.answers.map((a) => a.text)] : []);
   if (!q) return null;
 
@@ -93,7 +98,14 @@ export function QuestionScreen({ raid, phone, answer, paused, onChoose }: Props)
           {t('PHONE.QUESTION_INDEX', { index: raid.index + 1, count: raid.count })}
         </span>
         {seconds !== null && !revealed ? (
-          <Countdown seconds={seconds} total={raid.settings?.questionSeconds ?? Math.max(30, seconds)} />
+          <Countdown
+            seconds={seconds}
+            total={
+              questionSeconds !== null
+                ? questionSeconds + extraMs(questionSeconds, phone?.extraTime) / 1000
+                : Math.max(30, seconds)
+            }
+          />
         ) : null}
       </div>
       <div className="question__card">
@@ -103,6 +115,7 @@ export function QuestionScreen({ raid, phone, answer, paused, onChoose }: Props)
         {q.image ? (
           <img className="question__image" src={imageUrl(q.image)} alt={t('PHONE.QUESTION_IMAGE')} />
         ) : null}
+        <QuestionReadAloud question={q} className="question__read" />
         {q.multiple && !revealed ? (
           <p className="question__hint" data-testid="pick-hint">
             {q.toPick ? t('PHONE.PICK_N', { count: q.toPick }) : t('PHONE.MULTIPLE_HINT')}

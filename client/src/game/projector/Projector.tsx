@@ -8,7 +8,7 @@ import { type Planet, WORLDS } from '../../../../shared/worlds';
 import { readActivePowers, rememberActivePowers } from './active-powers';
 import { ConfirmDialog } from './ConfirmDialog';
 import { type CommandSender, useRun } from './commands';
-import { readFontSize, stepFontSize } from './font-size';
+import { readCalm, readFontSize, stepFontSize, writeCalm } from './font-size';
 import { keyAction } from './keys';
 import { gamePath, type Place, placeToFollow, type Step, stepFor } from './navigation';
 import type { RoomStatus } from './room-client';
@@ -54,6 +54,15 @@ export function Projector({ roomKey, snapshot, status, place, client, raidSettin
   const run = useRun(client);
   const world = WORLDS[snapshot.planet as Planet] ?? WORLDS.nebula;
   const [fontSize, setFontSize] = useState(() => readFontSize(localStorage));
+  const [calm, setCalm] = useState(() =>
+    readCalm(localStorage, !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches),
+  );
+  const toggleCalm = useCallback(() => {
+    setCalm((c) => {
+      writeCalm(localStorage, !c);
+      return !c;
+    });
+  }, []);
   const [blank, setBlank] = useState(false);
   const [overlayOpen, setOverlayOpen] = useState(true);
   const [pick, setPick] = useState<PickSettings>({ mode: 'team', teamSize: 3 });
@@ -143,16 +152,23 @@ export function Projector({ roomKey, snapshot, status, place, client, raidSettin
     return () => window.removeEventListener('keydown', onKey);
   }, [blank, fullscreen, changeFont, place.screen, activity, snapshot.paused, overlayOpen, doStep]);
 
-  const scene: SceneModel = useSceneModel(snapshot, place, powers, blank || snapshot.paused);
+  const scene: SceneModel = useSceneModel(snapshot, place, powers, blank || snapshot.paused, calm);
 
   const style = {
     '--world-color': world.color,
     '--game-font': `${fontSize}rem`,
   } as CSSProperties;
 
-  const common = { snapshot, run, toBoard };
+  const sync = useCallback(() => void client.sync?.(), [client]);
+  const common = { snapshot, run, toBoard, sync };
   return (
-    <div className="projector" style={style} data-testid="projector" data-screen={place.screen}>
+    <div
+      className="projector"
+      style={style}
+      data-testid="projector"
+      data-screen={place.screen}
+      data-calm={calm || undefined}
+    >
       <SceneLayer model={scene} />
       <TopBar
         snapshot={snapshot}
@@ -161,6 +177,8 @@ export function Projector({ roomKey, snapshot, status, place, client, raidSettin
         status={status}
         fontSize={fontSize}
         onFont={changeFont}
+        calm={calm}
+        onCalm={toggleCalm}
         fullscreen={fullscreen.on}
         onFullscreen={fullscreen.toggle}
         onBlank={() => setBlank(true)}
@@ -229,4 +247,6 @@ export type ScreenProps = {
   snapshot: RoomSnapshot;
   run: ReturnType<typeof useRun>;
   toBoard: () => Promise<void>;
+  /** Asks the server for the whole room again (issue 24: the extra time's count after the deadline). */
+  sync?: () => void;
 };

@@ -13,6 +13,9 @@ interface Props {
   status: RoomStatus;
   fontSize: number;
   onFont: (dir: 1 | -1) => void;
+  /** Fewer animations on the board (issue 24). */
+  calm: boolean;
+  onCalm: () => void;
   fullscreen: boolean;
   onFullscreen: () => void;
   onBlank: () => void;
@@ -63,6 +66,16 @@ export function TopBar(p: Props) {
             A+ <span className="sr-only">{t('GAME.FONT_BIGGER')}</span>
           </button>
         </fieldset>
+        <button
+          type="button"
+          className="proj-tool"
+          onClick={p.onCalm}
+          aria-pressed={p.calm}
+          title={t('GAME.CALM_HINT')}
+          data-testid="board-calm"
+        >
+          {t('GAME.CALM')}
+        </button>
         <button type="button" className="proj-tool" onClick={p.onPause} title={t('GAME.PAUSE_HINT')}>
           {p.snapshot.paused ? t('GAME.RESUME') : t('GAME.PAUSE')}
         </button>

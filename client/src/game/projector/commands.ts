@@ -6,6 +6,8 @@ import i18n from '../../i18n';
 
 export interface CommandSender {
   send<C extends TeacherCommand>(name: C, payload: CommandPayload<C>): Promise<Ack>;
+  /** The whole room again (the room client has it; test doubles may not). */
+  sync?(): Promise<void>;
 }
 
 export function errorKey(message: string): string {

@@ -26,3 +26,15 @@ export function stepFontSize(store: Store, current: number, direction: 1 | -1): 
   store.setItem(FONT_SIZE_KEY, String(next));
   return next;
 }
+
+/** The board's "fewer animations" (issue 24): the teacher's choice, stored; the system's setting until then. */
+export const CALM_KEY = 'gameCalm';
+
+export function readCalm(store: Store, systemReduced: boolean): boolean {
+  const raw = store.getItem(CALM_KEY);
+  return raw === null ? systemReduced : raw === '1';
+}
+
+export function writeCalm(store: Store, on: boolean) {
+  store.setItem(CALM_KEY, on ? '1' : '0');
+}

@@ -69,7 +69,7 @@ describe('answer styles', () => {
       ['C', 'circle'],
       ['D', 'square'],
     ]);
-    expect(answerStyle(0).color).toBe('#c8283a');
+    expect(answerStyle(0).color).toBe('#cc2255');
     const colours = new Set([0, 1, 2, 3, 4, 5, 6, 7].map((i) => answerStyle(i).color));
     expect(colours.size).toBe(8);
     expect(answerStyle(4).letter).toBe('E');

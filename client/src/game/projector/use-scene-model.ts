@@ -12,6 +12,7 @@ export function buildSceneModel(
   place: Place,
   powers: ReadonlySet<string>,
   still: boolean,
+  calm = false,
 ): SceneModel {
   const world = WORLDS[snapshot.planet as Planet] ?? WORLDS.nebula;
   const a = snapshot.activity;
@@ -39,6 +40,7 @@ export function buildSceneModel(
     summon: summon?.drawn ? { drawId: `${summon.drawn}:${summon.poolLeft}`, studentId: summon.drawn } : null,
     outcome: raid?.phase === 'ended' ? (raid.result?.outcome ?? null) : null,
     still,
+    calm,
   };
 }
 
@@ -47,6 +49,10 @@ export function useSceneModel(
   place: Place,
   powers: ReadonlySet<string>,
   still: boolean,
+  calm = false,
 ): SceneModel {
-  return useMemo(() => buildSceneModel(snapshot, place, powers, still), [snapshot, place, powers, still]);
+  return useMemo(
+    () => buildSceneModel(snapshot, place, powers, still, calm),
+    [snapshot, place, powers, still, calm],
+  );
 }

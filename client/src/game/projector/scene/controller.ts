@@ -122,7 +122,7 @@ export class SceneController {
       this.outcome = m.outcome;
       for (const f of this.floaters) f.text.destroy();
       this.floaters = [];
-      if (m.outcome === 'VICTORY') this.startConfetti();
+      if (m.outcome === 'VICTORY' && !m.calm) this.startConfetti();
     }
     this.layout();
   }
@@ -231,7 +231,13 @@ export class SceneController {
     const m = this.model;
     if (!m || m.still) return;
     const dt = Math.min(0.1, dtMs / 1000);
-    this.time += dt;
+    // Fewer animations (issue 24, the teacher's switch): no drifting motes, no bobbing or breathing
+    // (the scene's clock stands still), no shake, no hopping ring, no confetti; what tells the
+    // class something (the HP bar, who answered, the damage, the summoned pupil) still shows.
+    const calm = !!m.calm;
+    this.motes.visible = !calm;
+    if (!calm) this.time += dt;
+    if (calm) this.hitAge = Math.max(this.hitAge, 0.6);
     const t = this.time;
 
     for (const [i, mote] of this.motes.children.entries()) {
@@ -246,7 +252,7 @@ export class SceneController {
     let ringed: string | null = null;
     const drawAge = performance.now() - this.drawStart;
     if (drawn) {
-      if (drawAge < SUMMON_DRAW_MS && this.drawOrder.length > 1) {
+      if (!calm && drawAge < SUMMON_DRAW_MS && this.drawOrder.length > 1) {
         const p = drawAge / SUMMON_DRAW_MS;
         const hops = Math.floor(26 * (1 - (1 - p) ** 2.2));
         ringed = this.drawOrder[hops % this.drawOrder.length];
@@ -276,7 +282,7 @@ export class SceneController {
       c.g.rotation += c.spin * dt;
       if (c.g.y > h + 20) c.g.y = -20;
     }
-    if (this.outcome !== 'VICTORY' && this.confetti.length) {
+    if ((this.outcome !== 'VICTORY' || calm) && this.confetti.length) {
       for (const c of this.confetti) c.g.destroy();
       this.confetti = [];
     }

@@ -26,6 +26,8 @@ export interface SceneModel {
   outcome: 'VICTORY' | 'DEFEAT' | null;
   /** Paused or blanked: the scene stops animating. */
   still: boolean;
+  /** Fewer animations (issue 24): the teacher's switch, or the system's reduced motion. */
+  calm?: boolean;
 }
 
 /** How long the summon's drawing animation lasts before the name shows (DOM and scene agree). */

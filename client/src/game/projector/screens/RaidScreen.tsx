@@ -12,6 +12,7 @@ import { MathText } from '../MathText';
 import type { ScreenProps } from '../Projector';
 import { Answers } from './Answers';
 import { Countdown } from './Countdown';
+import { ExtraTime } from './ExtraTime';
 import { RaidLobby } from './RaidLobby';
 import { RaidResult } from './RaidResult';
 import { nextEndsRaid, turnLostKey } from './raid-steps';
@@ -73,6 +74,7 @@ function RaidQuestion({
   raid,
   snapshot,
   run,
+  sync,
   overlayOpen,
   onCloseOverlay,
   onOpenOverlay,
@@ -107,8 +109,9 @@ function RaidQuestion({
             {t('GAME.RAID.QUESTION_OF', { index: raid.index + 1, count: raid.count })}
           </span>
           <Countdown deadline={raid.phase === 'question' ? raid.deadline : null} paused={snapshot.paused} />
+          <ExtraTime raid={raid} paused={snapshot.paused} onClassTimeUp={sync} />
           <span className="raid__answered" data-testid="answered-count">
-            {t('GAME.RAID.ANSWERED', { count: answered.size, total })}
+            {t('GAME.RAID.ANSWERED', { count: answered.size + (raid.extraAnswered ?? 0), total })}
           </span>
           {/* In the top row, not below the answers: the reveal's buttons and the answers keep the room. */}
           <button type="button" className="proj-btn proj-btn--ghost" onClick={() => setConfirmEnd(true)}>

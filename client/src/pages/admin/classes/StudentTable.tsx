@@ -7,6 +7,7 @@ import { generateStudentPassword, removeStudent } from '../../../api/classes';
 import { useFeedback } from '../../../app/feedback';
 import { Button } from '../../../components/ui/Button';
 import { errorKey } from '../../auth/api-error';
+import { AccommodationsDialog } from './AccommodationsDialog';
 import { StudentDataDialog } from './StudentDataDialog';
 
 type SortKey = 'lastName' | 'firstName' | 'username';
@@ -90,6 +91,7 @@ function StudentRow({
   const [confirm, setConfirm] = useState<'password' | 'remove' | null>(null);
   const [busy, setBusy] = useState(false);
   const [dataOpen, setDataOpen] = useState(false);
+  const [accommodationsOpen, setAccommodationsOpen] = useState(false);
   const name = `${s.firstName} ${s.lastName}`;
 
   async function run() {
@@ -181,8 +183,23 @@ function StudentRow({
             >
               {t('PUPIL_DATA.OPEN')}
             </Button>
+            <Button
+              variant="secondary"
+              onClick={() => setAccommodationsOpen(true)}
+              aria-label={t('ACCOMMODATIONS.OPEN_FOR', { name })}
+              aria-haspopup="dialog"
+            >
+              {t('ACCOMMODATIONS.OPEN')}
+            </Button>
           </div>
         )}
+        {accommodationsOpen ? (
+          <AccommodationsDialog
+            schoolclassId={schoolclassId}
+            student={s}
+            onClose={() => setAccommodationsOpen(false)}
+          />
+        ) : null}
         {dataOpen ? (
           <StudentDataDialog student={s} onClose={() => setDataOpen(false)} onDeleted={onRemoved} />
         ) : null}

@@ -12,6 +12,7 @@ import { useChangelog } from '../../../app/changelog';
 import { useFeedback } from '../../../app/feedback';
 import { useSession } from '../../../app/session';
 import { errorKey } from '../../auth/api-error';
+import { DisplaySettings } from './DisplaySettings';
 import { StudentSheet } from './StudentSheet';
 
 const ACCOUNT_LINKS = [
@@ -71,6 +72,7 @@ export default function OptionsPage() {
           ))}
         </ul>
       )}
+      <DisplaySettings />
       <section className="options__data" aria-labelledby="options-data">
         <h2 id="options-data">{t('MY_DATA.TITLE')}</h2>
         <p className="options__data-text">{t('MY_DATA.TEXT')}</p>

@@ -13,7 +13,9 @@ import { useSession } from '../../../app/session';
 import { Button } from '../../../components/ui/Button';
 import { AnswerButtons, type Mark } from '../../../game/phone/AnswerButtons';
 import { MathText, useKatex } from '../../../game/phone/math-text';
+import { QuestionReadAloud } from '../../../game/phone/QuestionReadAloud';
 import { translateError } from '../../../i18n';
+import { useApplyDisplayPrefs } from '../../../lib/display-prefs';
 import { errorKey } from '../../auth/api-error';
 import { scoreText } from './RaidListPage';
 import '../../../game/phone/phone.css';
@@ -33,6 +35,8 @@ export default function HomeworkRaidPage() {
   const params = useParams();
   const { user, refresh } = useSession();
   const studentId = user?.studentId ?? null;
+  // Issue 24: the pupil's reading-friendly display and fewer animations on homework too.
+  useApplyDisplayPrefs();
   const [state, setState] = useState<Load>({ kind: 'loading' });
   const [result, setResult] = useState<HomeworkFinishResult | null>(null);
   const [finishing, setFinishing] = useState(false);
@@ -285,6 +289,7 @@ function QuestionCard({
       {q.image ? (
         <img className="homework-question__image" src={q.image} alt={t('STUDENT.PLAY.IMAGE_ALT')} />
       ) : null}
+      <QuestionReadAloud question={q} className="homework-question__read" />
       {!given ? (
         <p className="homework-question__hint" data-testid="pick-hint">
           {q.multiple ? t('PHONE.PICK_N', { count: q.toPick }) : t('PHONE.PICK_ONE')}
