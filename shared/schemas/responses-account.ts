@@ -2,6 +2,12 @@
 // server/modules/auth, users and student (the shapes of StoredUser, UserRecord, StudentDto… in
 // shared/types.ts). Keys these schemas do not name never leave the server.
 import { z } from 'zod';
+import {
+  numberSettingsSchema,
+  pollSettingsSchema,
+  QUESTION_KINDS,
+  textSettingsSchema,
+} from '../questions/kinds.js';
 import { ROLES, USER_STATUSES } from '../constants.js';
 import { avatarRefSchema } from './avatar.js';
 
@@ -202,9 +208,15 @@ export const homeworkFinishResultSchema = z.object({
 export const importResultSchema = z.object({
   questions: z.array(
     z.object({
+      kind: z.enum(QUESTION_KINDS),
       text: z.string(),
       equationMode: z.boolean(),
       answers: z.array(z.object({ text: z.string(), isCorrect: z.boolean() })),
+      // Issue 23: the kind's settings and the explanation (null when the kind has none).
+      number: numberSettingsSchema.nullable(),
+      textAnswer: textSettingsSchema.nullable(),
+      poll: pollSettingsSchema.nullable(),
+      explanation: z.string().nullable(),
     }),
   ),
   report: z.array(

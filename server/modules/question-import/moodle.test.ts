@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERR } from '../../../shared/errors.js';
 import type { ImportResult } from '../../../shared/question-import.js';
-import { type QuestionDraft, questionDraftSchema } from '../../../shared/schemas/raid.js';
+import { EVERY_KIND, Q } from '../../../tests/fixtures/import/every-kind.js';
 import { AppError } from '../../lib/errors.js';
 import { giftEscape, templateRows, toGift, toMoodleXml } from './export.js';
 import { readQuestionFile } from './file.js';
@@ -27,86 +27,6 @@ function refusal(fn: () => unknown): { key: string; ms: number } {
   }
   throw new Error('not refused');
 }
-
-const Q = (q: Record<string, unknown>): QuestionDraft => questionDraftSchema.parse(q);
-
-/** One question of each kind, as a mathematics, a language and a history teacher write them. */
-const EVERY_KIND: QuestionDraft[] = [
-  Q({
-    text: 'Capitale de la Corse ?',
-    answers: [
-      { text: 'Ajaccio', isCorrect: true },
-      { text: 'Bastia', isCorrect: false },
-      { text: 'Corte', isCorrect: false },
-    ],
-    explanation: 'Ajaccio est la préfecture de la Corse-du-Sud & de la collectivité.',
-  }),
-  Q({
-    text: 'Quels nombres sont premiers ? (2 {ou} 3 : #1 = ~)',
-    answers: [
-      { text: '2', isCorrect: true },
-      { text: '3', isCorrect: true },
-      { text: '4 <5', isCorrect: false },
-    ],
-  }),
-  Q({
-    text: 'La Terre tourne autour du Soleil.',
-    answers: [
-      { text: 'Vrai', isCorrect: true },
-      { text: 'Faux', isCorrect: false },
-    ],
-  }),
-  Q({
-    kind: 'number',
-    text: 'Donnez $$\\pi$$ au centième',
-    equationMode: true,
-    number: { value: 3.14, tolerance: 0.005, toleranceMode: 'absolute', unit: null },
-    explanation: '$$\\pi \\approx 3{,}14159$$',
-  }),
-  Q({
-    kind: 'number',
-    text: 'Vitesse de la lumière ?',
-    number: { value: 300000, tolerance: 0.05, toleranceMode: 'relative', unit: 'km/s' },
-  }),
-  Q({
-    kind: 'number',
-    text: 'Température de congélation de l’eau',
-    equationMode: true,
-    number: { value: -0.5, tolerance: 0, toleranceMode: 'absolute', unit: '°C' },
-  }),
-  Q({
-    kind: 'text',
-    text: 'Comment dit-on « chat » en anglais ?',
-    textAnswer: { accepted: ['cat', 'a cat'], ignoreCase: true, ignoreAccents: true, allowTypo: false },
-  }),
-  Q({
-    kind: 'text',
-    text: 'Le participe passé de « naître » ?',
-    textAnswer: { accepted: ['né'], ignoreCase: false, ignoreAccents: false, allowTypo: true },
-    explanation: 'Avec l’accent circonflexe à l’infinitif, sans au participe.',
-  }),
-  Q({
-    kind: 'order',
-    text: 'Du plus ancien au plus récent',
-    answers: [
-      { text: 'Prise de la Bastille', isCorrect: false },
-      { text: 'Sacre de Napoléon', isCorrect: false },
-      { text: 'Waterloo', isCorrect: false },
-      { text: 'Commune de Paris', isCorrect: false },
-    ],
-  }),
-  Q({
-    kind: 'poll',
-    text: 'Êtes-vous sûr de vous ?',
-    poll: { pollMode: 'choice' },
-    answers: [
-      { text: 'Oui', isCorrect: false },
-      { text: 'Non', isCorrect: false },
-    ],
-  }),
-  Q({ kind: 'poll', text: 'Combien d’heures de sommeil ?', poll: { pollMode: 'number' } }),
-  Q({ kind: 'poll', text: 'Un mot sur la séance ?', poll: { pollMode: 'text' } }),
-];
 
 describe('round trip: every kind exported, then imported unchanged', () => {
   const formats: [string, string, () => string | Uint8Array][] = [
@@ -174,7 +94,7 @@ describe("Moodle's own fixtures", () => {
     // The 50 % answer and the "*" catch-all are not accepted answers.
     expect(animal.textAnswer).toEqual({ accepted: ['Frog'], ignoreCase: true, ignoreAccents: true, allowTypo: false });
     expect(tf).toMatchObject({
-      text: '42 is the Absolute Answer to everything. _____";',
+      text: '42 is the Absolute Answer to everything._____";',
       answers: [
         { text: 'Vrai', isCorrect: false },
         { text: 'Faux', isCorrect: true },
