@@ -2,13 +2,13 @@
 // server/modules/auth, users and student (the shapes of StoredUser, UserRecord, StudentDto… in
 // shared/types.ts). Keys these schemas do not name never leave the server.
 import { z } from 'zod';
+import { ROLES, USER_STATUSES } from '../constants.js';
 import {
   numberSettingsSchema,
   pollSettingsSchema,
   QUESTION_KINDS,
   textSettingsSchema,
 } from '../questions/kinds.js';
-import { ROLES, USER_STATUSES } from '../constants.js';
 import { avatarRefSchema } from './avatar.js';
 
 const civility = z.enum(['M', 'MME']).nullable();

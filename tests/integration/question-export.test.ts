@@ -54,9 +54,14 @@ beforeAll(async () => {
       })
       .where(eq(questions.id, id));
     if (q.answers.length)
-      await db
-        .insert(answers)
-        .values(q.answers.map((a, position) => ({ questionId: id, position, text: a.text, isCorrect: a.isCorrect })));
+      await db.insert(answers).values(
+        q.answers.map((a, position) => ({
+          questionId: id,
+          position,
+          text: a.text,
+          isCorrect: a.isCorrect,
+        })),
+      );
   }
 });
 afterAll(async () => {
@@ -95,7 +100,9 @@ describe('raid export', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(type);
-      expect(res.headers['content-disposition']).toContain(`filename="Raid-export-de-toutes-les-sortes.${ext}"`);
+      expect(res.headers['content-disposition']).toContain(
+        `filename="Raid-export-de-toutes-les-sortes.${ext}"`,
+      );
       const back = await upload(`raid.${ext}`, res.rawPayload);
       expect(back.statusCode).toBe(200);
       const body = back.json() as ImportResult;
@@ -106,14 +113,15 @@ describe('raid export', () => {
   it("refuses another teacher's raid (404), a student (403), an unknown raid and format", async () => {
     const other = (await signin(ctx.app, DEMO.sciences)).accessToken;
     const student = (await signin(ctx.app, DEMO.student)).accessToken;
-    const get = (url: string, token: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
+    const get = (url: string, token: string) =>
+      ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
     const asOther = await get(`/api/raids/${raidId}/export/gift`, other);
     expect(asOther.statusCode).toBe(404);
     expect(asOther.body).not.toContain('Capitale');
     expect((await get(`/api/raids/${raidId}/export/moodle`, student)).statusCode).toBe(403);
-    expect((await get('/api/raids/00000000-0000-4000-8000-000000000000/export/xlsx', teacher)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await get('/api/raids/00000000-0000-4000-8000-000000000000/export/xlsx', teacher)).statusCode,
+    ).toBe(404);
     const badFormat = await get(`/api/raids/${raidId}/export/pdf`, teacher);
     expect(badFormat.statusCode).toBe(400);
     expect(badFormat.json().message).toBe(ERR.INVALID_BODY);

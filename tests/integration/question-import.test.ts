@@ -115,7 +115,15 @@ describe('POST /api/questions/import', () => {
     // One example of each kind of question (issue 23).
     const body = res.json() as ImportResult;
     expect(body.report.map((l) => l.status)).toEqual(Array(7).fill('imported'));
-    expect(body.questions.map((q) => q.kind)).toEqual(['choice', 'choice', 'choice', 'number', 'text', 'order', 'poll']);
+    expect(body.questions.map((q) => q.kind)).toEqual([
+      'choice',
+      'choice',
+      'choice',
+      'number',
+      'text',
+      'order',
+      'poll',
+    ]);
   });
 
   it('refuses lines repeating a question of the raid or an earlier line', async () => {
@@ -195,7 +203,11 @@ describe('POST /api/questions/import', () => {
         400,
         ERR.IMPORT_UNREADABLE,
       ],
-      [{ file: { name: 'quiz.xml', data: Buffer.from(`<quiz>${'<a>'.repeat(100_000)}`) } }, 400, ERR.IMPORT_UNREADABLE],
+      [
+        { file: { name: 'quiz.xml', data: Buffer.from(`<quiz>${'<a>'.repeat(100_000)}`) } },
+        400,
+        ERR.IMPORT_UNREADABLE,
+      ],
       [{ file: { name: 'quiz.gift', data: Buffer.from('// only a comment\n') } }, 400, ERR.IMPORT_FILE_EMPTY],
       [{}, 400, ERR.IMPORT_FILE_EMPTY],
       [csv(`${HEADER}\n`), 400, ERR.IMPORT_FILE_EMPTY],

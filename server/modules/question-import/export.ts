@@ -166,13 +166,16 @@ function giftQuestion(q: ExportQuestion): string {
     const right = q.answers.filter((a) => a.isCorrect).length;
     block = q.answers.map((a) => {
       if (!a.isCorrect) return `~${giftEscape(a.text)}`;
-      return right === 1 ? `=${giftEscape(a.text)}` : `~%${Number((100 / right).toFixed(5))}%${giftEscape(a.text)}`;
+      return right === 1
+        ? `=${giftEscape(a.text)}`
+        : `~%${Number((100 / right).toFixed(5))}%${giftEscape(a.text)}`;
     });
   } else if (q.kind === 'number' && q.number) block = [`#${q.number.value}:${absoluteTolerance(q.number)}`];
   else if (q.kind === 'text' && q.textAnswer) block = q.textAnswer.accepted.map((a) => `=${giftEscape(a)}`);
   else if (q.kind === 'order') block = q.answers.map((a, i) => `=${giftEscape(a.text)} -> ${i + 1}`);
   else block = [];
-  if (q.kind === 'number' && q.number?.unit) lines[0] = `${lines[0] ?? '//'} [tag:${TAG.unitPrefix}${q.number.unit}]`;
+  if (q.kind === 'number' && q.number?.unit)
+    lines[0] = `${lines[0] ?? '//'} [tag:${TAG.unitPrefix}${q.number.unit}]`;
   if (q.explanation) block.push(`####${giftEscape(q.explanation)}`);
   lines.push(`::${giftEscape(nameOf(q))}::[plain]${giftEscape(q.text)} {`);
   for (const b of block) lines.push(`\t${b}`);

@@ -51,7 +51,11 @@ const normalizeHeader = (s: string) =>
     .replace(/[^a-z0-9]/g, '');
 
 /** The import's answer for one uploaded file, whatever its format. */
-export function readQuestionFile(filename: string, buf: Uint8Array, existing: readonly string[]): ImportResult {
+export function readQuestionFile(
+  filename: string,
+  buf: Uint8Array,
+  existing: readonly string[],
+): ImportResult {
   if (buf.length === 0) throw badRequest(ERR.IMPORT_FILE_EMPTY);
   const ext = path.extname(filename).toLowerCase();
   if (ext === '.xml') {

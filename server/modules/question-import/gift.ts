@@ -10,8 +10,7 @@
 // (our export's order questions); the others are refused lines naming their type.
 import { ERR } from '../../../shared/errors.js';
 import type { ImportIssue } from '../../../shared/question-import.js';
-import { TAG } from './moodle-xml.js';
-import { htmlToText } from './moodle-xml.js';
+import { htmlToText, TAG } from './moodle-xml.js';
 import { type Candidate, readDecimal, roundSignificant, tooManyLines } from './questions.js';
 
 const QUESTIONS_MAX = 200;

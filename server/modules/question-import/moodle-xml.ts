@@ -233,7 +233,10 @@ function readQuestion(q: El): Candidate | null {
       };
     }
     case 'shortanswer': {
-      const accepted = answers.filter((a) => fraction(a) >= 100).map(textOf).filter(Boolean);
+      const accepted = answers
+        .filter((a) => fraction(a) >= 100)
+        .map(textOf)
+        .filter(Boolean);
       const usecase = (child(q, 'usecase')?.text ?? '0').trim();
       return {
         ...base,

@@ -4,14 +4,6 @@ import { ANSWERS_MIN, QUESTION_MAX } from '../../../shared/constants.js';
 import { ERR } from '../../../shared/errors.js';
 import type { ImportIssue, ImportReportLine, ImportResult } from '../../../shared/question-import.js';
 import {
-  ANSWER_MAX,
-  ANSWERS_MAX,
-  QUESTIONS_PER_RAID_MAX,
-  type QuestionDraft,
-  questionDraftSchema,
-  questionKey,
-} from '../../../shared/schemas/raid.js';
-import {
   ACCEPTED_ANSWER_MAX,
   ACCEPTED_MAX,
   EXPLANATION_MAX,
@@ -23,6 +15,14 @@ import {
   type TextSettings,
   UNIT_MAX,
 } from '../../../shared/questions/kinds.js';
+import {
+  ANSWER_MAX,
+  ANSWERS_MAX,
+  QUESTIONS_PER_RAID_MAX,
+  type QuestionDraft,
+  questionDraftSchema,
+  questionKey,
+} from '../../../shared/schemas/raid.js';
 import { badRequest } from '../../lib/errors.js';
 
 /**
@@ -301,7 +301,10 @@ function kindCells(row: SheetRow, layout: Layout): Partial<LineInput> & { errors
   const explanation = cell(extra.explanation);
   if (explanation) out.explanation = explanation;
   if (!type) {
-    errors.push({ key: ERR.IMPORT_BAD_TYPE, params: { column: extra.type?.name ?? 'Type', value: typeCell } });
+    errors.push({
+      key: ERR.IMPORT_BAD_TYPE,
+      params: { column: extra.type?.name ?? 'Type', value: typeCell },
+    });
     return out;
   }
   out.kind = type.kind;
@@ -322,7 +325,10 @@ function kindCells(row: SheetRow, layout: Layout): Partial<LineInput> & { errors
     const relative = /%\s*$/.test(tolRaw);
     const tol = tolRaw ? readDecimal(tolRaw.replace(/%\s*$/, '')) : 0;
     if (tol === null || tol < 0)
-      errors.push({ key: ERR.TOLERANCE_INVALID, params: { column: extra.tolerance?.name ?? '', value: tolRaw } });
+      errors.push({
+        key: ERR.TOLERANCE_INVALID,
+        params: { column: extra.tolerance?.name ?? '', value: tolRaw },
+      });
     out.number =
       value === null
         ? null
@@ -373,7 +379,13 @@ function templateInput(row: SheetRow, layout: Layout): LineInput {
     return { n: slot.n, text: cell(slot.text).trim(), isCorrect: mark === true };
   });
   const kind = kindCells(row, layout);
-  return { ...kind, question: cell(layout.question), equationMode, slots, errors: [...errors, ...kind.errors] };
+  return {
+    ...kind,
+    question: cell(layout.question),
+    equationMode,
+    slots,
+    errors: [...errors, ...kind.errors],
+  };
 }
 
 const FORMULA = /\$\$[\s\S]+?\$\$/;

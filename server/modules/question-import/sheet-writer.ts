@@ -57,4 +57,3 @@ export function buildXlsx(rows: string[][]): Uint8Array {
     Object.fromEntries(Object.entries(files).map(([name, text]) => [name, [strToU8(text), { mtime }]])),
   );
 }
-
