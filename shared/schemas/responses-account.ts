@@ -3,7 +3,12 @@
 // shared/types.ts). Keys these schemas do not name never leave the server.
 import { z } from 'zod';
 import { ROLES, USER_STATUSES } from '../constants.js';
-import { numberSettingsSchema, QUESTION_KINDS } from '../questions/kinds.js';
+import {
+  numberSettingsSchema,
+  pollSettingsSchema,
+  QUESTION_KINDS,
+  textSettingsSchema,
+} from '../questions/kinds.js';
 import { avatarRefSchema } from './avatar.js';
 
 const civility = z.enum(['M', 'MME']).nullable();
@@ -219,9 +224,15 @@ export const homeworkFinishResultSchema = z.object({
 export const importResultSchema = z.object({
   questions: z.array(
     z.object({
+      kind: z.enum(QUESTION_KINDS),
       text: z.string(),
       equationMode: z.boolean(),
       answers: z.array(z.object({ text: z.string(), isCorrect: z.boolean() })),
+      // Issue 23: the kind's settings and the explanation (null when the kind has none).
+      number: numberSettingsSchema.nullable(),
+      textAnswer: textSettingsSchema.nullable(),
+      poll: pollSettingsSchema.nullable(),
+      explanation: z.string().nullable(),
     }),
   ),
   report: z.array(

@@ -676,6 +676,15 @@ const cases: Case[] = [
     allowed: 'admin',
   },
   {
+    route: 'GET /api/raids/:raidId/export/:format',
+    url: () => `/api/raids/${fx.demoRaidId}/export/gift`,
+    refused: [
+      ['student', 403],
+      ['teacher', 404],
+    ],
+    allowed: 'admin',
+  },
+  {
     route: 'PUT /api/raids/:raidId',
     url: () => `/api/raids/${fx.demoRaidId}`,
     body: () => raidBody('Raid remplacé'),

@@ -68,6 +68,9 @@ function upload({ token = teacher, ...input }: Upload) {
   });
 }
 
+/** The kind fields of a plain choice question (issue 23). */
+const CHOICE = { kind: 'choice', number: null, textAnswer: null, poll: null, explanation: null } as const;
+
 const csv = (text: string, name = 'questions.csv') => ({ file: { name, data: Buffer.from(text, 'utf8') } });
 
 describe('POST /api/questions/import', () => {
@@ -109,10 +112,17 @@ describe('POST /api/questions/import', () => {
       },
     });
     expect(res.statusCode).toBe(200);
-    expect((res.json() as ImportResult).report.map((l) => l.status)).toEqual([
-      'imported',
-      'imported',
-      'imported',
+    // One example of each kind of question (issue 23).
+    const body = res.json() as ImportResult;
+    expect(body.report.map((l) => l.status)).toEqual(Array(7).fill('imported'));
+    expect(body.questions.map((q) => q.kind)).toEqual([
+      'choice',
+      'choice',
+      'choice',
+      'number',
+      'text',
+      'order',
+      'poll',
     ]);
   });
 
@@ -187,6 +197,18 @@ describe('POST /api/questions/import', () => {
         ERR.IMPORT_UNREADABLE,
       ],
       [{ file: { name: 'questions.csv', data: Buffer.alloc(0) } }, 400, ERR.IMPORT_FILE_EMPTY],
+      // Issue 23: a Moodle XML file with a DTD, or nested past any real one, is refused as a whole.
+      [
+        { file: { name: 'quiz.xml', data: Buffer.from('<!DOCTYPE quiz [<!ENTITY a "b">]><quiz/>') } },
+        400,
+        ERR.IMPORT_UNREADABLE,
+      ],
+      [
+        { file: { name: 'quiz.xml', data: Buffer.from(`<quiz>${'<a>'.repeat(100_000)}`) } },
+        400,
+        ERR.IMPORT_UNREADABLE,
+      ],
+      [{ file: { name: 'quiz.gift', data: Buffer.from('// only a comment\n') } }, 400, ERR.IMPORT_FILE_EMPTY],
       [{}, 400, ERR.IMPORT_FILE_EMPTY],
       [csv(`${HEADER}\n`), 400, ERR.IMPORT_FILE_EMPTY],
       [csv('Combien ?;4;x;5;\n'), 400, ERR.IMPORT_NO_HEADER],
@@ -257,6 +279,7 @@ describe('Kahoot spreadsheets', () => {
     const body = res.json() as ImportResult;
     expect(body.questions).toEqual([
       {
+        ...CHOICE,
         text: 'Quelle est la capitale de la France ?',
         equationMode: false,
         answers: [
@@ -267,6 +290,7 @@ describe('Kahoot spreadsheets', () => {
         ],
       },
       {
+        ...CHOICE,
         text: 'Quels nombres sont pairs ?',
         equationMode: false,
         answers: [
@@ -277,6 +301,7 @@ describe('Kahoot spreadsheets', () => {
         ],
       },
       {
+        ...CHOICE,
         text: 'Vrai ou faux : 1 > 2 & 2 < 3',
         equationMode: false,
         answers: [
@@ -318,6 +343,7 @@ describe('Kahoot spreadsheets', () => {
     expect(res.statusCode).toBe(200);
     expect((res.json() as ImportResult).questions).toEqual([
       {
+        ...CHOICE,
         text: 'Combien font 2 + 2 ?',
         equationMode: false,
         answers: [
@@ -411,7 +437,7 @@ describe('templates', () => {
     const csvRes = await ctx.app.inject({ method: 'GET', url: '/assets/templates/questions-template.csv' });
     expect(csvRes.statusCode).toBe(200);
     expect(csvRes.headers['content-type']).toMatch(/^text\/csv/);
-    expect(csvRes.body).toContain('Question;Équation;Réponse 1;Correcte 1');
+    expect(csvRes.body).toContain('Question;Équation;Type;Réponse 1;Correcte 1');
     const xlsx = await ctx.app.inject({ method: 'GET', url: '/assets/templates/questions-template.xlsx' });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toBe(

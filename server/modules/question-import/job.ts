@@ -1,8 +1,7 @@
 // One import as the worker thread runs it: the file's rows read and checked, or the error's key.
 import type { ImportResult } from '../../../shared/question-import.js';
 import { AppError } from '../../lib/errors.js';
-import { readSheetFile } from './file.js';
-import { importRows } from './questions.js';
+import { readQuestionFile } from './file.js';
 
 export interface ImportJob {
   name: string;
@@ -16,7 +15,7 @@ export type ImportOutcome =
 
 export function runImport(job: ImportJob): ImportOutcome {
   try {
-    return { ok: importRows(readSheetFile(job.name, job.data), job.existing) };
+    return { ok: readQuestionFile(job.name, job.data, job.existing) };
   } catch (err) {
     if (err instanceof AppError)
       return { error: { statusCode: err.statusCode, key: err.key, extra: err.extra } };

@@ -4,6 +4,18 @@ import { ANSWERS_MIN, QUESTION_MAX } from '../../../shared/constants.js';
 import { ERR } from '../../../shared/errors.js';
 import type { ImportIssue, ImportReportLine, ImportResult } from '../../../shared/question-import.js';
 import {
+  ACCEPTED_ANSWER_MAX,
+  ACCEPTED_MAX,
+  EXPLANATION_MAX,
+  type NumberSettings,
+  ORDER_ITEMS_MAX,
+  ORDER_ITEMS_MIN,
+  type PollSettings,
+  type QuestionKind,
+  type TextSettings,
+  UNIT_MAX,
+} from '../../../shared/questions/kinds.js';
+import {
   ANSWER_MAX,
   ANSWERS_MAX,
   QUESTIONS_PER_RAID_MAX,
@@ -27,11 +39,23 @@ export interface SheetRow {
   cells: string[];
 }
 
-type Column =
-  | { kind: 'question' }
-  | { kind: 'equation' }
-  | { kind: 'answer'; n: number }
-  | { kind: 'correct'; n: number };
+/** Columns of the template besides the answers: the kinds of question of issue 23 added theirs. */
+const SINGLE_COLUMNS = [
+  'question',
+  'equation',
+  'type',
+  'value',
+  'tolerance',
+  'unit',
+  'accepted',
+  'ignoreCase',
+  'ignoreAccents',
+  'typo',
+  'explanation',
+] as const;
+type SingleColumn = (typeof SINGLE_COLUMNS)[number];
+
+type Column = { kind: SingleColumn } | { kind: 'answer'; n: number } | { kind: 'correct'; n: number };
 
 /** "Réponse 1 " → "reponse1": lower case, no accents, letters and digits only. */
 const normalize = (s: string) =>
@@ -48,10 +72,24 @@ const ANSWER_NAMES = /^(reponse|rep|answer|risposta)(\d+)$/;
 const CORRECT_NAMES =
   /^(?:(?:correcte?|bonne|bonnereponse|juste|vrai|correctanswer|iscorrect|corretta|giusta)(\d+)|(?:reponse|answer|risposta)(\d+)(?:correcte?|juste|bonne|corretta))$/;
 
+// Issue 23's columns, in French (the template), English, Italian and Corsican.
+const KIND_COLUMN_NAMES: [Exclude<SingleColumn, 'question' | 'equation'>, RegExp][] = [
+  ['type', /^(type|typedequestion|questiontype|tipo|tipu)$/],
+  ['value', /^(valeur|value|valore|valore|valori)$/],
+  ['tolerance', /^(tolerance|tolleranza|toleranza)$/],
+  ['unit', /^(unite|unit|unita)$/],
+  ['accepted', /^(reponsesacceptees|acceptedanswers|risposteaccettate|rispostiaccettate)$/],
+  ['ignoreCase', /^(ignorerlacasse|ignorecase|ignoramaiuscole|ignoralemaiuscule)$/],
+  ['ignoreAccents', /^(ignorerlesaccents|ignoreaccents|ignoraaccenti|ignoraliaccenti)$/],
+  ['typo', /^(unefautepermise|onetypo|allowtypo|unerrorepermesso|unsbagliupermessu)$/],
+  ['explanation', /^(explication|explanation|spiegazione|spiegazione|spiegazioni)$/],
+];
+
 function columnOf(name: string): Column | null {
   const k = normalize(name);
   if (QUESTION_NAMES.test(k)) return { kind: 'question' };
   if (EQUATION_NAMES.test(k)) return { kind: 'equation' };
+  for (const [kind, re] of KIND_COLUMN_NAMES) if (re.test(k)) return { kind };
   const a = ANSWER_NAMES.exec(k);
   if (a) return { kind: 'answer', n: Number(a[2]) };
   const c = CORRECT_NAMES.exec(k);
@@ -88,6 +126,8 @@ export function readMark(cell: string): boolean | null {
 interface Layout {
   question: number;
   equation: { index: number; name: string } | null;
+  /** Issue 23's columns present in the header: their index and name as written. */
+  extra: Partial<Record<Exclude<SingleColumn, 'question' | 'equation'>, { index: number; name: string }>>;
   /** Per answer number 1..ANSWERS_MAX present in the header: its text and correct-mark columns. */
   answers: { n: number; text: number | null; correct: { index: number; name: string } | null }[];
 }
@@ -96,6 +136,7 @@ interface Layout {
 export function readHeader(header: string[]): Layout {
   let question = -1;
   let equation: Layout['equation'] = null;
+  const extra: Layout['extra'] = {};
   const answers = new Map<number, Layout['answers'][number]>();
   const seen = new Set<string>();
   // Without a question column the first row is not a header at all (data, or another file).
@@ -104,14 +145,14 @@ export function readHeader(header: string[]): Layout {
     const name = raw.trim();
     if (!name) return;
     const col = columnOf(name);
-    const known =
-      col && (col.kind === 'question' || col.kind === 'equation' || (col.n >= 1 && col.n <= ANSWERS_MAX));
+    const known = col && (!('n' in col) || (col.n >= 1 && col.n <= ANSWERS_MAX));
     if (!col || !known) throw badRequest(ERR.IMPORT_UNKNOWN_COLUMN, { params: { column: name } });
     const id = col.kind === 'answer' || col.kind === 'correct' ? `${col.kind}${col.n}` : col.kind;
     if (seen.has(id)) throw badRequest(ERR.IMPORT_DUPLICATE_COLUMN, { params: { column: name } });
     seen.add(id);
     if (col.kind === 'question') question = index;
     else if (col.kind === 'equation') equation = { index, name };
+    else if (col.kind !== 'answer' && col.kind !== 'correct') extra[col.kind] = { index, name };
     else {
       const slot = answers.get(col.n) ?? { n: col.n, text: null, correct: null };
       if (col.kind === 'answer') slot.text = index;
@@ -119,12 +160,14 @@ export function readHeader(header: string[]): Layout {
       answers.set(col.n, slot);
     }
   });
-  if (question < 0 || answers.size === 0) throw badRequest(ERR.IMPORT_NO_HEADER);
+  // A sheet of numbers and words only may have no answer column; one without either is no template.
+  const kindColumns = extra.type && (extra.value || extra.accepted);
+  if (question < 0 || (answers.size === 0 && !kindColumns)) throw badRequest(ERR.IMPORT_NO_HEADER);
   for (const slot of answers.values())
     if (slot.text === null && slot.correct)
       // "Correcte 3" without "Réponse 3": the mark would belong to no answer.
       throw badRequest(ERR.IMPORT_UNKNOWN_COLUMN, { params: { column: slot.correct.name } });
-  return { question, equation, answers: [...answers.values()].sort((a, b) => a.n - b.n) };
+  return { question, equation, extra, answers: [...answers.values()].sort((a, b) => a.n - b.n) };
 }
 
 const PARAMS: Record<string, Record<string, number>> = {
@@ -132,16 +175,189 @@ const PARAMS: Record<string, Record<string, number>> = {
   [ERR.ANSWER_TOO_LONG]: { max: ANSWER_MAX },
   [ERR.ANSWERS_MIN]: { min: ANSWERS_MIN },
   [ERR.TOO_MANY_ANSWERS]: { max: ANSWERS_MAX },
+  [ERR.ORDER_ITEMS_MIN]: { min: ORDER_ITEMS_MIN, max: ORDER_ITEMS_MAX },
+  [ERR.ACCEPTED_TOO_MANY]: { max: ACCEPTED_MAX },
+  [ERR.ACCEPTED_TOO_LONG]: { max: ACCEPTED_ANSWER_MAX },
+  [ERR.UNIT_TOO_LONG]: { max: UNIT_MAX },
+  [ERR.EXPLANATION_TOO_LONG]: { max: EXPLANATION_MAX },
 };
 
-/** What a data row holds, read through a layout, before the raid form's rules are applied. */
-interface LineInput {
+/** The kind settings' own checks (shared/questions/kinds.ts) carry no message: the report names them. */
+function settingsKey(path: PropertyKey[], code: string): string | null {
+  const [field, sub, index] = path;
+  if (field === 'number') {
+    if (sub === 'tolerance') return ERR.TOLERANCE_INVALID;
+    if (sub === 'unit') return ERR.UNIT_TOO_LONG;
+    return ERR.NUMBER_VALUE_REQUIRED;
+  }
+  if (field === 'textAnswer') {
+    if (typeof index === 'number') return code === 'too_big' ? ERR.ACCEPTED_TOO_LONG : ERR.ACCEPTED_REQUIRED;
+    return code === 'too_big' ? ERR.ACCEPTED_TOO_MANY : ERR.ACCEPTED_REQUIRED;
+  }
+  return null;
+}
+
+/**
+ * What a data row (or a question of a Moodle XML or GIFT file) holds, before the raid form's rules
+ * are applied.
+ */
+export interface LineInput {
   question: string;
   equationMode: boolean;
   /** Answer columns in order: their text and whether they are marked correct. */
   slots: { n: number; text: string; isCorrect: boolean }[];
   errors: ImportIssue[];
+  /** Issue 23: the kind (absent: choice) and its settings, and the explanation. */
+  kind?: QuestionKind;
+  number?: Partial<NumberSettings> | null;
+  textAnswer?: Partial<TextSettings> | null;
+  poll?: PollSettings | null;
+  explanation?: string | null;
 }
+
+/** A question read from a file, with its line (the row, or the line its question starts on). */
+export interface Candidate extends LineInput {
+  line: number;
+}
+
+const DECIMAL_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/;
+
+/**
+ * A number as teachers write it in a sheet or a Moodle file: a point or a French decimal comma,
+ * spaces between thousands, a sign, `1,5e3` or `1,5×10^3`. Null when it is not one.
+ */
+export function readDecimal(raw: string): number | null {
+  const s = raw
+    .trim()
+    .replace(/[\s\u00a0\u202f]/g, '')
+    .replace(/[−–]/g, '-')
+    .replace(/(?:[×x*]10\^)/i, 'e')
+    .replace(',', '.')
+    .toLowerCase();
+  if (s.length > 40 || !DECIMAL_RE.test(s)) return null;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** The template's Type cell, in the four languages (empty: a choice question). */
+const TYPE_NAMES: Record<string, { kind: QuestionKind; poll?: PollSettings['pollMode'] }> = {
+  '': { kind: 'choice' },
+  choix: { kind: 'choice' },
+  choice: { kind: 'choice' },
+  scelta: { kind: 'choice' },
+  scelta2: { kind: 'choice' },
+  qcm: { kind: 'choice' },
+  vraifaux: { kind: 'choice' },
+  truefalse: { kind: 'choice' },
+  verofalso: { kind: 'choice' },
+  nombre: { kind: 'number' },
+  number: { kind: 'number' },
+  numero: { kind: 'number' },
+  numaru: { kind: 'number' },
+  texte: { kind: 'text' },
+  text: { kind: 'text' },
+  testo: { kind: 'text' },
+  testu: { kind: 'text' },
+  ordre: { kind: 'order' },
+  order: { kind: 'order' },
+  ordine: { kind: 'order' },
+  ordine2: { kind: 'order' },
+  sondage: { kind: 'poll', poll: 'choice' },
+  poll: { kind: 'poll', poll: 'choice' },
+  sondaggio: { kind: 'poll', poll: 'choice' },
+  sundagiu: { kind: 'poll', poll: 'choice' },
+  sondagenombre: { kind: 'poll', poll: 'number' },
+  pollnumber: { kind: 'poll', poll: 'number' },
+  sondaggionumero: { kind: 'poll', poll: 'number' },
+  sundagiunumaru: { kind: 'poll', poll: 'number' },
+  sondagetexte: { kind: 'poll', poll: 'text' },
+  polltext: { kind: 'poll', poll: 'text' },
+  sondaggiotesto: { kind: 'poll', poll: 'text' },
+  sundagiutestu: { kind: 'poll', poll: 'text' },
+};
+
+/** The words the template's writer puts in the Type cell (French, as the template). */
+export const TYPE_WORDS: Record<QuestionKind | 'pollNumber' | 'pollText', string> = {
+  choice: 'choix',
+  number: 'nombre',
+  text: 'texte',
+  order: 'ordre',
+  poll: 'sondage',
+  pollNumber: 'sondage nombre',
+  pollText: 'sondage texte',
+};
+
+/** Accepted answers in one cell, separated by `|` (a `|` inside an answer cannot be written). */
+export const ACCEPTED_SEPARATOR = '|';
+
+/** Issue 23's cells of a template row: the kind, its settings and the explanation. */
+function kindCells(row: SheetRow, layout: Layout): Partial<LineInput> & { errors: ImportIssue[] } {
+  const { extra } = layout;
+  const errors: ImportIssue[] = [];
+  const cell = (c?: { index: number }) => (c ? (row.cells[c.index] ?? '').trim() : '');
+  const typeCell = cell(extra.type);
+  const type = TYPE_NAMES[normalize(typeCell)];
+  const out: Partial<LineInput> & { errors: ImportIssue[] } = { errors };
+  const explanation = cell(extra.explanation);
+  if (explanation) out.explanation = explanation;
+  if (!type) {
+    errors.push({
+      key: ERR.IMPORT_BAD_TYPE,
+      params: { column: extra.type?.name ?? 'Type', value: typeCell },
+    });
+    return out;
+  }
+  out.kind = type.kind;
+  const mark = (c: { index: number; name: string } | undefined, fallback: boolean) => {
+    const value = cell(c);
+    if (!c || value === '') return fallback;
+    const m = readMark(value);
+    if (m === null) errors.push({ key: ERR.IMPORT_BAD_MARK, params: { column: c.name, value } });
+    return m ?? fallback;
+  };
+  if (type.kind === 'poll') out.poll = { pollMode: type.poll ?? 'choice' };
+  if (type.kind === 'number') {
+    const raw = cell(extra.value);
+    const value = readDecimal(raw);
+    if (raw && value === null)
+      errors.push({ key: ERR.IMPORT_BAD_NUMBER, params: { column: extra.value?.name ?? '', value: raw } });
+    const tolRaw = cell(extra.tolerance);
+    const relative = /%\s*$/.test(tolRaw);
+    const tol = tolRaw ? readDecimal(tolRaw.replace(/%\s*$/, '')) : 0;
+    if (tol === null || tol < 0)
+      errors.push({
+        key: ERR.TOLERANCE_INVALID,
+        params: { column: extra.tolerance?.name ?? '', value: tolRaw },
+      });
+    out.number =
+      value === null
+        ? null
+        : {
+            value,
+            tolerance: relative ? roundSignificant((tol ?? 0) / 100) : (tol ?? 0),
+            toleranceMode: relative ? 'relative' : 'absolute',
+            unit: cell(extra.unit) || null,
+          };
+  }
+  if (type.kind === 'text') {
+    const accepted = cell(extra.accepted)
+      .split(ACCEPTED_SEPARATOR)
+      .map((a) => a.trim())
+      .filter(Boolean);
+    out.textAnswer = accepted.length
+      ? {
+          accepted,
+          ignoreCase: mark(extra.ignoreCase, true),
+          ignoreAccents: mark(extra.ignoreAccents, true),
+          allowTypo: mark(extra.typo, false),
+        }
+      : null;
+  }
+  return out;
+}
+
+/** 0.05000000000000001 → 0.05: a tolerance read back from a percentage or a Moodle file. */
+export const roundSignificant = (n: number) => Number(n.toPrecision(12));
 
 /** A row of the app's template: yes/no marks per answer. */
 function templateInput(row: SheetRow, layout: Layout): LineInput {
@@ -162,13 +378,20 @@ function templateInput(row: SheetRow, layout: Layout): LineInput {
       errors.push({ key: ERR.IMPORT_BAD_MARK, params: { column: slot.correct.name, value } });
     return { n: slot.n, text: cell(slot.text).trim(), isCorrect: mark === true };
   });
-  return { question: cell(layout.question), equationMode, slots, errors };
+  const kind = kindCells(row, layout);
+  return {
+    ...kind,
+    question: cell(layout.question),
+    equationMode,
+    slots,
+    errors: [...errors, ...kind.errors],
+  };
 }
 
 const FORMULA = /\$\$[\s\S]+?\$\$/;
 
 /** One data row: the question it holds, or the reasons it is refused. */
-function readLine(input: LineInput): { draft: QuestionDraft } | { errors: ImportIssue[] } {
+export function readLine(input: LineInput): { draft: QuestionDraft } | { errors: ImportIssue[] } {
   const { slots } = input;
   const errors = [...input.errors];
   // Empty answers at the end are simply absent; an empty one before a filled one, or an empty one
@@ -182,17 +405,24 @@ function readLine(input: LineInput): { draft: QuestionDraft } | { errors: Import
   // A formula between $$ and $$ turns equation mode on, as typing one does in the raid form.
   const hasFormula = [input.question, ...filled.map((s) => s.text)].some((t) => FORMULA.test(t));
   const parsed = questionDraftSchema.safeParse({
+    kind: input.kind ?? 'choice',
     text: input.question,
     equationMode: input.equationMode || hasFormula,
     answers: filled.map(({ text, isCorrect }) => ({ text, isCorrect })),
+    number: input.number ?? null,
+    textAnswer: input.textAnswer ?? null,
+    poll: input.poll ?? null,
+    explanation: input.explanation || null,
   });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const [field, index] = issue.path;
-      let key = /^[A-Z_]+(\.[A-Z_]+)+$/.test(issue.message) ? issue.message : ERR.INVALID_BODY;
+      let key = /^[A-Z_]+(\.[A-Z_]+)+$/.test(issue.message)
+        ? issue.message
+        : (settingsKey(issue.path, issue.code) ?? ERR.INVALID_BODY);
       if (field === 'text' && key === ERR.REQUIRED) key = ERR.IMPORT_QUESTION_REQUIRED;
       const params: Record<string, number> = { ...PARAMS[key] };
-      if (field === 'answers' && typeof index === 'number') params.answer = filled[index].n;
+      if (field === 'answers' && typeof index === 'number' && filled[index]) params.answer = filled[index].n;
       errors.push(Object.keys(params).length ? { key, params } : { key });
     }
   }
@@ -292,6 +522,17 @@ function readLayout(rows: SheetRow[]): { data: SheetRow[]; input: (row: SheetRow
 export function importRows(rows: SheetRow[], existing: readonly string[]): ImportResult {
   if (rows.length === 0) throw badRequest(ERR.IMPORT_FILE_EMPTY);
   const { data, input } = readLayout(rows);
+  return importCandidates(
+    data.map((row) => ({ ...input(row), line: row.line })),
+    existing,
+  );
+}
+
+/**
+ * The import's answer for the questions read from a file (a sheet's rows, a Moodle XML or GIFT
+ * file's questions): the same rules, duplicates and room for every format.
+ */
+export function importCandidates(data: Candidate[], existing: readonly string[]): ImportResult {
   if (data.length === 0) throw badRequest(ERR.IMPORT_FILE_EMPTY);
   if (data.length > QUESTIONS_PER_RAID_MAX) throw tooManyLines();
 
@@ -300,9 +541,12 @@ export function importRows(rows: SheetRow[], existing: readonly string[]): Impor
   const room = Math.max(0, QUESTIONS_PER_RAID_MAX - existing.length);
   const questions: QuestionDraft[] = [];
   const report: ImportReportLine[] = data.map((row) => {
-    const line = input(row);
+    const line = row;
     const question = line.question.trim();
-    const read = readLine(line);
+    // A question of a type the app has not (a Moodle essay) or a GIFT block without its braces:
+    // that one reason, not the form's.
+    const whole = line.errors.some((e) => e.key === ERR.IMPORT_TYPE_REFUSED || e.key === ERR.IMPORT_BAD_GIFT);
+    const read = whole ? { errors: line.errors } : readLine(line);
     if ('errors' in read) return { line: row.line, status: 'refused', question, errors: read.errors };
     const key = questionKey(read.draft.text);
     let refusal: ImportIssue | null = null;

@@ -8,10 +8,45 @@ import { ERR } from '../../../shared/errors.js';
 import { IMPORT_FILE_MAX_BYTES, type ImportResult } from '../../../shared/question-import.js';
 import { QUESTIONS_PER_RAID_MAX } from '../../../shared/schemas/raid.js';
 import { importResultSchema } from '../../../shared/schemas/responses-account.js';
+import { raidQuestions } from '../../db/raid-questions.js';
 import { teacherOf } from '../../lib/contract.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
+import { ownRaid } from '../raids/service.js';
+import { type ExportQuestion, templateRows, toGift, toMoodleXml } from './export.js';
 import { questionImportService } from './service.js';
+import { buildXlsx } from './sheet-writer.js';
+
+/** The raid exports (issue 23): each read back by the import unchanged. */
+const EXPORTS = {
+  moodle: { ext: 'xml', type: 'application/xml; charset=utf-8' },
+  gift: { ext: 'gift.txt', type: 'text/plain; charset=utf-8' },
+  xlsx: { ext: 'xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+} as const;
+
+/** A file name from a raid's title: letters, digits and dashes (the title itself in filename*). */
+const fileBase = (title: string) =>
+  title
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60) || 'raid';
+
+/** A stored question as the exports write it. */
+function exportQuestion(q: Awaited<ReturnType<typeof raidQuestions>>[number]): ExportQuestion {
+  const settings = q.settings as Record<string, unknown> | null;
+  return {
+    kind: q.kind,
+    text: q.text,
+    equationMode: q.equationMode,
+    answers: q.answers.map((a) => ({ text: a.text, isCorrect: a.isCorrect })),
+    number: q.kind === 'number' ? (settings as ExportQuestion['number']) : null,
+    textAnswer: q.kind === 'text' ? (settings as ExportQuestion['textAnswer']) : null,
+    poll: q.kind === 'poll' ? ((settings as ExportQuestion['poll']) ?? { pollMode: 'choice' }) : null,
+    explanation: q.explanation,
+  };
+}
 
 /**
  * The raid form's questions so far (a JSON array of texts in the `existingQuestions` field). A form
@@ -29,6 +64,40 @@ export default async function questionImportRoutes(fastify: FastifyInstance) {
   const imports = questionImportService(app.log);
   app.addHook('onClose', () => imports.close());
   app.addHook('onListen', async () => imports.warm());
+
+  app.get(
+    '/raids/:raidId/export/:format',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        summary:
+          "One of the caller's raids as a question file: Moodle XML (`moodle`), GIFT (`gift`) or the import template (`xlsx`)",
+        params: z.object({ raidId: z.uuid(), format: z.enum(['moodle', 'gift', 'xlsx']) }),
+      },
+    },
+    async (req, reply) => {
+      const { professorId } = teacherOf(req);
+      const raid = await ownRaid(deps.db, professorId, req.params.raidId);
+      const questions = (await raidQuestions(deps.db, raid.id)).map(exportQuestion);
+      const { format } = req.params;
+      const body =
+        format === 'moodle'
+          ? toMoodleXml(questions, raid.title)
+          : format === 'gift'
+            ? toGift(questions)
+            : Buffer.from(buildXlsx(templateRows(questions)));
+      const { ext, type } = EXPORTS[format];
+      const name = `${fileBase(raid.title)}.${ext}`;
+      return reply
+        .header('content-type', type)
+        .header(
+          'content-disposition',
+          `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(`${raid.title}.${ext}`)}`,
+        )
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
 
   app.post(
     '/questions/import',

@@ -34,8 +34,9 @@ export interface ImportQuestionsDialogProps {
 }
 
 const MAX_MB = IMPORT_FILE_MAX_BYTES / (1024 * 1024);
+// Issue 23: Moodle XML (.xml) and GIFT (.gift, or .txt as Moodle names it) too.
 const ACCEPT =
-  '.csv,.tsv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  '.csv,.tsv,.txt,.xlsx,.xml,.gift,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 type State =
   | { step: 'choose' }
