@@ -40,7 +40,14 @@ export function RaidLobby({ raid, snapshot, run }: ScreenProps & { raid: RaidVie
       )}
       <div className="raid-lobby__join">
         {qr ? (
-          <img className="raid-lobby__qr" src={qr} alt={t('GAME.LOBBY.QR_ALT')} data-testid="lobby-qr" />
+          // data-url: the address the QR code encodes, for the browser tests.
+          <img
+            className="raid-lobby__qr"
+            src={qr}
+            alt={t('GAME.LOBBY.QR_ALT')}
+            data-testid="lobby-qr"
+            data-url={address ?? undefined}
+          />
         ) : null}
         <div>
           <p>{t('GAME.LOBBY.HOW_TO_JOIN')}</p>

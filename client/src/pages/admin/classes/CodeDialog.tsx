@@ -97,7 +97,15 @@ export function CodeDialog({
           </div>
           <figure className="cls-code__qr">
             {qr ? (
-              <img src={qr} alt={t('CLASSES.CODE.QR_ALT')} width={320} height={320} data-testid="class-qr" />
+              <img
+                src={qr}
+                alt={t('CLASSES.CODE.QR_ALT')}
+                width={320}
+                height={320}
+                data-testid="class-qr"
+                // The address the QR code encodes, for the browser tests.
+                data-url={url ?? undefined}
+              />
             ) : (
               <div className="cls-code__qr-wait" role="status">
                 {t('CLASSES.LOADING')}
