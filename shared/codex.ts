@@ -26,7 +26,7 @@ export const CODEX_TRANSITIONS: Record<CodexStatus, readonly CodexStatus[]> = {
   4: [0],
 };
 
-export interface CodexEntry {
+export interface Phrase {
   id: string;
   text: string;
   status: CodexStatus;

@@ -3,10 +3,6 @@
 // class's planet"); code says world (docs/decisions.md, one word per idea).
 export const WORLD_NAMES = ['nebula', 'xaih', 'preia', 'nefer'] as const;
 export type WorldName = (typeof WORLD_NAMES)[number];
-/** @deprecated Say `WORLD_NAMES` (docs/decisions.md); kept while client/ and server/game/ still import it. */
-export const PLANETS = WORLD_NAMES;
-/** @deprecated Say `WorldName` (docs/decisions.md); kept while client/ and server/game/ still import it. */
-export type Planet = WorldName;
 export const BIOMES = ['plant', 'water', 'fire', 'combat', 'ground', 'electric', 'poison', 'flying'] as const;
 export type Biome = (typeof BIOMES)[number];
 

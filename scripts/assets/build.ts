@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AVATAR_DEFS, avatarImagePath } from '../../shared/catalogue/avatars.js';
 import { BACKGROUNDS, BOSSES } from '../../shared/catalogue/bosses.js';
-import { PLANETS, WORLDS } from '../../shared/worlds.js';
+import { WORLD_NAMES, WORLDS } from '../../shared/worlds.js';
 import { avatarSvg } from './avatar.js';
 import { bossSvg } from './boss.js';
 import { writeContactSheets } from './contact.js';
@@ -89,7 +89,7 @@ async function main() {
   }
   if (want('worlds')) {
     await rm(join(ROOT, 'assets/worlds'), { recursive: true, force: true });
-    for (const p of PLANETS) {
+    for (const p of WORLD_NAMES) {
       const w = WORLDS[p];
       jobs.push(() => renderWebp(worldIconSvg(p), onDisk(w.icon), { width: 256, height: 256, quality: 82 }));
       jobs.push(() =>

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { AVATAR_DEFS, avatarImagePath } from '../../shared/catalogue/avatars.js';
 import { BACKGROUNDS, BOSSES } from '../../shared/catalogue/bosses.js';
-import { PLANETS, WORLDS } from '../../shared/worlds.js';
+import { WORLD_NAMES, WORLDS } from '../../shared/worlds.js';
 
 async function sheet(files: string[], cols: number, tw: number, th: number, out: string, bg = '#f3efe6') {
   const present = files.filter((f) => existsSync(f));
@@ -86,7 +86,7 @@ export async function writeContactSheets(root: string): Promise<string[]> {
       '/tmp/contact-backgrounds.png',
     ),
   );
-  const worldFiles = PLANETS.flatMap((p) => [WORLDS[p].icon, WORLDS[p].header, WORLDS[p].background]).map(
+  const worldFiles = WORLD_NAMES.flatMap((p) => [WORLDS[p].icon, WORLDS[p].header, WORLDS[p].background]).map(
     disk,
   );
   out.push(await sheet(worldFiles, 3, 480, 270, '/tmp/contact-worlds.png', '#333344'));

@@ -1,7 +1,7 @@
 // Landscapes (1920x1080): sky, sun or moons, layered hills from seeded noise, biome props and a
 // clear ground in the middle where the boss stands. Also used for the world backgrounds/headers.
 import type { BossBiome } from '../../shared/catalogue/bosses.js';
-import type { Planet } from '../../shared/worlds.js';
+import type { WorldName } from '../../shared/worlds.js';
 import { darken, lighten, linear, mix, n, radial, ridge, rng, svgDoc } from './svg.js';
 
 const WIDTH = 1920;
@@ -18,7 +18,7 @@ interface Scene {
   night: boolean;
 }
 
-const WORLD_SKY: Record<Planet, [string, string]> = {
+const WORLD_SKY: Record<WorldName, [string, string]> = {
   nebula: ['#3b3f9a', '#8fe3e0'],
   xaih: ['#1a1240', '#7a4cc8'],
   preia: ['#4aa0e0', '#ffd9a0'],
@@ -35,7 +35,7 @@ const BIOME_TINT: Record<BossBiome, { land: string; ground: string; sun: string;
   fire: { land: '#7a2a2a', ground: '#5a2a2a', sun: '#ffb050', night: true },
 };
 
-function scene(planet: Planet, biome: BossBiome): Scene {
+function scene(planet: WorldName, biome: BossBiome): Scene {
   const [top, bottom] = WORLD_SKY[planet];
   const t = BIOME_TINT[biome];
   const skyTop = t.night ? darken(mix(top, t.land, 0.3), 0.35) : mix(top, t.land, 0.15);
@@ -221,7 +221,7 @@ function mushroom(x: number, y: number, s: number, c: string): string {
 }
 
 /** World-specific touches (flowers, neon city, houses, floating islands); `home` = the full set. */
-function homeTouches(planet: Planet, seed: string, home: boolean): { back: string; front: string } {
+function homeTouches(planet: WorldName, seed: string, home: boolean): { back: string; front: string } {
   const r = rng(`${seed}-home`);
   let back = '';
   let front = '';
@@ -263,7 +263,7 @@ function homeTouches(planet: Planet, seed: string, home: boolean): { back: strin
 }
 
 export function landscapeBody(
-  planet: Planet,
+  planet: WorldName,
   biome: BossBiome,
   seed: string,
   home = false,
@@ -327,7 +327,7 @@ export function landscapeBody(
   return { body: s, defs: defs + vig };
 }
 
-export function backgroundSvg(planet: Planet, biome: BossBiome, key: string): string {
+export function backgroundSvg(planet: WorldName, biome: BossBiome, key: string): string {
   const { body, defs } = landscapeBody(planet, biome, `${planet}-${key}`);
   return svgDoc(WIDTH, HEIGHT, body, defs);
 }

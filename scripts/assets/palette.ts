@@ -1,5 +1,5 @@
 // Colours per world, per element type, per skin. World main colours come from shared/worlds.ts.
-import { type Biome, type Planet, WORLDS } from '../../shared/worlds.js';
+import { type Biome, WORLDS, type WorldName } from '../../shared/worlds.js';
 import { darken, lighten, mix } from './svg.js';
 
 export const INK = '#2a2140';
@@ -121,7 +121,7 @@ const BASE: Record<string, Outfit> = {
 };
 
 /** Skin 1 "Éclat": a bright, complementary outfit per world. */
-const ECLAT: Record<Planet, Partial<Outfit>> = {
+const ECLAT: Record<WorldName, Partial<Outfit>> = {
   nebula: {
     main: '#ff7fa8',
     second: '#ffd23b',
@@ -157,7 +157,7 @@ const ECLAT: Record<Planet, Partial<Outfit>> = {
 };
 
 /** Skin 2 "Royale": gold, crown and cape over a deep world colour. */
-const ROYAL: Record<Planet, string> = {
+const ROYAL: Record<WorldName, string> = {
   nebula: '#1d6a8a',
   xaih: '#6a2fb0',
   preia: '#2f7a44',
@@ -170,7 +170,7 @@ export function skinStyle(skinId: string | null): SkinStyle {
   return skinId === '1' ? 'eclat' : skinId === '2' ? 'royal' : skinId === '3' ? 'night' : 'base';
 }
 
-export function outfitFor(planet: Planet, type: string, skinId: string | null): Outfit {
+export function outfitFor(planet: WorldName, type: string, skinId: string | null): Outfit {
   const key = `${planet}/${type}`;
   const base = BASE[key] ?? professorOutfit(planet);
   const style = skinStyle(skinId);
@@ -204,7 +204,7 @@ export function outfitFor(planet: Planet, type: string, skinId: string | null): 
 }
 
 /** Professors wear the world colour with a scholarly trim. */
-export function professorOutfit(planet: Planet): Outfit {
+export function professorOutfit(planet: WorldName): Outfit {
   const c = WORLDS[planet].color;
   const t = TYPE_COLOR[WORLDS[planet].primaryType];
   return {

@@ -1,20 +1,20 @@
 // World images: icon (a little planet), header (wide banner) and background (1920x1080).
 import type { BossBiome } from '../../shared/catalogue/bosses.js';
-import { type Planet, WORLDS } from '../../shared/worlds.js';
+import { WORLDS, type WorldName } from '../../shared/worlds.js';
 import { emblem } from './emblems.js';
 import { landscapeBody } from './landscape.js';
 import { INK, TYPE_COLOR } from './palette.js';
 import { blob, darken, lighten, radial, starPoints, svgDoc } from './svg.js';
 
 /** The landscape biome that best shows each world at home. */
-const HOME_BIOME: Record<Planet, BossBiome> = {
+const HOME_BIOME: Record<WorldName, BossBiome> = {
   nebula: 'plant',
   xaih: 'electric',
   preia: 'ground',
   nefer: 'fire',
 };
 
-export function worldIconSvg(p: Planet): string {
+export function worldIconSvg(p: WorldName): string {
   const w = WORLDS[p];
   const c = w.color;
   const a = TYPE_COLOR[w.primaryType];
@@ -50,13 +50,13 @@ export function worldIconSvg(p: Planet): string {
   return svgDoc(256, 256, s, defs);
 }
 
-export function worldBackgroundSvg(p: Planet): string {
+export function worldBackgroundSvg(p: WorldName): string {
   const { body, defs } = landscapeBody(p, HOME_BIOME[p], `${p}-home`, true);
   return svgDoc(1920, 1080, body, defs);
 }
 
 /** The header is a 4:1 band of the world's landscape with its two type emblems. */
-export function worldHeaderSvg(p: Planet): string {
+export function worldHeaderSvg(p: WorldName): string {
   const w = WORLDS[p];
   const { body, defs } = landscapeBody(p, HOME_BIOME[p], `${p}-header`, true);
   const badges = `<g transform="translate(0,400)"><circle cx="120" cy="240" r="80" fill="#ffffff" fill-opacity="0.9" stroke="${INK}" stroke-width="8"/>${emblem(w.primaryType, 120, 240, 50)}<circle cx="1800" cy="240" r="80" fill="#ffffff" fill-opacity="0.9" stroke="${INK}" stroke-width="8"/>${emblem(w.secondaryType, 1800, 240, 50)}</g>`;

@@ -5,7 +5,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AVATAR_DEFS } from '../../shared/catalogue/avatars.js';
 import { CLASS_CODE_VALIDITY_DAYS } from '../../shared/constants.js';
 import { SUBJECTS } from '../../shared/subjects.js';
-import type { Planet } from '../../shared/worlds.js';
+import type { WorldName } from '../../shared/worlds.js';
 import { hashPassword } from '../lib/passwords.js';
 import { grantLevelUnlocks } from '../modules/avatars/unlocks.js';
 import { freeCode } from '../modules/classes/code.js';
@@ -82,7 +82,7 @@ const DEMO_CLASSES = [
     name: '5e B',
     level: 5,
     subject: 'MATHEMATICS',
-    planet: 'nebula' as Planet,
+    planet: 'nebula' as WorldName,
     owner: 'prof-demo',
     students: [1, 30],
   },
@@ -90,7 +90,7 @@ const DEMO_CLASSES = [
     name: '2nde A',
     level: 2,
     subject: 'PHYSICS_CHEMISTRY',
-    planet: 'nefer' as Planet,
+    planet: 'nefer' as WorldName,
     owner: 'prof-sciences',
     students: [31, 40],
   },

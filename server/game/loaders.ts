@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { avatarImagePath } from '../../shared/catalogue/avatars.js';
 import { bossesOf } from '../../shared/catalogue/bosses.js';
 import type { RaidSettings } from '../../shared/game/views.js';
-import type { Planet } from '../../shared/worlds.js';
+import type { WorldName } from '../../shared/worlds.js';
 import type { Db } from '../db/client.js';
 import { raidQuestions } from '../db/raid-questions.js';
 import {
@@ -123,8 +123,8 @@ export async function loadRaid(
 }
 
 /** A boss of the class's world, varied from one raid to the next. */
-export function pickBoss(planet: string, raidId: string): Boss {
-  const list = bossesOf(planet as Planet);
+export function pickBoss(world: string, raidId: string): Boss {
+  const list = bossesOf(world as WorldName);
   const h = [...raidId].reduce((n, c) => (n * 31 + c.charCodeAt(0)) >>> 0, 7);
   const b = list[h % list.length];
   return { key: b.key, name: b.name, image: b.image };

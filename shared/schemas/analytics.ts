@@ -138,8 +138,8 @@ export const personalAnalyticsSchema = z.object({
   totals: z.object({
     /** The teacher's own session logs (connections). */
     connections: z.number().int(),
-    /** Summons (random invocations) in the teacher's live rooms. */
-    invocations: z.number().int(),
+    /** Summons (random calls of a pupil, "Invocations" in French) in the teacher's live rooms. */
+    summons: z.number().int(),
     /** Codex phrases displayed on the board. */
     codexDisplays: z.number().int(),
     /** Raids the teacher created in the period. */
@@ -150,7 +150,7 @@ export const personalAnalyticsSchema = z.object({
   /** Per day, for the charts (only days with a count). */
   series: z.object({
     connections: z.array(dayCountSchema),
-    invocations: z.array(dayCountSchema),
+    summons: z.array(dayCountSchema),
     codexDisplays: z.array(dayCountSchema),
     raidsCreated: z.array(dayCountSchema),
     raidsStarted: z.array(dayCountSchema),

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CODEX } from '../../server/db/demo/raids.js';
 import { professorsSchoolclasses, subjects, users } from '../../server/db/schema.js';
-import type { CodexEntry, StudentProfessor } from '../../shared/codex.js';
+import type { Phrase, StudentProfessor } from '../../shared/codex.js';
 import { CODEX_MAX_LENGTH } from '../../shared/constants.js';
 import type { StoredUser } from '../../shared/types.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
@@ -32,7 +32,7 @@ const draft = (text: string, over: object = {}) => ({
   ...over,
 });
 const profList = async (who = prof, query = '') =>
-  (await req('GET', `/api/codex/professors/${who.professorId}${query}`, who)).json() as CodexEntry[];
+  (await req('GET', `/api/codex/professors/${who.professorId}${query}`, who)).json() as Phrase[];
 const seeded = async (status: number) => {
   const text = DEMO_CODEX.find((c) => c.status === status)?.text;
   const all = [...(await profList()), ...(await profList(prof, '?trash=true'))];
@@ -187,7 +187,7 @@ describe('POST /api/codex/', () => {
     );
     expect(forged.statusCode).toBe(403);
     const mine = (await req('GET', `/api/codex/students/${classmate.studentId}`, classmate)).json();
-    expect(mine.some((c: CodexEntry) => c.text === 'Phrase.')).toBe(false);
+    expect(mine.some((c: Phrase) => c.text === 'Phrase.')).toBe(false);
   });
 });
 
@@ -195,7 +195,7 @@ describe('GET /api/codex/students/{id}', () => {
   it("answers the student's own phrases only, newest first", async () => {
     const res = await req('GET', `/api/codex/students/${classmate.studentId}`, classmate);
     expect(res.statusCode).toBe(200);
-    const list = res.json() as CodexEntry[];
+    const list = res.json() as Phrase[];
     expect(list.length).toBeGreaterThan(0);
     expect(list.every((c) => c.studentId === classmate.studentId)).toBe(true);
     const dates = list.map((c) => c.date);
@@ -259,7 +259,7 @@ describe('PUT /api/codex/{id}', () => {
     // Same status again: nothing changes.
     expect((await put(c.id, 1)).statusCode).toBe(200);
     const history = (await req('GET', `/api/codex/students/${student.studentId}`, student)).json();
-    expect(history.find((x: CodexEntry) => x.id === c.id).status).toBe(1);
+    expect(history.find((x: Phrase) => x.id === c.id).status).toBe(1);
   });
 
   it('answers "This codex has already been sent" for a phrase already shown in the game', async () => {

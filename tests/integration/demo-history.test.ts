@@ -72,7 +72,7 @@ describe("the demo's history", () => {
     const personal = (await get<PersonalAnalytics>(prof, `/api/analytics/personal?${period}`)).body;
     expect(personal.totals).toMatchObject({ raidsStarted: 12 });
     expect(personal.totals.connections).toBeGreaterThan(0);
-    expect(personal.totals.invocations).toBeGreaterThan(0);
+    expect(personal.totals.summons).toBeGreaterThan(0);
   });
 
   it("fills a pupil's own stats, and the curve ends at the pupil's XP", async () => {

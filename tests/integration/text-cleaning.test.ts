@@ -2,7 +2,7 @@
 // phrase are stored NFC, without bidi overrides or zero-width characters, so "ab\u202ecd" reads
 // "abcd" on every screen (it read "abdc"); a broken character (lone surrogate) is a translated 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CodexEntry, StudentProfessor } from '../../shared/codex.js';
+import type { Phrase, StudentProfessor } from '../../shared/codex.js';
 import { ERR } from '../../shared/errors.js';
 import type { RaidDto } from '../../shared/schemas/raid.js';
 import type { StoredUser } from '../../shared/types.js';
@@ -85,7 +85,7 @@ describe('text typed by users is stored clean', () => {
       text,
     });
     expect(res.statusCode).toBe(201);
-    const mine = (await req('GET', `/api/codex/professors/${prof.professorId}`, prof)).json() as CodexEntry[];
+    const mine = (await req('GET', `/api/codex/professors/${prof.professorId}`, prof)).json() as Phrase[];
     expect(mine.map((c) => c.text)).toContain(`Le codex dit ${CLEAN}`);
     expect(mine.map((c) => c.text)).not.toContain(text);
   });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CLASS_LEVELS } from '../../../shared/constants';
 import { ERR } from '../../../shared/errors';
 import { SUBJECTS } from '../../../shared/subjects';
-import { PLANETS } from '../../../shared/worlds';
+import { WORLD_NAMES } from '../../../shared/worlds';
 import enCommon from './locales/en/common.json';
 import enHome from './locales/en/home.json';
 import enLayout from './locales/en/layout.json';
@@ -43,7 +43,7 @@ const REQUIRED = [
   'COMMON.SHOW_PASSWORD',
   'COMMON.HIDE_PASSWORD',
   ...CLASS_LEVELS.map((l) => `LEVELS.${l}`),
-  ...PLANETS.map((p) => `WORLDS.${p}`),
+  ...WORLD_NAMES.map((p) => `WORLDS.${p}`),
 ];
 
 /** Every fr and en file: an error key may be translated in the area of the pages that show it. */

@@ -65,7 +65,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       config: { access: 'teacher' },
       schema: {
         summary:
-          "The teacher's own activity: connections, invocations, codex displays, raids created and started",
+          "The teacher's own activity: connections, summons, codex displays, raids created and started",
         querystring: periodQuerySchema,
         response: { 200: personalAnalyticsSchema },
       },

@@ -46,7 +46,7 @@ export async function personal(
     sql`select 'connections' as k, ${day(sql`created_at`)} as day, count(*)::int as n from session_logs
         where user_id = ${userId}::uuid and ${within(sql`created_at`)} group by 2
       union all
-      select case type when 'SUMMON' then 'invocations' else 'codexDisplays' end, ${day(sql`created_at`)}, count(*)::int
+      select case type when 'SUMMON' then 'summons' else 'codexDisplays' end, ${day(sql`created_at`)}, count(*)::int
         from game_events where professor_id = ${professorId}::uuid and type in ('SUMMON', 'CODEX_DISPLAYED')
         and ${within(sql`created_at`)} group by 1, 2
       union all
@@ -56,7 +56,7 @@ export async function personal(
       select 'raidsStarted', ${day(sql`started_at`)}, count(*)::int from raid_plays
         where professor_id = ${professorId}::uuid and ${within(sql`started_at`)} group by 2`,
   );
-  const keys = ['connections', 'invocations', 'codexDisplays', 'raidsCreated', 'raidsStarted'] as const;
+  const keys = ['connections', 'summons', 'codexDisplays', 'raidsCreated', 'raidsStarted'] as const;
   const totals = Object.fromEntries(keys.map((k) => [k, 0])) as PersonalAnalytics['totals'];
   const series = Object.fromEntries(
     keys.map((k) => [k, [] as { day: string; count: number }[]]),

@@ -16,12 +16,12 @@ import { cleanText } from '../../../shared/text.js';
 import { studentOf, teacherOf } from '../../lib/contract.js';
 import {
   changeStatus,
-  createCodex,
+  createPhrase,
   professorCodex,
   professorsOfStudent,
   studentCodex,
   studentsWithCodex,
-  trashCodex,
+  trashPhrase,
 } from './service.js';
 
 const idParams = z.object({ id: z.uuid() });
@@ -88,7 +88,7 @@ export default async function codexRoutes(fastify: FastifyInstance) {
         // A child tapping Send in a loop, or a script: plenty for a lesson, not a flood for the teacher.
         await limiter.hit(`codex:student:${caller.studentId}`, 30, 600);
         const { professorId, subjectId, schoolclassId, text } = body;
-        const created = await createCodex(db, caller.studentId, {
+        const created = await createPhrase(db, caller.studentId, {
           professorId,
           subjectId,
           schoolclassId,
@@ -130,7 +130,7 @@ export default async function codexRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const teacher = teacherOf(req);
-      const trashed = await trashCodex(db, teacher.professorId, req.params.id);
+      const trashed = await trashPhrase(db, teacher.professorId, req.params.id);
       await liveCodex(teacher.professorId, trashed);
       return trashed;
     },

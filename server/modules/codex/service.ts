@@ -5,8 +5,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   CODEX_STATUS,
   CODEX_TRANSITIONS,
-  type CodexEntry,
   type CodexStatus,
+  type Phrase,
   type StudentProfessor,
 } from '../../../shared/codex.js';
 import type { Language } from '../../../shared/constants.js';
@@ -49,7 +49,7 @@ const entryColumns = {
   createdAt: codex.createdAt,
 };
 
-async function selectEntries(db: Db, where: SQL | undefined): Promise<CodexEntry[]> {
+async function selectEntries(db: Db, where: SQL | undefined): Promise<Phrase[]> {
   const rows = await db
     .select(entryColumns)
     .from(codex)
@@ -79,7 +79,7 @@ async function selectEntries(db: Db, where: SQL | undefined): Promise<CodexEntry
   }));
 }
 
-async function entry(db: Db, id: string): Promise<CodexEntry> {
+async function entry(db: Db, id: string): Promise<Phrase> {
   const [e] = await selectEntries(db, eq(codex.id, id));
   if (!e) throw notFound();
   return e;
@@ -125,11 +125,11 @@ export async function professorsOfStudent(db: Db, studentId: string): Promise<St
 /** The language a phrase is likely written in, from its subject: its ordinary words are not rude. */
 const LANGUAGE_OF_SUBJECT: Record<string, Language> = { ITALIAN: 'it', CORSICAN: 'co', ENGLISH: 'en' };
 
-export async function createCodex(
+export async function createPhrase(
   db: Db,
   studentId: string,
   d: { professorId: string; subjectId: string; schoolclassId: string; text: string },
-): Promise<CodexEntry> {
+): Promise<Phrase> {
   // The student is in that class, and that (active) teacher teaches that subject to it.
   const may =
     (await inClass(db, studentId, d.schoolclassId)) &&
@@ -196,7 +196,7 @@ export async function changeStatus(
   professorId: string,
   id: string,
   to: CodexStatus,
-): Promise<CodexEntry> {
+): Promise<Phrase> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const from = await currentStatus(db, professorId, id);
     if (from === to) return entry(db, id);
@@ -213,7 +213,7 @@ export async function changeStatus(
 }
 
 /** To the trash, whatever the status (a phrase already shown in the game too). */
-export async function trashCodex(db: Db, professorId: string, id: string): Promise<CodexEntry> {
+export async function trashPhrase(db: Db, professorId: string, id: string): Promise<Phrase> {
   const done = await db
     .update(codex)
     .set({ status: CODEX_STATUS.DELETED, updatedAt: new Date() })
@@ -236,7 +236,7 @@ export async function studentsWithCodex(
       studentId: students.id,
       firstName: users.firstName,
       lastName: users.lastName,
-      codexId: codex.id,
+      phraseId: codex.id,
       status: codex.status,
     })
     .from(codex)
@@ -261,7 +261,7 @@ export async function studentsWithCodex(
       s = { id: r.studentId, firstName: r.firstName, lastName: r.lastName, codexes: [] };
       out.set(r.studentId, s);
     }
-    s.codexes.push({ id: r.codexId, status: r.status });
+    s.codexes.push({ id: r.phraseId, status: r.status });
   }
   return [...out.values()];
 }

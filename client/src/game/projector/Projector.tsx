@@ -4,7 +4,7 @@ import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState }
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ActivityView, RaidSettings, RoomKey, RoomSnapshot } from '../../../../shared/game/contract';
-import { type Planet, WORLDS } from '../../../../shared/worlds';
+import { WORLDS, type WorldName } from '../../../../shared/worlds';
 import { readActivePowers, rememberActivePowers } from './active-powers';
 import { ConfirmDialog } from './ConfirmDialog';
 import { type CommandSender, useRun } from './commands';
@@ -52,7 +52,7 @@ export function Projector({ roomKey, snapshot, status, place, client, raidSettin
   const { t } = useTranslation();
   const navigate = useNavigate();
   const run = useRun(client);
-  const world = WORLDS[snapshot.planet as Planet] ?? WORLDS.nebula;
+  const world = WORLDS[snapshot.planet as WorldName] ?? WORLDS.nebula;
   const [fontSize, setFontSize] = useState(() => readFontSize(localStorage));
   const [calm, setCalm] = useState(() =>
     readCalm(localStorage, !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches),

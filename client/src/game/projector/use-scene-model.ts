@@ -2,7 +2,7 @@
 // arriving do not rebuild it more than needed (and never per frame).
 import { useMemo } from 'react';
 import type { RoomSnapshot } from '../../../../shared/game/contract';
-import { type Planet, WORLDS } from '../../../../shared/worlds';
+import { WORLDS, type WorldName } from '../../../../shared/worlds';
 import { studentLabel } from './Avatar';
 import type { Place } from './navigation';
 import type { SceneModel } from './scene/model';
@@ -14,7 +14,7 @@ export function buildSceneModel(
   still: boolean,
   calm = false,
 ): SceneModel {
-  const world = WORLDS[snapshot.planet as Planet] ?? WORLDS.nebula;
+  const world = WORLDS[snapshot.planet as WorldName] ?? WORLDS.nebula;
   const a = snapshot.activity;
   const raid = a?.kind === 'raid' && place.screen === 'raid' ? a : null;
   const summon = a?.kind === 'summon' && place.screen === 'summon' ? a : null;

@@ -1,4 +1,4 @@
-// /prof/analytics/personal: the teacher's connections, invocations, codex displays, raids created and
+// /prof/analytics/personal: the teacher's connections, summons, codex displays, raids created and
 // raids started over a period (SPEC point 2), as totals, a chart per day and a table to export.
 import { useTranslation } from 'react-i18next';
 import { getPersonalAnalytics } from '../../api/analytics';
@@ -10,10 +10,10 @@ import { formatDay, TimeChart } from './TimeChart';
 import { useLoad } from './use-load';
 import './analytics.css';
 
-const METRICS = ['connections', 'invocations', 'codexDisplays', 'raidsCreated', 'raidsStarted'] as const;
+const METRICS = ['connections', 'summons', 'codexDisplays', 'raidsCreated', 'raidsStarted'] as const;
 const LABEL = {
   connections: 'ANALYTICS.PERSONAL.CONNECTIONS',
-  invocations: 'ANALYTICS.PERSONAL.INVOCATIONS',
+  summons: 'ANALYTICS.PERSONAL.SUMMONS',
   codexDisplays: 'ANALYTICS.PERSONAL.CODEX_DISPLAYS',
   raidsCreated: 'ANALYTICS.PERSONAL.RAIDS_CREATED',
   raidsStarted: 'ANALYTICS.PERSONAL.RAIDS_STARTED',

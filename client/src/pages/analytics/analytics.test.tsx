@@ -461,13 +461,13 @@ describe('personal page', () => {
   it("shows the period's totals and the same numbers per day in a table a screen reader reads", async () => {
     const body: PersonalAnalytics = personalAnalyticsSchema.parse({
       range,
-      totals: { connections: 12, invocations: 7, codexDisplays: 3, raidsCreated: 2, raidsStarted: 5 },
+      totals: { connections: 12, summons: 7, codexDisplays: 3, raidsCreated: 2, raidsStarted: 5 },
       series: {
         connections: [
           { day: '2026-03-02', count: 5 },
           { day: '2026-03-03', count: 7 },
         ],
-        invocations: [{ day: '2026-03-03', count: 7 }],
+        summons: [{ day: '2026-03-03', count: 7 }],
         codexDisplays: [{ day: '2026-03-02', count: 3 }],
         raidsCreated: [{ day: '2026-03-02', count: 2 }],
         raidsStarted: [{ day: '2026-03-03', count: 5 }],

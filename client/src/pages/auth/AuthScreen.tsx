@@ -2,7 +2,7 @@
 import { type CSSProperties, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PLANETS, type Planet, WORLDS } from '../../../../shared/worlds';
+import { WORLD_NAMES, WORLDS, type WorldName } from '../../../../shared/worlds';
 import './auth.css';
 
 export function Logo() {
@@ -26,13 +26,15 @@ export function Logo() {
 export interface AuthScreenProps {
   children: ReactNode;
   /** The world shown; a random one by default. */
-  planet?: Planet;
+  planet?: WorldName;
   /** Wider card, for forms with many fields. */
   wide?: boolean;
 }
 
 export function AuthScreen({ children, planet, wide }: AuthScreenProps) {
-  const [world] = useState(() => WORLDS[planet ?? PLANETS[Math.floor(Math.random() * PLANETS.length)]]);
+  const [world] = useState(
+    () => WORLDS[planet ?? WORLD_NAMES[Math.floor(Math.random() * WORLD_NAMES.length)]],
+  );
   const [art, setArt] = useState(true);
   return (
     <div className="auth" style={{ '--world-color': world.color } as CSSProperties}>

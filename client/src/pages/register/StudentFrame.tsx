@@ -1,7 +1,7 @@
 // The frame of the student registration steps: world art, progress "n/3", the class joined.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PLANETS, type Planet } from '../../../../shared/worlds';
+import { WORLD_NAMES, type WorldName } from '../../../../shared/worlds';
 import { AuthScreen } from '../auth/AuthScreen';
 import { Stepper } from './Stepper';
 import { readDraft } from './student-draft';
@@ -20,7 +20,7 @@ export function StudentFrame({
   const planet = readDraft().planet;
   return (
     <AuthScreen
-      planet={(PLANETS as readonly string[]).includes(planet ?? '') ? (planet as Planet) : undefined}
+      planet={(WORLD_NAMES as readonly string[]).includes(planet ?? '') ? (planet as WorldName) : undefined}
     >
       {step !== undefined ? <Stepper current={step} total={3} /> : null}
       {className ? <p className="class-badge">{t('REGISTER.STUDENT.JOINING', { name: className })}</p> : null}

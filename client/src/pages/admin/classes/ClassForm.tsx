@@ -8,7 +8,7 @@ import {
   schoolclassSchema,
 } from '../../../../../shared/schemas/schoolclass';
 import type { SubjectDto } from '../../../../../shared/types';
-import { PLANETS, WORLDS } from '../../../../../shared/worlds';
+import { WORLD_NAMES, WORLDS } from '../../../../../shared/worlds';
 import { Button } from '../../../components/ui/Button';
 import { SelectField, TextField } from '../../../components/ui/Field';
 import { translateError } from '../../../i18n';
@@ -106,7 +106,7 @@ export function ClassForm({
         <legend className="field__label">{t('CLASSES.FORM.WORLD')}</legend>
         <p className="muted cls-worlds__hint">{t('CLASSES.FORM.WORLD_HINT')}</p>
         <div className="cls-worlds__grid">
-          {PLANETS.map((p) => (
+          {WORLD_NAMES.map((p) => (
             <label
               key={p}
               className={`cls-world${values.planet === p ? ' is-checked' : ''}`}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CodexEntry } from '../../../../../shared/codex';
+import type { Phrase } from '../../../../../shared/codex';
 import { saveStoredUser } from '../../../app/auth-store';
 import { SessionProvider } from '../../../app/session';
 import { formatDateTime } from '../../../lib/dates';
@@ -21,12 +21,7 @@ const PHYS = 'b0000000-0000-4000-8000-000000000002';
 const C1 = 'c0000000-0000-4000-8000-000000000001';
 const C2 = 'c0000000-0000-4000-8000-000000000002';
 
-const entry = (
-  n: number,
-  status: CodexEntry['status'],
-  text: string,
-  over: Partial<CodexEntry> = {},
-): CodexEntry => ({
+const entry = (n: number, status: Phrase['status'], text: string, over: Partial<Phrase> = {}): Phrase => ({
   id: `d0000000-0000-4000-8000-00000000000${n}`,
   text,
   status,
@@ -56,7 +51,7 @@ const LIST = [
   }),
 ];
 
-function open(list: CodexEntry[] = LIST, extra: Handler[] = []) {
+function open(list: Phrase[] = LIST, extra: Handler[] = []) {
   saveStoredUser(user);
   const calls = mockApi([
     { method: 'GET', path: `/users/${user.id}`, body: {} },

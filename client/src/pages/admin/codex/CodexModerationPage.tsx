@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import {
   CODEX_STATUS,
   CODEX_TRANSITIONS,
-  type CodexEntry,
   type CodexStatus,
   codexLabel,
   codexStatusName,
+  type Phrase,
 } from '../../../../../shared/codex';
-import { deleteCodex, listProfessorCodex, setCodexStatus } from '../../../api/codex';
+import { deletePhrase, listProfessorCodex, setCodexStatus } from '../../../api/codex';
 import { useFeedback } from '../../../app/feedback';
 import { useSession } from '../../../app/session';
 import { Button } from '../../../components/ui/Button';
@@ -35,9 +35,9 @@ const DONE: Record<Action, string> = {
   delete: 'CODEX.MODERATION.DONE_DELETE',
   restore: 'CODEX.MODERATION.DONE_RESTORE',
 };
-const run = (c: CodexEntry, a: Action) =>
+const run = (c: Phrase, a: Action) =>
   a === 'delete'
-    ? deleteCodex(c.id)
+    ? deletePhrase(c.id)
     : setCodexStatus(
         c.id,
         a === 'approve'
@@ -63,7 +63,7 @@ function TrashIcon() {
   );
 }
 
-function CodexRow({ c, trash, onDone }: { c: CodexEntry; trash: boolean; onDone: (e: CodexEntry) => void }) {
+function CodexRow({ c, trash, onDone }: { c: Phrase; trash: boolean; onDone: (e: Phrase) => void }) {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const [busy, setBusy] = useState<Action | null>(null);
@@ -159,7 +159,7 @@ export default function CodexModerationPage() {
   const { user } = useSession();
   const professorId = user?.professorId ?? '';
   const [trash, setTrash] = useState(false);
-  const [rows, setRows] = useState<CodexEntry[] | null>(null);
+  const [rows, setRows] = useState<Phrase[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [status, setStatus] = useState('');
   const [subject, setSubject] = useState('');
@@ -176,7 +176,7 @@ export default function CodexModerationPage() {
   useEffect(load, [load]);
 
   // A row whose status left this view (deleted, restored) goes; otherwise it is updated in place.
-  const onDone = (e: CodexEntry) =>
+  const onDone = (e: Phrase) =>
     setRows(
       (list) =>
         list

@@ -4,7 +4,7 @@ import { type CSSProperties, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AvatarGridDto, gridSlots, type UnlockOfferDto } from '../../../../../shared/avatar-rules';
 import type { AvatarDto } from '../../../../../shared/types';
-import { type Planet, WORLDS } from '../../../../../shared/worlds';
+import { WORLDS, type WorldName } from '../../../../../shared/worlds';
 import { getAvatarGrid, markAvatarsSeen } from '../../../api/avatars';
 import { useSession } from '../../../app/session';
 import { Button } from '../../../components/ui/Button';
@@ -45,7 +45,7 @@ export default function AvatarSelectionPage() {
     setEquipping(null);
   }
 
-  const planet = record?.student?.schoolclasses[0]?.planet as Planet | undefined;
+  const planet = record?.student?.schoolclasses[0]?.planet as WorldName | undefined;
   const world = planet ? WORLDS[planet] : null;
   const style = world
     ? ({ '--world-color': world.color, '--world-bg': `url(${world.background})` } as CSSProperties)

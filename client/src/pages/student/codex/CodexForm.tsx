@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { type CodexDraft, codexDraftError, type StudentProfessor } from '../../../../../shared/codex';
 import { CODEX_MAX_LENGTH } from '../../../../../shared/constants';
 import { ERR } from '../../../../../shared/errors';
-import { createCodex, listStudentProfessors } from '../../../api/codex';
+import { createPhrase, listStudentProfessors } from '../../../api/codex';
 import { useFeedback } from '../../../app/feedback';
 import { Button } from '../../../components/ui/Button';
 import { SelectField } from '../../../components/ui/Field';
@@ -74,7 +74,7 @@ export function CodexForm({ studentId, onCreated }: { studentId: string; onCreat
     if (invalid) return;
     setSending(true);
     try {
-      await createCodex({ ...draft, text: text.trim(), studentId });
+      await createPhrase({ ...draft, text: text.trim(), studentId });
       feedback({ status: 'success', message: 'CODEX.WRITE.SENT' });
       setText('');
       onCreated();

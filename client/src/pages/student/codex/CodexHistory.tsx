@@ -1,7 +1,7 @@
 // The student's phrases, newest first, with filters by subject (from the entries) and status label.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CodexEntry, type CodexLabel, codexLabel } from '../../../../../shared/codex';
+import { type CodexLabel, codexLabel, type Phrase } from '../../../../../shared/codex';
 import { Button } from '../../../components/ui/Button';
 import { SelectField } from '../../../components/ui/Field';
 import { formatDateTime } from '../../../lib/dates';
@@ -13,7 +13,7 @@ export function CodexHistory({
   failed,
   onRetry,
 }: {
-  entries: CodexEntry[] | null;
+  entries: Phrase[] | null;
   failed: boolean;
   onRetry: () => void;
 }) {
@@ -25,7 +25,7 @@ export function CodexHistory({
   const shown = all.filter(
     (c) => (!subject || c.subjectId === subject) && (!label || codexLabel(c.status) === label),
   );
-  const teacher = (c: CodexEntry) =>
+  const teacher = (c: Phrase) =>
     [c.professor.civility ? t(`CODEX.CIVILITY.${c.professor.civility}`) : '', c.professor.lastName]
       .filter(Boolean)
       .join(' ');

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CodexEntry, StudentProfessor } from '../../../../../shared/codex';
+import type { Phrase, StudentProfessor } from '../../../../../shared/codex';
 import { CODEX_MAX_LENGTH } from '../../../../../shared/constants';
 import { saveStoredUser } from '../../../app/auth-store';
 import { SessionProvider } from '../../../app/session';
@@ -36,7 +36,7 @@ const prof = (
     subjectCode,
   })),
 });
-const entry = (n: number, status: CodexEntry['status'], over: Partial<CodexEntry> = {}): CodexEntry => ({
+const entry = (n: number, status: Phrase['status'], over: Partial<Phrase> = {}): Phrase => ({
   id: `d0000000-0000-4000-8000-00000000000${n}`,
   text: `Phrase ${n}`,
   status,
@@ -54,7 +54,7 @@ const entry = (n: number, status: CodexEntry['status'], over: Partial<CodexEntry
   ...over,
 });
 
-function open(professors: StudentProfessor[], history: CodexEntry[] = [], extra: Handler[] = []) {
+function open(professors: StudentProfessor[], history: Phrase[] = [], extra: Handler[] = []) {
   saveStoredUser(user);
   const calls = mockApi([
     { method: 'GET', path: `/users/${user.id}`, body: {} },

@@ -2,7 +2,7 @@
 // Below 480 px the two are tabs (Write, History); above, side by side.
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CodexEntry } from '../../../../../shared/codex';
+import type { Phrase } from '../../../../../shared/codex';
 import { listStudentCodex } from '../../../api/codex';
 import { useSession } from '../../../app/session';
 import { CodexForm } from './CodexForm';
@@ -16,7 +16,7 @@ export default function EditCodexPage() {
   const { user } = useSession();
   const studentId = user?.studentId ?? '';
   const [tab, setTab] = useState<Tab>('write');
-  const [history, setHistory] = useState<CodexEntry[] | null>(null);
+  const [history, setHistory] = useState<Phrase[] | null>(null);
   const [historyFailed, setHistoryFailed] = useState(false);
 
   const loadHistory = useCallback(() => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { chestState, SKIN_CHEST_PRICE } from '../../../../../shared/avatar-rules';
 import { avatarImagePath } from '../../../../../shared/catalogue/avatars';
 import type { AvatarDto } from '../../../../../shared/types';
-import { type Planet, WORLDS } from '../../../../../shared/worlds';
+import { WORLDS, type WorldName } from '../../../../../shared/worlds';
 import { hasUnlockableSkin, unlockSkin } from '../../../api/avatars';
 import { useFeedback } from '../../../app/feedback';
 import { useSession } from '../../../app/session';
@@ -53,7 +53,7 @@ export default function SkinShopPage() {
             ? 'SHORT'
             : 'WELCOME';
 
-  const planet = (record?.student?.schoolclasses[0]?.planet ?? 'nebula') as Planet;
+  const planet = (record?.student?.schoolclasses[0]?.planet ?? 'nebula') as WorldName;
   const world = WORLDS[planet];
   const merchant = avatarImagePath(
     {
