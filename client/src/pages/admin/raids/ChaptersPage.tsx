@@ -1,6 +1,7 @@
 // /prof/administration/chapters: the teacher's chapters (level, subject, raids, updated date) and the
 // chapter form (create or edit). Deleting a chapter asks first: its raids go with it.
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CHAPTER_NAME_MAX, CLASS_LEVELS } from '../../../../../shared/constants';
@@ -14,6 +15,7 @@ import { Button } from '../../../components/ui/Button';
 import { SelectField, TextField } from '../../../components/ui/Field';
 import { formatDateTime } from '../../../lib/dates';
 import { validate } from '../../../lib/form';
+import { keys, queryClient, withQueries } from '../../../lib/query';
 import { errorField, errorKey } from '../../auth/api-error';
 import './raids.css';
 
@@ -184,25 +186,33 @@ function ChapterRow({
   );
 }
 
-export default function ChaptersPage() {
+/**
+ * The chapters list as the server answered a change: shown at once, and every other query about
+ * chapters (a chapter's raids, the library's chapter picker) is read again when next shown.
+ */
+function updateChapters(change: (list: ChapterDto[]) => ChapterDto[]) {
+  queryClient.setQueryData<ChapterDto[]>(keys.chapters, (list) => (list ? change(list) : list));
+  void queryClient.invalidateQueries({ queryKey: keys.chapters, refetchType: 'none' });
+}
+
+function ChaptersPage() {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const { record } = useSession();
-  const [chapters, setChapters] = useState<ChapterDto[] | null>(null);
-  const [subjects, setSubjects] = useState<SubjectDto[]>([]);
-  const [failed, setFailed] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);
-
-  const load = useCallback(() => {
-    setFailed(false);
-    Promise.all([listChapters(), listSubjects()])
-      .then(([list, subs]) => {
-        setChapters(list);
-        setSubjects(subs);
-      })
-      .catch(() => setFailed(true));
-  }, []);
-  useEffect(load, [load]);
+  const chaptersQuery = useQuery({ queryKey: keys.chapters, queryFn: ({ signal }) => listChapters(signal) });
+  const subjectsQuery = useQuery({ queryKey: keys.subjects, queryFn: ({ signal }) => listSubjects(signal) });
+  // Shown once both are read, as one load; a retry shows the loading line again.
+  const chapters: ChapterDto[] | null = (subjectsQuery.data && chaptersQuery.data) ?? null;
+  const subjects: SubjectDto[] = subjectsQuery.data ?? [];
+  const failed =
+    (chaptersQuery.isError || subjectsQuery.isError) &&
+    !chaptersQuery.isFetching &&
+    !subjectsQuery.isFetching;
+  function load() {
+    if (chaptersQuery.isError) void chaptersQuery.refetch();
+    if (subjectsQuery.isError) void subjectsQuery.refetch();
+  }
 
   // A new chapter starts with the level and subject of the teacher's first class.
   function startNew() {
@@ -215,7 +225,7 @@ export default function ChaptersPage() {
 
   function saved(c: ChapterDto, created: boolean) {
     setEditing(null);
-    setChapters((list) => [c, ...(list ?? []).filter((x) => x.id !== c.id)]);
+    updateChapters((list) => [c, ...list.filter((x) => x.id !== c.id)]);
     feedback({
       status: 'success',
       message: created ? 'CHAPTERS.CREATED' : 'CHAPTERS.SAVED',
@@ -294,7 +304,7 @@ export default function ChaptersPage() {
                       values: { name: x.name, level: String(x.level), subjectId: x.subjectId },
                     })
                   }
-                  onDeleted={(x) => setChapters((list) => list?.filter((y) => y.id !== x.id) ?? null)}
+                  onDeleted={(x) => updateChapters((list) => list.filter((y) => y.id !== x.id))}
                 />
               ))}
             </tbody>
@@ -304,3 +314,5 @@ export default function ChaptersPage() {
     </section>
   );
 }
+
+export default withQueries(ChaptersPage);
