@@ -9,14 +9,15 @@ import type {
 import { api } from './http';
 
 export const listChapters = (signal?: AbortSignal) => api.get<ChapterDto[]>('/chapters', { signal });
-export const getChapter = (id: string) => api.get<ChapterDto>(`/chapters/${id}`);
+export const getChapter = (id: string, signal?: AbortSignal) =>
+  api.get<ChapterDto>(`/chapters/${id}`, { signal });
 export const createChapter = (body: ChapterInput) => api.post<ChapterDto>('/chapters', body);
 export const updateChapter = (id: string, body: ChapterInput) => api.put<ChapterDto>(`/chapters/${id}`, body);
 export const deleteChapter = (id: string) => api.delete<void>(`/chapters/${id}`);
 
 export const listRaids = (chapterId: string, signal?: AbortSignal) =>
   api.get<RaidSummaryDto[]>(`/chapters/${chapterId}/raids`, { signal });
-export const getRaid = (id: string) => api.get<RaidDto>(`/raids/${id}`);
+export const getRaid = (id: string, signal?: AbortSignal) => api.get<RaidDto>(`/raids/${id}`, { signal });
 export const createRaid = (chapterId: string, body: RaidSaveInput) =>
   api.post<RaidDto>(`/chapters/${chapterId}/raids`, body);
 export const updateRaid = (id: string, body: RaidSaveInput) => api.put<RaidDto>(`/raids/${id}`, body);

@@ -21,9 +21,12 @@ export const queryClient = new QueryClient({
 export const keys = {
   subjects: ['subjects'] as const,
   chapters: ['chapters'] as const,
+  chapter: (chapterId: string) => ['chapters', chapterId] as const,
   chapterRaids: (chapterId: string) => ['chapters', chapterId, 'raids'] as const,
   library: (filters: { q: string; level: string; subjectId: string }) => ['library', filters] as const,
   libraryRaid: (id: string) => ['library', 'raid', id] as const,
+  /** Everything about homework (the teacher's list, each one's details). */
+  homework: ['homework'] as const,
 };
 
 /** The page under the one query client (a page is rendered alone in its tests, with the same client). */

@@ -1,6 +1,7 @@
 // /prof/administration/chapters/:chapterId/raids: the raids of one of the teacher's chapters, with
 // edit, send as homework and delete (after confirmation).
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { ChapterDto, RaidSummaryDto } from '../../../../../shared/schemas/raid';
@@ -8,6 +9,7 @@ import { deleteRaid, getChapter, listRaids } from '../../../api/raids';
 import { useFeedback } from '../../../app/feedback';
 import { Button } from '../../../components/ui/Button';
 import { formatDateTime } from '../../../lib/dates';
+import { keys, queryClient, withQueries } from '../../../lib/query';
 import { errorKey } from '../../auth/api-error';
 import './raids.css';
 
@@ -92,27 +94,40 @@ function RaidRow({
   );
 }
 
-export default function RaidListPage() {
+function RaidListPage() {
   const { t } = useTranslation();
   const { chapterId = '' } = useParams();
-  const [chapter, setChapter] = useState<ChapterDto | null>(null);
-  const [raids, setRaids] = useState<RaidSummaryDto[] | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
   const [sending, setSending] = useState<RaidSummaryDto | null>(null);
   const base = `/prof/administration/chapters/${chapterId}/raids`;
-
-  const load = useCallback(() => {
-    setFailed(null);
-    Promise.all([getChapter(chapterId), listRaids(chapterId)])
-      .then(([c, list]) => {
-        setChapter(c);
-        setRaids(list);
-      })
-      .catch((err) =>
-        setFailed(errorKey(err) === 'ERRORS.NOT_FOUND' ? 'ERRORS.NOT_FOUND' : 'RAIDS.LOAD_FAILED'),
-      );
-  }, [chapterId]);
-  useEffect(load, [load]);
+  // By chapter: another chapter's page never shows this one's raids, and its calls are cancelled.
+  const chapterQuery = useQuery({
+    queryKey: keys.chapter(chapterId),
+    queryFn: ({ signal }) => getChapter(chapterId, signal),
+  });
+  const raidsQuery = useQuery({
+    queryKey: keys.chapterRaids(chapterId),
+    queryFn: ({ signal }) => listRaids(chapterId, signal),
+  });
+  const chapter: ChapterDto | null = chapterQuery.data ?? null;
+  const raids: RaidSummaryDto[] | null = raidsQuery.data ?? null;
+  const error =
+    chapterQuery.isFetching || raidsQuery.isFetching ? null : (chapterQuery.error ?? raidsQuery.error);
+  const failed: string | null = error
+    ? errorKey(error) === 'ERRORS.NOT_FOUND'
+      ? 'ERRORS.NOT_FOUND'
+      : 'RAIDS.LOAD_FAILED'
+    : null;
+  function load() {
+    if (chapterQuery.isError) void chapterQuery.refetch();
+    if (raidsQuery.isError) void raidsQuery.refetch();
+  }
+  function deleted(r: RaidSummaryDto) {
+    // Gone from the list at once; the chapters (their raid counts) are read again when next shown.
+    queryClient.setQueryData<RaidSummaryDto[]>(keys.chapterRaids(chapterId), (list) =>
+      list?.filter((y) => y.id !== r.id),
+    );
+    void queryClient.invalidateQueries({ queryKey: keys.chapters, refetchType: 'none' });
+  }
 
   return (
     <section className="adm stack">
@@ -170,13 +185,7 @@ export default function RaidListPage() {
                 </thead>
                 <tbody>
                   {raids.map((r) => (
-                    <RaidRow
-                      key={r.id}
-                      r={r}
-                      base={base}
-                      onSend={setSending}
-                      onDeleted={(x) => setRaids((list) => list?.filter((y) => y.id !== x.id) ?? null)}
-                    />
+                    <RaidRow key={r.id} r={r} base={base} onSend={setSending} onDeleted={deleted} />
                   ))}
                 </tbody>
               </table>
@@ -191,7 +200,9 @@ export default function RaidListPage() {
             onClose={() => setSending(null)}
             onSent={() => {
               setSending(null);
-              load();
+              // The raid's status changes: its chapter's list is read again, the homework too.
+              void queryClient.invalidateQueries({ queryKey: keys.chapterRaids(chapterId) });
+              void queryClient.invalidateQueries({ queryKey: keys.homework });
             }}
           />
         </Suspense>
@@ -199,3 +210,5 @@ export default function RaidListPage() {
     </section>
   );
 }
+
+export default withQueries(RaidListPage);
