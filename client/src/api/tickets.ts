@@ -23,7 +23,8 @@ export interface TicketList {
   tickets: TicketRow[];
 }
 
-export const listTickets = (page: number) => api.get<TicketList>('/tickets', { query: { page } });
+export const listTickets = (page: number, signal?: AbortSignal) =>
+  api.get<TicketList>('/tickets', { query: { page }, signal });
 
 /** The screenshot as an object URL (it needs the session's token: never a plain <img src>). */
 export async function screenshotUrl(ticketId: string): Promise<string> {

@@ -27,6 +27,7 @@ export const keys = {
   libraryRaid: (id: string) => ['library', 'raid', id] as const,
   /** Everything about homework (the teacher's list, each one's details). */
   homework: ['homework'] as const,
+  tickets: (page: number) => ['tickets', page] as const,
 };
 
 /** The page under the one query client (a page is rendered alone in its tests, with the same client). */

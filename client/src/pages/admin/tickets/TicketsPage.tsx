@@ -1,11 +1,13 @@
 // /admin/tickets (administrators): every bug report, newest first, with who sent it, the page it came
 // from and its screenshot (fetched with the session's token, shown on demand, never cached).
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listTickets, screenshotUrl, type TicketList, type TicketRow } from '../../../api/tickets';
 import { Button } from '../../../components/ui/Button';
 import { translateError } from '../../../i18n';
 import { formatDateTime } from '../../../lib/dates';
+import { keys, withQueries } from '../../../lib/query';
 import { errorKey } from '../../auth/api-error';
 import './tickets.css';
 
@@ -52,22 +54,17 @@ function reporter(t: (k: string, o?: Record<string, string>) => string, r: Ticke
   return `${name || r.username || ''}${r.username ? ` (${r.username})` : ''} · ${role}`;
 }
 
-export default function TicketsPage() {
+function TicketsPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<TicketList | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    setError(null);
-    listTickets(page).then(
-      (d) => live && setData(d),
-      (err) => live && setError(errorKey(err)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [page]);
+  // One query per page; the page shown stays until the next one is read.
+  const tickets = useQuery({
+    queryKey: keys.tickets(page),
+    queryFn: ({ signal }) => listTickets(page, signal),
+    placeholderData: keepPreviousData,
+  });
+  const data: TicketList | null = tickets.data ?? null;
+  const error = tickets.isError ? errorKey(tickets.error) : null;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.perPage)) : 1;
   return (
     <div className="tk stack">
@@ -119,3 +116,5 @@ export default function TicketsPage() {
     </div>
   );
 }
+
+export default withQueries(TicketsPage);
