@@ -32,8 +32,8 @@ export interface TeacherHomework {
 
 export const listHomeworkTargets = (professorId: string) =>
   api.get<HomeworkTarget[]>(`/homeworkRaids/professors/${professorId}/targets`);
-export const listTeacherHomework = (professorId: string) =>
-  api.get<TeacherHomework[]>(`/homeworkRaids/professors/${professorId}`);
+export const listTeacherHomework = (professorId: string, signal?: AbortSignal) =>
+  api.get<TeacherHomework[]>(`/homeworkRaids/professors/${professorId}`, { signal });
 export const sendHomework = (body: {
   raidId: string;
   name: string;

@@ -27,6 +27,7 @@ export const keys = {
   libraryRaid: (id: string) => ['library', 'raid', id] as const,
   /** Everything about homework (the teacher's list, each one's details). */
   homework: ['homework'] as const,
+  teacherHomework: (professorId: string) => ['homework', 'teacher', professorId] as const,
   tickets: (page: number) => ['tickets', page] as const,
 };
 

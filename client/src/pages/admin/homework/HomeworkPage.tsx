@@ -1,6 +1,7 @@
 // /prof/administration/homework: the teacher's homework raids (name, raid, class, subject, date sent,
 // students who completed it), to stop or delete; and a way to send another raid as homework.
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ChapterDto, RaidSummaryDto } from '../../../../../shared/schemas/raid';
@@ -16,6 +17,7 @@ import { useSession } from '../../../app/session';
 import { Button } from '../../../components/ui/Button';
 import { SelectField } from '../../../components/ui/Field';
 import { formatDateTime, formatDay } from '../../../lib/dates';
+import { keys, queryClient, withQueries } from '../../../lib/query';
 import { errorKey } from '../../auth/api-error';
 import SendHomeworkDialog from './SendHomeworkDialog';
 import './homework.css';
@@ -113,25 +115,18 @@ function HomeworkRow({ hw, onChanged }: { hw: TeacherHomework; onChanged(): void
 /** Chapter, then raid: the raid to send (the raids list also opens the dialog). */
 function RaidPicker({ onPick, onCancel }: { onPick(raid: RaidSummaryDto): void; onCancel(): void }) {
   const { t } = useTranslation();
-  const [chapters, setChapters] = useState<ChapterDto[] | null>(null);
   const [chapterId, setChapterId] = useState('');
-  const [raids, setRaids] = useState<RaidSummaryDto[] | null>(null);
   const [raidId, setRaidId] = useState('');
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    listChapters()
-      .then(setChapters)
-      .catch(() => setFailed(true));
-  }, []);
-  useEffect(() => {
-    setRaids(null);
-    setRaidId('');
-    if (!chapterId) return;
-    listRaids(chapterId)
-      .then(setRaids)
-      .catch(() => setFailed(true));
-  }, [chapterId]);
+  const chaptersQuery = useQuery({ queryKey: keys.chapters, queryFn: ({ signal }) => listChapters(signal) });
+  // The chosen chapter's raids, by chapter: a quick change never shows the previous chapter's.
+  const raidsQuery = useQuery({
+    queryKey: keys.chapterRaids(chapterId),
+    queryFn: ({ signal }) => listRaids(chapterId, signal),
+    enabled: !!chapterId,
+  });
+  const chapters: ChapterDto[] | null = chaptersQuery.data ?? null;
+  const raids: RaidSummaryDto[] | null = (chapterId && raidsQuery.data) || null;
+  const failed = chaptersQuery.isError || (!!chapterId && raidsQuery.isError);
 
   const raid = raids?.find((r) => r.id === raidId);
   return (
@@ -142,7 +137,10 @@ function RaidPicker({ onPick, onCancel }: { onPick(raid: RaidSummaryDto): void; 
         <SelectField
           label={t('HOMEWORK.CHAPTER')}
           value={chapterId}
-          onChange={setChapterId}
+          onChange={(id) => {
+            setChapterId(id);
+            setRaidId('');
+          }}
           placeholder={t('HOMEWORK.CHOOSE')}
           options={(chapters ?? []).map((c) => ({ value: c.id, label: c.name }))}
         />
@@ -167,22 +165,26 @@ function RaidPicker({ onPick, onCancel }: { onPick(raid: RaidSummaryDto): void; 
   );
 }
 
-export default function HomeworkPage() {
+/** A homework sent, stopped or deleted: the homework lists are read again, the raids' lists when shown. */
+function homeworkChanged() {
+  void queryClient.invalidateQueries({ queryKey: keys.homework });
+  void queryClient.invalidateQueries({ queryKey: keys.chapters, refetchType: 'none' });
+}
+
+function HomeworkPage() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const [list, setList] = useState<TeacherHomework[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const professorId = user?.professorId ?? '';
   const [picking, setPicking] = useState(false);
   const [sending, setSending] = useState<{ id: string; title: string } | null>(null);
-
-  const load = useCallback(() => {
-    if (!user?.professorId) return;
-    setFailed(false);
-    listTeacherHomework(user.professorId)
-      .then(setList)
-      .catch(() => setFailed(true));
-  }, [user?.professorId]);
-  useEffect(load, [load]);
+  const homework = useQuery({
+    queryKey: keys.teacherHomework(professorId),
+    queryFn: ({ signal }) => listTeacherHomework(professorId, signal),
+    enabled: !!professorId,
+  });
+  const list: TeacherHomework[] | null = homework.data ?? null;
+  const failed = homework.isError && !homework.isFetching;
+  const load = () => void homework.refetch();
 
   return (
     <div className="hw stack">
@@ -233,7 +235,7 @@ export default function HomeworkPage() {
             </thead>
             <tbody>
               {list.map((hw) => (
-                <HomeworkRow key={hw.id} hw={hw} onChanged={load} />
+                <HomeworkRow key={hw.id} hw={hw} onChanged={homeworkChanged} />
               ))}
             </tbody>
           </table>
@@ -245,10 +247,12 @@ export default function HomeworkPage() {
           onClose={() => setSending(null)}
           onSent={() => {
             setSending(null);
-            load();
+            homeworkChanged();
           }}
         />
       ) : null}
     </div>
   );
 }
+
+export default withQueries(HomeworkPage);
