@@ -29,6 +29,8 @@ export const keys = {
   homework: ['homework'] as const,
   teacherHomework: (professorId: string) => ['homework', 'teacher', professorId] as const,
   tickets: (page: number) => ['tickets', page] as const,
+  /** Everything the analytics pages show, then the page and what it is about (ids, period). */
+  analytics: (...about: unknown[]) => ['analytics', ...about] as const,
 };
 
 /** The page under the one query client (a page is rendered alone in its tests, with the same client). */

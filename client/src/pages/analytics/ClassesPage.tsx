@@ -3,17 +3,20 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getClassesAnalytics } from '../../api/analytics';
+import { keys, withQueries } from '../../lib/query';
 import { ExportButtons } from './ExportButtons';
 import { PeriodPicker } from './PeriodPicker';
 import { percent, usePeriod } from './period';
 import { LoadStatus, Rate } from './Status';
-import { useLoad } from './use-load';
+import { useQueryLoad } from './use-query-load';
 import './analytics.css';
 
-export default function ClassesPage() {
+function ClassesPage() {
   const { t } = useTranslation();
   const [period, setPeriod] = usePeriod();
-  const { data, error, reload } = useLoad(JSON.stringify(period), () => getClassesAnalytics(period));
+  const { data, error, reload } = useQueryLoad(keys.analytics('classes', period), () =>
+    getClassesAnalytics(period),
+  );
   const search = new URLSearchParams(
     Object.entries(period).filter((e): e is [string, string] => !!e[1]),
   ).toString();
@@ -93,3 +96,5 @@ export default function ClassesPage() {
     </div>
   );
 }
+
+export default withQueries(ClassesPage);

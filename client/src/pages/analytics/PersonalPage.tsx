@@ -2,12 +2,13 @@
 // raids started over a period (SPEC point 2), as totals, a chart per day and a table to export.
 import { useTranslation } from 'react-i18next';
 import { getPersonalAnalytics } from '../../api/analytics';
+import { keys, withQueries } from '../../lib/query';
 import { ExportButtons } from './ExportButtons';
 import { PeriodPicker } from './PeriodPicker';
 import { usePeriod } from './period';
 import { LoadStatus } from './Status';
 import { formatDay, TimeChart } from './TimeChart';
-import { useLoad } from './use-load';
+import { useQueryLoad } from './use-query-load';
 import './analytics.css';
 
 const METRICS = ['connections', 'summons', 'codexDisplays', 'raidsCreated', 'raidsStarted'] as const;
@@ -19,10 +20,12 @@ const LABEL = {
   raidsStarted: 'ANALYTICS.PERSONAL.RAIDS_STARTED',
 } as const;
 
-export default function PersonalPage() {
+function PersonalPage() {
   const { t } = useTranslation();
   const [period, setPeriod] = usePeriod();
-  const { data, error, reload } = useLoad(JSON.stringify(period), () => getPersonalAnalytics(period));
+  const { data, error, reload } = useQueryLoad(keys.analytics('personal', period), () =>
+    getPersonalAnalytics(period),
+  );
   const days = data ? [...new Set(METRICS.flatMap((m) => data.series[m].map((d) => d.day)))].sort() : [];
   const byDay = data ? METRICS.map((m) => new Map(data.series[m].map((d) => [d.day, d.count] as const))) : [];
   return (
@@ -76,3 +79,5 @@ export default function PersonalPage() {
     </div>
   );
 }
+
+export default withQueries(PersonalPage);

@@ -5,19 +5,20 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { getPupilPage } from '../../api/analytics';
 import { formatDateTime } from '../../lib/dates';
+import { keys, withQueries } from '../../lib/query';
 import { ExportButtons } from './ExportButtons';
 import { PeriodPicker } from './PeriodPicker';
 import { percent, usePeriod } from './period';
 import { LoadStatus, Rate } from './Status';
 import { TimeChart } from './TimeChart';
-import { useLoad } from './use-load';
+import { useQueryLoad } from './use-query-load';
 import './analytics.css';
 
-export default function PupilPage() {
+function PupilPage() {
   const { t } = useTranslation();
   const { studentId = '' } = useParams();
   const [period, setPeriod] = usePeriod();
-  const { data, error, reload } = useLoad(JSON.stringify([studentId, period]), () =>
+  const { data, error, reload } = useQueryLoad(keys.analytics('pupil', studentId, period), () =>
     getPupilPage(studentId, period),
   );
   const name = data ? `${data.student.firstName} ${data.student.lastName}` : '';
@@ -180,3 +181,5 @@ export default function PupilPage() {
     </div>
   );
 }
+
+export default withQueries(PupilPage);

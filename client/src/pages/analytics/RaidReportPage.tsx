@@ -12,11 +12,12 @@ import { getClassPlays, getRaidReport } from '../../api/analytics';
 import { Button } from '../../components/ui/Button';
 import { MathText } from '../../game/projector/MathText';
 import { formatDateTime } from '../../lib/dates';
+import { keys, withQueries } from '../../lib/query';
 import { errorKey } from '../auth/api-error';
 import { ExportButtons } from './ExportButtons';
 import { answersExport, questionsExport } from './report-export';
 import { LoadStatus } from './Status';
-import { useLoad } from './use-load';
+import { useQueryLoad } from './use-query-load';
 import './analytics.css';
 
 type Verdict = 'right' | 'partial' | 'wrong';
@@ -75,7 +76,7 @@ function useResolvedPlayId(): { playId: string | null; error: string | null } {
   return { playId: resolving ? null : playId, error };
 }
 
-export default function RaidReportPage() {
+function RaidReportPage() {
   const { playId, error: resolveError } = useResolvedPlayId();
   if (!playId)
     return <ReportFrame>{<LoadStatus error={resolveError} onRetry={() => location.reload()} />}</ReportFrame>;
@@ -125,7 +126,7 @@ function Report({ playId }: { playId: string }) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const hidden = params.get(NAMES_PARAM) === 'hidden';
-  const { data, error, reload } = useLoad(playId, () => getRaidReport(playId));
+  const { data, error, reload } = useQueryLoad(keys.analytics('report', playId), () => getRaidReport(playId));
   if (!data) return <ReportFrame>{<LoadStatus error={error} onRetry={reload} />}</ReportFrame>;
   const players = data.students.filter((s) => s.answered > 0);
   const absent = data.students.filter((s) => s.answered === 0);
@@ -325,3 +326,5 @@ function Report({ playId }: { playId: string }) {
     </ReportFrame>
   );
 }
+
+export default withQueries(RaidReportPage);
