@@ -349,6 +349,32 @@ const routes: Record<string, Route> = {
       expect(Array.isArray(res.json())).toBe(true);
     },
   },
+  // Issue 24: a pupil's accommodations (their teacher) and their own display settings.
+  'PUT /api/schoolclasses/:id/students/:studentId/accommodations': {
+    method: 'PUT',
+    url: () => `/api/schoolclasses/${fx.demoClassId}/students/${student.studentId}/accommodations`,
+    token: () => admin.accessToken,
+    valid: () => ({ extraTime: 'third', readAloud: true, readingFriendly: false, fewerAnimations: false }),
+    check: (res) => {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        extraTime: 'third',
+        readAloud: true,
+        readingFriendly: false,
+        fewerAnimations: false,
+      });
+    },
+  },
+  'PUT /api/students/:id/display': {
+    method: 'PUT',
+    url: () => `/api/students/${student.studentId}/display`,
+    token: () => student.accessToken,
+    valid: () => ({ readAloud: true, readingFriendly: true, fewerAnimations: false }),
+    check: (res) => {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ readAloud: true, readingFriendly: true, fewerAnimations: false });
+    },
+  },
   'POST /api/users/check-password': {
     method: 'POST',
     url: () => '/api/users/check-password',

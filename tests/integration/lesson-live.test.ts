@@ -421,6 +421,16 @@ describe('summons at the next lesson', () => {
 
 describe('every kind of question live (issue 23)', () => {
   it('judges typed answers on the server, hides right answers and typed words until asked, polls never hurt', async () => {
+    // A board and phones of their own: the earlier tests spent these sockets' budgets of commands.
+    teacher.disconnect();
+    teacher = await connect(url, profToken);
+    expect(await send(teacher, 'room:open', key)).toMatchObject({ ok: true });
+    for (const [i, login] of ['eleve07', 'eleve08', 'eleve09'].entries()) {
+      phones[i].socket.disconnect();
+      const { socket } = await connectAs(ctx.app, url, { login, password: DEMO.student.password });
+      expect(await send(socket, 'room:join', key)).toMatchObject({ ok: true });
+      phones[i].socket = socket;
+    }
     const kindsId = await kindsRaid(ctx.app, profToken, key.subjectId, 'Un peu de tout en direct');
     const settings = {
       questionSeconds: null,

@@ -73,6 +73,10 @@ const STUDENT_KEYS = [
   'ERRORS.CODEX_DUPLICATE',
   'MY_DATA.',
   'ANALYTICS.ME.',
+  // A typed answer refused on the phone (issue 23): under GAME. for the server's keys, read by pupils.
+  'GAME.ERRORS.ANSWER_EMPTY',
+  'GAME.ERRORS.ANSWER_NOT_A_NUMBER',
+  'GAME.ERRORS.ANSWER_TOO_LONG_TYPED',
 ];
 
 /**
@@ -158,8 +162,10 @@ const under = (key: string, prefixes: string[]) => prefixes.some((p) => key.star
 const visible = (s: string) => s.replace(/\{\{[^}]*\}\}/g, ' ').replace(/\$t\([^)]*\)/g, ' ');
 
 function offenders(lang: string, prefixes: string[], forms: RegExp[]): string[] {
+  // A key named for students under a teacher prefix (GAME.ERRORS.ANSWER_…) is a student's text.
+  const others = prefixes === TEACHER_KEYS ? STUDENT_KEYS : [];
   return [...texts(lang)]
-    .filter(([k]) => under(k, prefixes) && !under(k, BOTH))
+    .filter(([k]) => under(k, prefixes) && !under(k, BOTH) && !under(k, others))
     .filter(([, v]) => forms.some((re) => re.test(visible(v))))
     .map(([k, v]) => `${k}: ${v}`);
 }

@@ -1,7 +1,7 @@
 // Question import (issue 4): a teacher uploads a CSV or XLSX file; the answer is the questions read
 // and a report line by line. Nothing is stored here: the raid form saves the raid in one transaction.
 import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERR } from '../../../shared/errors.js';
@@ -73,6 +73,8 @@ export default async function questionImportRoutes(fastify: FastifyInstance) {
         summary:
           "One of the caller's raids as a question file: Moodle XML (`moodle`), GIFT (`gift`) or the import template (`xlsx`)",
         params: z.object({ raidId: z.uuid(), format: z.enum(['moodle', 'gift', 'xlsx']) }),
+        // The file's bytes as they are: the schema documents them, it does not serialize them.
+        response: { 200: z.string().describe('The file: Moodle XML, GIFT text or an XLSX workbook') },
       },
     },
     async (req, reply) => {
@@ -82,13 +84,13 @@ export default async function questionImportRoutes(fastify: FastifyInstance) {
       const { format } = req.params;
       const body =
         format === 'moodle'
-          ? toMoodleXml(questions, raid.title)
+          ? Buffer.from(toMoodleXml(questions, raid.title))
           : format === 'gift'
-            ? toGift(questions)
+            ? Buffer.from(toGift(questions))
             : Buffer.from(buildXlsx(templateRows(questions)));
       const { ext, type } = EXPORTS[format];
       const name = `${fileBase(raid.title)}.${ext}`;
-      return reply
+      return (reply as FastifyReply)
         .header('content-type', type)
         .header(
           'content-disposition',
