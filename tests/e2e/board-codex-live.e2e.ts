@@ -41,7 +41,7 @@ describe('the board’s codex screen during a lesson', () => {
     await page.waitForURL((u) => /^\/prof\/game\/[^/]+\/[^/]+$/.test(u.pathname));
     const boardPath = new URL(page.url()).pathname;
     const board = new ProjectorPage(page);
-    await board.className(CLASS).waitFor();
+    await board.ready(CLASS);
     await board.activities().getByRole('link', { name: G.MENU.CODEX }).click();
     await page.waitForURL((u) => u.pathname === `${boardPath}/codex`);
     // 2nde A has no approved phrase yet: asked for one, the board says there is none left.

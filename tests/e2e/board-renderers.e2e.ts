@@ -68,12 +68,9 @@ describe('the board draws the class with either renderer', () => {
       await page.getByRole('link', { name: tr(fr.PROF_HOME.PLAY_WITH, { name: CLASS }) }).click();
       await page.waitForURL((u) => /^\/prof\/game\/[^/]+\/[^/]+$/.test(u.pathname));
       const board = new ProjectorPage(page);
-      await board.className(CLASS).waitFor();
       const boardPath = new URL(page.url()).pathname;
       // Left paused by the raid test, perhaps on another screen: resume, go back to the board.
-      await page.waitForTimeout(1000);
-      const wasPaused = await board.pausedDialog().isVisible();
-      if (wasPaused) await board.resumeButton().click();
+      const wasPaused = await board.ready(CLASS);
       if (await board.toolsBackToBoard().isVisible()) await board.toolsBackToBoard().click();
       await atPath(page, boardPath);
 

@@ -211,7 +211,7 @@ describe('the board at every text size', () => {
     const boardPath = new URL(page.url()).pathname;
     const [, , , schoolclassId, subjectId2] = boardPath.split('/');
     const board = new ProjectorPage(page);
-    await board.className(CLASS).waitFor();
+    await board.ready(CLASS);
     // A+ is at its top: disabled, and named by its visible text.
     expect(await board.fontBigger().isDisabled()).toBe(true);
 

@@ -76,7 +76,7 @@ describe('a hostile formula on the projector', () => {
       await page.waitForURL((u) => /^\/prof\/game\/[^/]+\/[^/]+$/.test(u.pathname));
       const boardPath = new URL(page.url()).pathname;
       const board = new ProjectorPage(page);
-      await board.className(CLASS).waitFor();
+      await board.ready(CLASS);
       const G = gameFr.GAME;
       await board.activities().getByRole('link', { name: G.MENU.CODEX }).click();
       await atPath(page, `${boardPath}/codex`);

@@ -104,6 +104,19 @@ export class ProjectorPage {
   readonly toolsBackToBoard = () =>
     this.page.getByRole('navigation', { name: G.TOOLS }).getByRole('button', { name: G.BACK_TO_BOARD });
 
+  /**
+   * The board of `name`, ready to use: its heading shows (the room's first snapshot is in, paused or
+   * not), and a room that another file left paused is resumed. Says whether it was paused, so the
+   * file can leave it as it found it.
+   */
+  async ready(name: string): Promise<boolean> {
+    await this.className(name).waitFor();
+    if (!(await this.pausedDialog().isVisible())) return false;
+    await this.resumeButton().click();
+    await this.pausedDialog().waitFor({ state: 'detached' });
+    return true;
+  }
+
   /** The board's text size (rem), stepped with A− / A+ until it is `rem`. */
   async setTextSize(rem: number) {
     const current = () =>

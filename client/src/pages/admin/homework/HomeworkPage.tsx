@@ -165,9 +165,14 @@ function RaidPicker({ onPick, onCancel }: { onPick(raid: RaidSummaryDto): void; 
   );
 }
 
-/** A homework sent, stopped or deleted: the homework lists are read again, the raids' lists when shown. */
+/**
+ * A homework sent, stopped or deleted: the homework lists are read again. The raids' lists carry a
+ * "homework" badge per raid: the copies kept are dropped (not just marked stale), so that a list
+ * opened next never shows a badge that is no longer true while it asks the server again.
+ */
 function homeworkChanged() {
   void queryClient.invalidateQueries({ queryKey: keys.homework });
+  queryClient.removeQueries({ queryKey: keys.chapters, predicate: (q) => q.queryKey[2] === 'raids' });
   void queryClient.invalidateQueries({ queryKey: keys.chapters, refetchType: 'none' });
 }
 
