@@ -1,4 +1,4 @@
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
@@ -14,27 +14,31 @@ class WalkFirst extends BaseSequencer {
   }
 }
 
+/** The browser files the second pass (PostgreSQL and Redis) runs again: see `include` below. */
+const BACK_END_FILES = [
+  'live-raid',
+  'lesson-home-xp',
+  'lesson-addresses',
+  'board-gone',
+  'board-codex-live',
+  'analytics',
+  'formula-box',
+  'student-shop-double-click',
+].map((name) => `tests/e2e/${name}.e2e.ts`);
+
 // Browser flows: one real server (built client, seeded demo school) for the whole run, Chromium
 // driven by playwright-core. Files run one after another: they share the server and its data.
 export default defineConfig({
   test: {
     name: 'e2e',
     root: new URL('../..', import.meta.url).pathname,
-    include: ['tests/e2e/**/*.e2e.ts'],
-    // The screen walk and the layout-only files run in the first pass only (embedded PGlite, rooms in
-    // memory): what they check, the rendered pages' layout, accessibility and board drawing, does not
-    // depend on the back-end.
-    exclude: [
-      ...configDefaults.exclude,
-      ...(process.env.DATABASE_URL
-        ? [
-            'tests/e2e/every-screen.e2e.ts',
-            'tests/e2e/student-laptop.e2e.ts',
-            'tests/e2e/board-text-size.e2e.ts',
-            'tests/e2e/board-renderers.e2e.ts',
-          ]
-        : []),
-    ],
+    // The first pass (embedded PGlite, rooms in memory) runs every file. The second (PostgreSQL and
+    // Redis) runs only the files whose result depends on the back-end beyond what the integration
+    // tests already check on both: a live room seen through real browsers (rooms, presence and
+    // patches in Redis, the Socket.IO adapter) and races on the database (two tabs buying at once).
+    // Pages that only read and write through REST are checked on both back-ends by tests/integration;
+    // their screens do not change with it. A new file that opens a board or a phone joins this list.
+    include: process.env.DATABASE_URL ? BACK_END_FILES : ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
     setupFiles: ['tests/e2e/page-errors.ts'],
     fileParallelism: false,
