@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { openDatabase } from '../server/db/client.js';
 import { RestoreError, restoreBackup } from '../server/ops/backup.js';
+import { type Claim, claimDataDir, DataDirBusy } from '../server/ops/control.js';
 
 const args = process.argv.slice(2);
 const force = args.includes('--force');
@@ -15,6 +16,16 @@ if (!file) {
 }
 // Not loadConfig(): it would generate the secrets the archive brings.
 const dataDir = path.resolve(process.env.DATA_DIR || './data');
+// The embedded database is rebuilt only while no server (or backup) holds it.
+let claim: Claim | null = null;
+if (!process.env.DATABASE_URL) {
+  try {
+    claim = await claimDataDir(dataDir, 'a restore');
+  } catch (err) {
+    console.error(err instanceof DataDirBusy ? `${err.message} Stop it first.` : err);
+    process.exit(1);
+  }
+}
 const database = await openDatabase({
   databaseUrl: process.env.DATABASE_URL || undefined,
   pgliteDir: path.join(dataDir, 'pglite'),
@@ -30,4 +41,5 @@ try {
   process.exitCode = 1;
 } finally {
   await database.close();
+  await claim?.close();
 }

@@ -8,17 +8,25 @@ import { students } from './db/schema.js';
 import { type DemoClassCode, demoClassCodes, isEmpty, seedDemo, seedReference } from './db/seed.js';
 import { makeCipher } from './lib/crypto.js';
 import { connectRedis } from './lib/redis.js';
+import { type Claim, claimDataDir } from './ops/control.js';
 
 export interface Booted {
   database: Database;
   redis: Redis | null;
   demo: DemoClassCode[] | null;
+  /** The embedded database's control socket (server/ops/control.ts); null on PostgreSQL. */
+  claim: Claim | null;
 }
 
 export async function boot(config: Config): Promise<Booted> {
+  // The embedded database's files belong to one process: claimed first (throws DataDirBusy).
+  const claim = config.DATABASE_URL ? null : await claimDataDir(config.DATA_DIR, 'the server');
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: path.join(path.resolve(config.DATA_DIR), 'pglite'),
+  }).catch(async (err) => {
+    await claim?.close();
+    throw err;
   });
   await seedReference(database.db);
   if (config.secretsGenerated) await reencryptFromPublishedKey(database, config.ENCRYPTION_KEY);
@@ -30,7 +38,7 @@ export async function boot(config: Config): Promise<Booted> {
   const codes = await demoClassCodes(database.db);
   const demo: DemoClassCode[] | null = codes.length ? codes : null;
   const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL) : null;
-  return { database, redis, demo };
+  return { database, redis, demo, claim };
 }
 
 /**

@@ -11,6 +11,8 @@ import { loadConfig, SECRETS_FILE } from './config.js';
 import { DEMO_STUDENT_PASSWORD, DEMO_TEACHER_PASSWORD } from './db/seed.js';
 import { formatDateFr } from './lib/dates.js';
 import { drainNode } from './lib/drain.js';
+import { writeBackup } from './ops/backup.js';
+import { DataDirBusy } from './ops/control.js';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -38,8 +40,22 @@ if (cluster.isPrimary && workers > 1) {
 }
 
 async function serve() {
-  const { database, redis, demo } = await boot(config);
+  const booted = await boot(config).catch((err) => {
+    if (!(err instanceof DataDirBusy)) throw err;
+    console.error(`${err.message} Stop it first, or give this server another DATA_DIR.`);
+    process.exit(1);
+  });
+  const { database, redis, demo, claim } = booted;
   const app = await buildApp({ config, database, redis });
+  // `npm run backup` asks this process for the archive: the embedded database is written by its owner.
+  claim?.onBackup((out) =>
+    writeBackup({
+      database,
+      dataDir: path.resolve(config.DATA_DIR),
+      secrets: { AUTH_SECRET: config.AUTH_SECRET, ENCRYPTION_KEY: config.ENCRYPTION_KEY },
+      out,
+    }),
+  );
 
   // Asked to stop: readiness answers 503 at once, the load balancer has DRAIN_SECONDS to send new
   // connections elsewhere, then the node closes: it takes no new connection, answers what it holds, and
@@ -52,6 +68,7 @@ async function serve() {
     await app.close();
     await redis?.quit();
     await database.close();
+    await claim?.close();
   });
 
   if (cluster.isWorker) {

@@ -38,6 +38,7 @@ import {
   rssMb,
   startServer,
   TSX,
+  wallNow,
 } from './common.js';
 import { runFlood } from './flood.js';
 import { runFps } from './fps.js';
@@ -214,10 +215,10 @@ async function main() {
       let count = 0;
       const h = ({ patch }: { patch: RoomPatch }) => {
         if (patch.type !== 'answered') return;
-        const at = Date.now();
+        const at = wallNow();
         for (const id of patch.studentIds) seenAt.set(`${patch.questionId}|${id}`, at);
         count += patch.studentIds.length;
-        if (count === rooms[i].students.length) completeAt.set(i, Date.now());
+        if (count === rooms[i].students.length) completeAt.set(i, wallNow());
       };
       b.on('room:patch', h);
       return h;

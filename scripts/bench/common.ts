@@ -43,6 +43,12 @@ export const pct = (xs: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 export const round = (n: number) => Math.round(n * 10) / 10;
+/**
+ * The wall clock with sub-millisecond resolution, comparable across the bench's processes (the board
+ * is in this one, the phones in the load processes): Date.now() would round each side to a whole
+ * millisecond, and a class's latencies are one or two.
+ */
+export const wallNow = () => performance.timeOrigin + performance.now();
 
 /** CPU seconds (user + system) the process has used so far. */
 export function cpuSeconds(pid: number): number {

@@ -5,6 +5,9 @@
 import type { RaidView, RoomPatch } from '../../shared/game/contract.js';
 import { LeanSocket } from './lean-socket.js';
 
+/** The wall clock in sub-milliseconds, as the bench's board side reads it (common.ts wallNow). */
+const wallNow = () => performance.timeOrigin + performance.now();
+
 interface Job {
   type: 'job';
   url: string;
@@ -71,7 +74,7 @@ async function run(job: Job) {
           else await new Promise((r) => setTimeout(r, delay));
           const t0 = performance.now();
           sent++;
-          const now = Date.now();
+          const now = wallNow();
           lastSentAt[q.id] = Math.max(lastSentAt[q.id] ?? 0, now);
           sentAt[`${q.id}|${p.studentId}`] = now;
           const ack = await s.emitWithAck('answer:submit', {

@@ -849,6 +849,7 @@ describe('a safe default start', () => {
       expect(found).toEqual([]);
     } finally {
       await booted.database.close();
+      await booted.claim?.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
     // A real first start: migrations on a new embedded database take a while on a busy machine.
