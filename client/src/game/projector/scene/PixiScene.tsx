@@ -1,6 +1,6 @@
 // The Pixi side of the projector (lazy chunk): one Application sized to the screen, one
 // controller that animates in the ticker. React re-renders only when the model changes.
-import { Application, extend, useApplication, useTick } from '@pixi/react';
+import { Application, extend, useApplication } from '@pixi/react';
 // The app's Content-Security-Policy forbids eval: Pixi's shader and uniform code then comes from here.
 import 'pixi.js/unsafe-eval';
 import { Container, Graphics, type Application as PixiApplication, Sprite, Text, type Ticker } from 'pixi.js';
@@ -23,7 +23,8 @@ export default function PixiScene({ model }: { model: SceneModel }) {
   const preference = boardRenderer();
   // Which renderer Pixi actually started (WebGL can still fail to start: then canvas).
   const [used, setUsed] = useState<string | null>(null);
-  const onInit = useCallback((app: PixiApplication) => setUsed(app.renderer.name), []);
+  // The app may already be destroyed when its init ends (the screen was left meanwhile): no renderer.
+  const onInit = useCallback((app: PixiApplication) => setUsed(app.renderer?.name ?? null), []);
   return (
     <div ref={host} className="proj-scene__canvas" data-renderer={used ?? undefined}>
       <Application
@@ -48,6 +49,11 @@ export default function PixiScene({ model }: { model: SceneModel }) {
  * @pixi/react renders the stage again while the Application is still initialising (a model change
  * during init): `app` then has no renderer, screen or ticker yet. Nothing reads them before
  * `isInitialised` (issue 21: "Cannot read properties of undefined (reading 'name')" on screen changes).
+ * Nor after the app is destroyed: a screen left while its scene was still starting has its root
+ * unmounted when the init ends, and @pixi/react renders the stage once more in the same commit that
+ * destroys the app (renderer and ticker null). Effects check the renderer when they run, not only
+ * when the stage rendered ("reading 'name'" of null), and the ticker is left alone once destroyed
+ * (@pixi/react's useTick removed its callback from it: "reading 'next'" of null).
  */
 function Stage({ model }: { model: SceneModel }) {
   const { app, isInitialised } = useApplication();
@@ -58,7 +64,7 @@ function Stage({ model }: { model: SceneModel }) {
   latest.current = model;
 
   useEffect(() => {
-    if (!root.current || !ready) return;
+    if (!root.current || !ready || !app.renderer) return;
     const c = new SceneController(root.current, app.renderer.name === 'canvas');
     c.setModel(latest.current);
     controller.current = c;
@@ -72,20 +78,25 @@ function Stage({ model }: { model: SceneModel }) {
   }, [model]);
   // Paused or blanked: no frame at all (a projector left on a blank screen should not heat the laptop).
   useEffect(() => {
-    if (!ready || !app.ticker) return;
+    if (!ready || !app.renderer || !app.ticker) return;
     if (model.still) app.ticker.stop();
     else app.ticker.start();
   }, [app, ready, model.still]);
 
-  const tick = useCallback(
-    (ticker: Ticker) => {
-      if (!ready) return;
+  useEffect(() => {
+    const ticker = ready && app.renderer ? app.ticker : null;
+    if (!ticker) return;
+    const tick = (t: Ticker) => {
+      if (!app.renderer) return;
       const screen = app.screen;
-      controller.current?.tick(ticker.deltaMS, screen.width, screen.height);
-    },
-    [app, ready],
-  );
-  useTick(tick);
+      controller.current?.tick(t.deltaMS, screen.width, screen.height);
+    };
+    ticker.add(tick);
+    return () => {
+      // A destroyed app has destroyed its ticker, listeners included.
+      if (app.ticker === ticker) ticker.remove(tick);
+    };
+  }, [app, ready]);
 
   return <pixiContainer ref={root} />;
 }
