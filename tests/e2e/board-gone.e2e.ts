@@ -3,8 +3,8 @@
 // eleve16, whom no other browser test uses) shows the live game as joinable during the grace, then
 // as waiting for the teacher (docs/decisions.md: 30 s of grace, the server's BOARD_GRACE_MS; the
 // grace runs on the server's clock, so the test waits for the state the home reaches, not for a
-// time), and joining says the same. When the board comes back the waiting phone gets in by itself;
-// Quit ends the lesson.
+// time), and joining says the same. When the board comes back the phone left waiting gets in by
+// itself, and the home offers the game again; Quit ends the lesson.
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { STUDENT_NAMES } from '../../server/db/demo/raids';
@@ -22,6 +22,8 @@ const STUDENT = { login: `eleve${N}`, firstName: STUDENT_NAMES[N - 1][0] };
 const P = gameFr.PHONE;
 /** The server's grace (30 s), the home's push or 15 s poll after it, and a margin. */
 const PAST_GRACE_MS = 60_000;
+/** The server's push to a waiting phone once the board is back, with a margin on a busy machine. */
+const REJOIN_MS = 5_000;
 
 describe('a board that disappears without Quit', () => {
   let browser: Browser;
@@ -80,11 +82,14 @@ describe('a board that disappears without Quit', () => {
     expect(await phone.hello(STUDENT.firstName).count()).toBe(0);
     await shot(phone.page, 'phone-live-board-gone', false);
 
-    // The teacher opens the board again: the home offers the game again, and the phone gets in.
+    // The teacher opens the board again: the phone left waiting gets in by itself, told by the
+    // server's push (its own retry, every 10 s, is the slow way: the wait stays well under it).
     const back = await teacher.context.newPage();
     await back.goto(boardPath);
     const board = new ProjectorPage(back);
     await board.className(CLASS).waitFor();
+    await phone.hello(STUDENT.firstName).waitFor({ timeout: REJOIN_MS });
+    // And the home offers the game again.
     await phone.page.goto('/student');
     await phone.waitForJoinCard(CLASS);
     await phone.joinLink(CLASS).click();

@@ -97,6 +97,34 @@ describe('the phone through the room’s life', () => {
     expect(screen.getByRole('heading', { name: 'home' })).toBeTruthy();
   });
 
+  // Issue 21, item 7: a phone on "waiting for the teacher" (the board gone past its grace) gets in
+  // by itself when the board comes back: told by the server's push, or by its own retry.
+  for (const how of ['the homes’ push', 'its own retry'] as const) {
+    it(`gets in by itself when the board comes back (${how})`, async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      let boardBack = false;
+      open(() =>
+        boardBack ? { ok: true, snapshot, phone } : { ok: false, message: 'GAME.WAITING_FOR_TEACHER' },
+      );
+      expect(await screen.findByRole('heading', { name: t('PHONE.WAITING_TITLE') })).toBeTruthy();
+      // It stays there while the board is away, retries included.
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(25_000);
+      });
+      expect(screen.getByRole('heading', { name: t('PHONE.WAITING_TITLE') })).toBeTruthy();
+      boardBack = true;
+      if (how === 'the homes’ push') {
+        act(() => sock.fire('rooms:live', [{ schoolclassId: CLASS, subjectId: SUBJECT, className: '5e B' }]));
+      } else {
+        await act(async () => {
+          await vi.advanceTimersByTimeAsync(10_000);
+        });
+      }
+      expect(await screen.findByRole('heading', { name: t('PHONE.LOBBY_TITLE') })).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: t('PHONE.WAITING_TITLE') })).toBeNull();
+    });
+  }
+
   it('says the lesson is over to a phone that joins a closed room', async () => {
     open(() => ({ ok: false, message: 'GAME.ROOM_CLOSED' }));
     expect(await screen.findByRole('heading', { name: t('PHONE.CLOSED_TITLE') })).toBeTruthy();
