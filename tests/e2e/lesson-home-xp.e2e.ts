@@ -156,6 +156,12 @@ describe('the student home after a lesson', () => {
         .getByText(tr(gameFr.PHONE.LEVEL_UP, { level: after.level }), { exact: true })
         .waitFor();
       await shot(phone.page, 'phone-level-up', false);
+      // And on the board's result screen, by the pupil's row.
+      await board
+        .result()
+        .getByTestId('result-level-up')
+        .getByText(tr(gameFr.GAME.RESULT.LEVEL_UP, { level: after.level }), { exact: true })
+        .waitFor();
     }
 
     // Quit: the phone goes home by itself, which shows the XP and level earned, without a reload.
