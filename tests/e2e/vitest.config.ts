@@ -21,7 +21,6 @@ const BACK_END_FILES = [
   'lesson-addresses',
   'board-gone',
   'board-codex-live',
-  'board-scene-race',
   'lesson-summon-fresh',
   'analytics',
   'formula-box',
