@@ -9,6 +9,7 @@ import { useSession } from '../../../app/session';
 import { Button } from '../../../components/ui/Button';
 import { translateError } from '../../../i18n';
 import { formatDay } from '../../../lib/dates';
+import { useApplyDisplayPrefs } from '../../../lib/display-prefs';
 import { errorKey } from '../../auth/api-error';
 import './homework.css';
 
@@ -33,6 +34,8 @@ export default function RaidListPage() {
   const navigate = useNavigate();
   const [retrying, setRetrying] = useState<string | null>(null);
   const { user, record } = useSession();
+  // The pupil's reading-friendly display and fewer animations (issue 24), as on the homework itself.
+  useApplyDisplayPrefs();
   const [list, setList] = useState<HomeworkRaidDto[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 

@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NO_ACCOMMODATIONS } from '../../../../../shared/schemas/accommodations';
 import type { HomeworkPlayDto, HomeworkQuestionDto, HomeworkRaidDto } from '../../../../../shared/types';
 import type { AppRoute } from '../../../app/routes';
 import { type Routes, renderApp, signIn, stubFetch, studentRecord, studentUser } from '../../../app/test-app';
+import { setDisplayPrefs } from '../../../lib/display-prefs';
 import { tx } from '../../../test-utils/page';
 
 const ROUTES: AppRoute[] = [
@@ -312,5 +314,40 @@ describe('HomeworkRaidPage', () => {
     await waitFor(() =>
       expect(screen.getByText(tx('STUDENT.PLAY.QUESTION_OF', { index: 2, count: 2 }))).toBeTruthy(),
     );
+  });
+});
+
+describe('the pupil display settings on homework (issue 24)', () => {
+  const friendly = { ...NO_ACCOMMODATIONS, readingFriendly: true, readAloud: true, fewerAnimations: true };
+  const mine = { 'GET /api/students/st1/accommodations': { body: friendly } };
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setDisplayPrefs(NO_ACCOMMODATIONS);
+  });
+
+  it('applies the reading-friendly display and fewer animations to the list and the play page', async () => {
+    const list = open('/student/raid-list', { ...mine, 'GET /api/homeworkRaids/st1': { body: [homework()] } });
+    await screen.findByRole('list', { name: tx('STUDENT.RAIDS.TITLE') });
+    await waitFor(() => expect(document.documentElement.dataset.reading).toBe('friendly'));
+    expect(document.documentElement.dataset.motion).toBe('reduced');
+    list.unmount();
+    // Leaving the pupil's pages gives the page back as it was.
+    expect(document.documentElement.dataset.reading).toBeUndefined();
+
+    open(PLAY_URL, {
+      ...mine,
+      'GET /api/students/st1/homework/hw1': {
+        body: {
+          homework: homework(),
+          title: 'Les fractions',
+          questions: [question('q1', 'Combien vaut un demi plus un quart ?')],
+        } satisfies HomeworkPlayDto,
+      },
+    });
+    await screen.findByText('Combien vaut un demi plus un quart ?');
+    await waitFor(() => expect(document.documentElement.dataset.reading).toBe('friendly'));
+    expect(document.documentElement.dataset.motion).toBe('reduced');
+    // Read-aloud is on: its button sits with the question.
+    expect(await screen.findByTestId('read-aloud')).toBeTruthy();
   });
 });
