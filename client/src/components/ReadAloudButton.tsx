@@ -37,6 +37,35 @@ function useVoice(lang: string): SpeechSynthesisVoice | null | 'loading' {
   return voice;
 }
 
+/**
+ * The button's icon, drawn here: a speaker, crossed out without a voice, a square while reading
+ * (an emoji would depend on the phone's fonts, and shows as an empty box where it has none).
+ */
+function Icon({ kind }: { kind: 'speaker' | 'mute' | 'stop' }) {
+  return (
+    <svg className="read-aloud__icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+      {kind === 'stop' ? (
+        <rect x="6" y="6" width="12" height="12" rx="2" fill="currentColor" />
+      ) : (
+        <>
+          <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
+          {kind === 'speaker' ? (
+            <path
+              d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          ) : (
+            <path d="M16 9l6 6M22 9l-6 6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          )}
+        </>
+      )}
+    </svg>
+  );
+}
+
 export function ReadAloudButton({ parts, className }: { parts: string[]; className?: string }) {
   const { t, i18n } = useTranslation();
   const lang = (i18n.language || 'fr').slice(0, 2);
@@ -58,7 +87,7 @@ export function ReadAloudButton({ parts, className }: { parts: string[]; classNa
   if (voice === null) {
     return (
       <button type="button" className={`read-aloud ${className ?? ''}`} disabled data-testid="read-aloud">
-        <span aria-hidden="true">🔇</span> {t('READ_ALOUD.NO_VOICE')}
+        <Icon kind="mute" /> {t('READ_ALOUD.NO_VOICE')}
       </button>
     );
   }
@@ -89,7 +118,7 @@ export function ReadAloudButton({ parts, className }: { parts: string[]; classNa
       aria-pressed={speaking}
       data-testid="read-aloud"
     >
-      <span aria-hidden="true">{speaking ? '⏹' : '🔊'}</span>{' '}
+      <Icon kind={speaking ? 'stop' : 'speaker'} />{' '}
       {t(speaking ? 'READ_ALOUD.STOP' : 'READ_ALOUD.READ')}
     </button>
   );
