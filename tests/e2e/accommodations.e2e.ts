@@ -347,7 +347,15 @@ describe('a pupil with a support plan in a live raid, without the class knowing'
     await read.waitFor();
     const played = await reading(page);
     expect(played).toMatchObject({ attr: 'friendly', fontLoaded: true });
-    expect(played.letterSpacing).toBeGreaterThan(0);
+    // The question itself, a heading, in the same font and spacing.
+    const heading = await page
+      .locator('.homework-question__text')
+      .evaluate((el) => {
+        const s = getComputedStyle(el);
+        return { font: s.fontFamily, spacing: Number.parseFloat(s.letterSpacing) || 0 };
+      });
+    expect(heading.font).toMatch(/^"?OpenDyslexic/);
+    expect(heading.spacing).toBeGreaterThan(0);
     await read.click();
     await expect.poll(async () => (await spoken(page)).length).toBe(1);
     expect((await spoken(page))[0].lang).toBe('fr-FR');
