@@ -250,7 +250,12 @@ describe('a pupil with a support plan in a live raid, without the class knowing'
     expect(said.text).not.toMatch(/[$\\{}]/);
     // The reading-friendly display: OpenDyslexic (shipped, loaded), larger and spaced, left aligned.
     const friendly = await reading(plan.page);
-    expect(friendly).toMatchObject({ attr: 'friendly', fontLoaded: true, textAlign: 'left', fontStyle: 'normal' });
+    expect(friendly).toMatchObject({
+      attr: 'friendly',
+      fontLoaded: true,
+      textAlign: 'left',
+      fontStyle: 'normal',
+    });
     expect(friendly.fontFamily).toMatch(/^"?OpenDyslexic/);
     expect(friendly.rootFontSize).toBeGreaterThan(usual.rootFontSize);
     expect(friendly.letterSpacing).toBeGreaterThan(0);
@@ -266,7 +271,7 @@ describe('a pupil with a support plan in a live raid, without the class knowing'
     await banner.waitFor({ timeout: 20_000 });
     const bannerText = (await banner.textContent()) ?? '';
     expect(bannerText).toBe(`${G.RAID.EXTRA_TIME} ${tr(G.RAID.EXTRA_ANSWERING_one, { count: 1 })}`);
-    const boardText = await teacher.page.evaluate(() => document.body.innerText);
+    const boardText = await teacher.page.evaluate(() => document.body.textContent ?? '');
     for (const p of [PLAN, OTHER]) {
       expect(bannerText).not.toContain(p.firstName);
       expect(bannerText).not.toContain(p.lastName);
@@ -348,12 +353,10 @@ describe('a pupil with a support plan in a live raid, without the class knowing'
     const played = await reading(page);
     expect(played).toMatchObject({ attr: 'friendly', fontLoaded: true });
     // The question itself, a heading, in the same font and spacing.
-    const heading = await page
-      .locator('.homework-question__text')
-      .evaluate((el) => {
-        const s = getComputedStyle(el);
-        return { font: s.fontFamily, spacing: Number.parseFloat(s.letterSpacing) || 0 };
-      });
+    const heading = await page.locator('.homework-question__text').evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { font: s.fontFamily, spacing: Number.parseFloat(s.letterSpacing) || 0 };
+    });
     expect(heading.font).toMatch(/^"?OpenDyslexic/);
     expect(heading.spacing).toBeGreaterThan(0);
     await read.click();

@@ -118,8 +118,7 @@ export function ReadAloudButton({ parts, className }: { parts: string[]; classNa
       aria-pressed={speaking}
       data-testid="read-aloud"
     >
-      <Icon kind={speaking ? 'stop' : 'speaker'} />{' '}
-      {t(speaking ? 'READ_ALOUD.STOP' : 'READ_ALOUD.READ')}
+      <Icon kind={speaking ? 'stop' : 'speaker'} /> {t(speaking ? 'READ_ALOUD.STOP' : 'READ_ALOUD.READ')}
     </button>
   );
 }

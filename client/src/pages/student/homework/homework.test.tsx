@@ -326,7 +326,10 @@ describe('the pupil display settings on homework (issue 24)', () => {
   });
 
   it('applies the reading-friendly display and fewer animations to the list and the play page', async () => {
-    const list = open('/student/raid-list', { ...mine, 'GET /api/homeworkRaids/st1': { body: [homework()] } });
+    const list = open('/student/raid-list', {
+      ...mine,
+      'GET /api/homeworkRaids/st1': { body: [homework()] },
+    });
     await screen.findByRole('list', { name: tx('STUDENT.RAIDS.TITLE') });
     await waitFor(() => expect(document.documentElement.dataset.reading).toBe('friendly'));
     expect(document.documentElement.dataset.motion).toBe('reduced');
