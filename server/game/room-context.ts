@@ -139,9 +139,13 @@ export function createRoomContext(deps: GameDeps) {
     }
   }
 
+  /** Told after an activity is shown (the end of extra time arms its checks there: extra-reveal.ts). */
+  const shownHooks: ((id: string, r: RoomRecord) => void)[] = [];
   /** The activity on screen, as the board sees it, to everyone in the room. */
-  const showActivity = (id: string, r: RoomRecord) =>
-    broadcast(id, { type: 'activity', activity: activityView(r.activity) });
+  const showActivity = async (id: string, r: RoomRecord) => {
+    await broadcast(id, { type: 'activity', activity: activityView(r.activity) });
+    for (const hook of shownHooks) hook(id, r);
+  };
 
   async function presentIds(r: RoomRecord): Promise<string[]> {
     const seen = await store.lastSeen(r.id);
@@ -240,6 +244,7 @@ export function createRoomContext(deps: GameDeps) {
     answered,
     broadcast,
     showActivity,
+    onShown: (hook: (id: string, r: RoomRecord) => void) => shownHooks.push(hook),
     presentIds,
     extraClock,
     requireRoom,

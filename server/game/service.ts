@@ -10,6 +10,8 @@
 import { roomId as makeRoomId } from '../../shared/game/contract.js';
 import { createAnswerPath } from './answer-path.js';
 import { createCodex } from './codex.js';
+import { GameError } from './errors.js';
+import { createExtraReveal } from './extra-reveal.js';
 import { check, type LifeEvent } from './lifecycle.js';
 import { createPicks } from './pick.js';
 import { createRaidCommands } from './raid-commands.js';
@@ -43,6 +45,18 @@ export function createGameService(deps: GameDeps) {
   const answers = createAnswerPath(ctx, (id) => revealAll(id));
   const raid = createRaidCommands(ctx, views, answers);
   revealAll = (id) => raid.revealRoom(null, id, 'all-answered');
+  // Issue 24: the end of the extra time reveals, as everyone having answered does.
+  const extraReveal = createExtraReveal({
+    now: ctx.now,
+    read: (id) => store.readRoom(id),
+    extraClock: ctx.extraClock,
+    reveal: (id) =>
+      revealAll(id).catch((err) => {
+        // The teacher, or an answer, revealed first.
+        if (!(err instanceof GameError)) throw err;
+      }),
+  });
+  ctx.onShown(extraReveal.shown);
   const { revealRoom: _, ...raidCommands } = raid;
 
   /** Removes a room from the store (memory or Redis) and from this node's caches. */
@@ -55,6 +69,7 @@ export function createGameService(deps: GameDeps) {
     ctx.answered.drop(id);
     ctx.cache.delete(id);
     answers.forget(id);
+    extraReveal.forget(id);
     sweeper.forget(id);
     ctx.toldAway.delete(id);
     await store.deleteRoom(id);
@@ -89,7 +104,11 @@ export function createGameService(deps: GameDeps) {
     ...createPicks(ctx),
     ...createCodex(ctx),
     ...createRoster(ctx),
-    answer: answers.answer,
+    async answer(...args: Parameters<typeof answers.answer>) {
+      const result = await answers.answer(...args);
+      if (result === 'counted') await extraReveal.answered(args[1]);
+      return result;
+    },
     /** The board of a room is connected (a heartbeat of the node holding its socket). */
     boardSeen: (id: string) => store.touchBoard(id, ctx.now()),
     sweep: sweeper.sweep,
