@@ -9,7 +9,9 @@ const DEADLINE = T0 + SECONDS * 1000;
 /** +1/3 of 30 s: 10 s after the class. */
 const THIRD_END = DEADLINE + 10_000;
 
-function room(over: { index?: number; paused?: boolean; deadline?: number; phase?: string } = {}): RoomRecord {
+function room(
+  over: { index?: number; paused?: boolean; deadline?: number; phase?: string } = {},
+): RoomRecord {
   return {
     id: 'r1',
     paused: over.paused ?? false,
