@@ -71,32 +71,4 @@ describe('FairLane', () => {
     g.open();
     expect(await busy).toBe('busy');
   });
-
-  it('runs an urgent job (a matched verifier) ahead of every waiting one, and no newer try of the account replaces it', async () => {
-    const lane = new FairLane({ slots: 1, perAddress: 10, maxWaitMs: 5_000 });
-    const g = gate();
-    const order: string[] = [];
-    const busy = lane.run('school', 'busy', g.job('busy'));
-    const flood = Array.from({ length: 5 }, (_, i) =>
-      lane.run('school', `eleve${i}`, async () => {
-        order.push(`guess-${i}`);
-        return 'guess';
-      }),
-    );
-    const owner = lane.run(
-      'school',
-      'eleve21',
-      async () => {
-        order.push('owner');
-        return 'owner';
-      },
-      { urgent: true },
-    );
-    // A later try for the same account does not drop the urgent one.
-    const later = lane.run('school', 'eleve21', async () => 'later');
-    g.open();
-    expect(await owner).toBe('owner');
-    await Promise.all([busy, ...flood, later]);
-    expect(order[0]).toBe('owner');
-  });
 });

@@ -6,9 +6,6 @@
 // so a sparse caller (the owner typing a password once) is never stuck behind a dense one (a
 // script). A job that waited `maxWaitMs`, or arrives at an address already holding `perAddress`
 // waiting accounts, is dropped. A dropped job is not run: its caller answers as if refused.
-// An urgent job (a password whose verifier matched: the owner's, or 1 wrong in 4,096) goes ahead of
-// every round-robin job, first come first served, and is never replaced by another (only dropped
-// past `maxWaitMs`, or when `perAddress` urgent jobs already wait).
 
 export const DROPPED = Symbol('dropped');
 
@@ -27,7 +24,6 @@ export class FairLane {
   private running = 0;
   // Insertion order is the turn order: addresses, then accounts within one.
   private readonly waiting = new Map<string, Map<string, Waiting>>();
-  private readonly urgent: Waiting[] = [];
 
   constructor(private readonly opts: FairLaneOptions) {}
 
@@ -35,15 +31,10 @@ export class FairLane {
   get queued(): number {
     let n = 0;
     for (const accounts of this.waiting.values()) n += accounts.size;
-    return n + this.urgent.length;
+    return n;
   }
 
-  run<T>(
-    address: string,
-    account: string,
-    job: () => Promise<T>,
-    opts: { urgent?: boolean } = {},
-  ): Promise<T | typeof DROPPED> {
+  run<T>(address: string, account: string, job: () => Promise<T>): Promise<T | typeof DROPPED> {
     return new Promise<T | typeof DROPPED>((resolve, reject) => {
       const start = () => {
         this.running++;
@@ -54,29 +45,7 @@ export class FairLane {
             this.next();
           });
       };
-      if (opts.urgent) {
-        if (this.running < this.opts.slots && this.urgent.length === 0) return start();
-        if (this.urgent.length >= this.opts.perAddress) return resolve(DROPPED);
-        const entry: Waiting = {
-          run: () => {
-            clearTimeout(timer);
-            start();
-          },
-          drop: () => resolve(DROPPED),
-        };
-        const timer = setTimeout(() => {
-          const at = this.urgent.indexOf(entry);
-          if (at >= 0) {
-            this.urgent.splice(at, 1);
-            resolve(DROPPED);
-          }
-        }, this.opts.maxWaitMs);
-        timer.unref?.();
-        this.urgent.push(entry);
-        return this.next();
-      }
-      if (this.running < this.opts.slots && this.waiting.size === 0 && this.urgent.length === 0)
-        return start();
+      if (this.running < this.opts.slots && this.waiting.size === 0) return start();
       let accounts = this.waiting.get(address);
       if (!accounts) {
         accounts = new Map();
@@ -114,7 +83,6 @@ export class FairLane {
   }
 
   private next() {
-    while (this.running < this.opts.slots && this.urgent.length > 0) (this.urgent.shift() as Waiting).run();
     while (this.running < this.opts.slots && this.waiting.size > 0) {
       const [address, accounts] = this.waiting.entries().next().value as [string, Map<string, Waiting>];
       const [account, entry] = accounts.entries().next().value as [string, Waiting];

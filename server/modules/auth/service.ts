@@ -73,10 +73,10 @@ const ACTIVATION_TTL_MS = 48 * 3600 * 1000;
  * A wrong password costs no argon2: each account keeps a 12-bit keyed verifier of its password
  * (password-check.ts). A try whose verifier does not match is wrong for sure: refused at once,
  * counted like any failure (in the free tries, the turns and the daily budget above alike). A try
- * whose verifier matches (every right password, 1 wrong in 4,096) is checked by argon2 ahead of
- * every other try on the lane (`urgent`), and is not slowed by the address's failures (that slow-down
- * spares the CPU; these tries hardly use it). So a classmate spraying at any rate leaves the lane to
- * the right passwords, and the owner's try is never dropped for the classmate's. An account without
+ * whose verifier matches (every right password, 1 wrong in 4,096) is checked by argon2 at once,
+ * during a wait too, without the lane's turns, and is not slowed by the address's failures (that
+ * slow-down spares the CPU; these tries hardly use it). So a classmate spraying at any rate costs no
+ * argon2, and the owner's try is never dropped for the classmate's. An account without
  * a verifier yet (a hash from before it, or written by a path that did not write one) is checked by
  * argon2 as before and gets its verifier at its next right sign-in.
  */
@@ -202,8 +202,8 @@ export async function signin(
 
 /**
  * Another try holds this login's turn: the password is checked anyway, within the account's daily
- * budget of such checks (see SIGNIN_LIMITS): by its verifier, then, if it matches, by argon2 on the
- * fair lane ahead of the rest. Right: in. Wrong, over budget, or not reached in time: the same 429 a
+ * budget of such checks (see SIGNIN_LIMITS): by its verifier, then, if it matches, by argon2 at once
+ * (without a verifier yet: by argon2 on the fair lane). Right: in. Wrong, over budget, or not reached in time: the same 429 a
  * refused try gets.
  */
 async function promptCheck(
@@ -218,12 +218,14 @@ async function promptCheck(
   const L = SIGNIN_LIMITS;
   const promptKey = `signin:prompt:user:${account.id}`;
   if ((await deps.throttle.count(promptKey)) >= L.promptWrong) throw tooMany(wait);
+  // A matching verifier (the owner, or 1 wrong in 4,096) is checked at once, like any try outside
+  // a wait; an account without a verifier yet takes the fair lane's turns.
   const ok =
     verdict === 'wrong'
       ? false
-      : await promptLane.run(ip, account.id, () => passwordRight(deps, account, password, verdict), {
-          urgent: verdict === 'maybe',
-        });
+      : verdict === 'maybe'
+        ? await passwordRight(deps, account, password, verdict)
+        : await promptLane.run(ip, account.id, () => passwordRight(deps, account, password, verdict));
   // Not checked (the lane was full or a newer try for the account took its place): nothing was
   // learnt about the password, so the caller may try again at once.
   if (ok === DROPPED) throw tooMany(1);
