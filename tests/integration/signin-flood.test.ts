@@ -5,8 +5,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../server/db/schema.js';
-import { CODE_LIMITS } from '../../server/modules/classes/code-guard.js';
 import { SIGNIN_LIMITS } from '../../server/modules/auth/service.js';
+import { CODE_LIMITS } from '../../server/modules/classes/code-guard.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
 
 let ctx: TestContext;
@@ -56,7 +56,9 @@ describe('a classmate sprays 50 wrong passwords a second over the 35 logins of t
         while (spraying && performance.now() < t0 + i * 20) await pause(2);
         const login = logins[i % logins.length];
         sent.push(
-          signinFrom(login, `Devine-${i}!`, school).then((r) => sprayed.push({ login, status: r.statusCode })),
+          signinFrom(login, `Devine-${i}!`, school).then((r) =>
+            sprayed.push({ login, status: r.statusCode }),
+          ),
         );
       }
     })();
@@ -103,7 +105,8 @@ describe('a classmate sprays 50 wrong passwords a second over the 35 logins of t
     // checked (a right one gets in) and each wrong one is counted in the day's budget.
     for (let i = 0; i < 6; i++) await signinFrom('eleve33', `Devine-${i}!`, school);
     const before = await ctx.app.deps.throttle.count(`signin:prompt:user:${eleve33.id}`);
-    for (let i = 0; i < 20; i++) expect((await signinFrom('eleve33', `Encore-${i}!`, school)).statusCode).toBe(429);
+    for (let i = 0; i < 20; i++)
+      expect((await signinFrom('eleve33', `Encore-${i}!`, school)).statusCode).toBe(429);
     expect(await ctx.app.deps.throttle.count(`signin:prompt:user:${eleve33.id}`)).toBe(before + 20);
     // The day's budget is spent: a try during the wait is not checked, the right one neither.
     for (let i = before + 20; i < SIGNIN_LIMITS.promptWrong; i++)
@@ -130,7 +133,13 @@ describe('a classmate sprays 50 wrong passwords a second over the 35 logins of t
     const made = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/code-signup',
-      payload: { code, firstName: 'Lina', lastName: 'Vidal', username: 'lina-vidal', password: 'Trousse-Rouge-9!' },
+      payload: {
+        code,
+        firstName: 'Lina',
+        lastName: 'Vidal',
+        username: 'lina-vidal',
+        password: 'Trousse-Rouge-9!',
+      },
     });
     expect(made.statusCode, made.body).toBe(201);
     const [row] = await ctx.database.db
@@ -161,7 +170,11 @@ describe('a class code generated at home, never shown at school, while a classma
     // Another teacher's class, another school: its code was never seen at this school.
     const other = await signin(ctx.app, DEMO.sciences);
     const otherMe = (
-      await ctx.app.inject({ method: 'GET', url: `/api/users/${other.id}`, headers: bearer(other.accessToken) })
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/users/${other.id}`,
+        headers: bearer(other.accessToken),
+      })
     ).json();
     const otherCode = (
       await ctx.app.inject({
@@ -174,8 +187,14 @@ describe('a class code generated at home, never shown at school, while a classma
     ).json().code as string;
     // In the morning the teacher signs in at school (the board); the class page is not opened.
     expect(
-      (await ctx.app.inject({ method: 'POST', url: '/api/auth/signin', payload: DEMO.admin, remoteAddress: school }))
-        .statusCode,
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/signin',
+          payload: DEMO.admin,
+          remoteAddress: school,
+        })
+      ).statusCode,
     ).toBe(200);
     // The guesser starts first and keeps four guesses in flight.
     let guessing = true;

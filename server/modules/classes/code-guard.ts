@@ -1,11 +1,12 @@
 // Every route that turns a class code into a class goes through here, so that guessing codes costs
 // the same whichever route is used and whichever (cheap) account sends it.
+
+import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ERR } from '../../../shared/errors.js';
+import { professorsSchoolclasses, schoolclasses } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { AppError, tooMany } from '../../lib/errors.js';
-import { and, eq, gt } from 'drizzle-orm';
-import { professorsSchoolclasses, schoolclasses } from '../../db/schema.js';
 import { findClassByLiveCode } from './code.js';
 
 /**
@@ -39,8 +40,9 @@ import { findClassByLiveCode } from './code.js';
  * every guess would be answered, and one address sending 1,000 a second would hit one of 100 live
  * codes (of 10^6) every 10 s. Restricted to the classes of teachers seen at the address, a guesser
  * there can find only the codes of those teachers (the ones their boards put up at that school),
- * never another school's; every other guess still waits its turn. A teacher never seen at the
- * address (not signed in there for 12 h): the first pupil waits a turn as before.
+ * never another school's; every other guess still waits its turn. Within those codes the guesser
+ * is not slowed: the exposure the on-show list already has (a teacher opening the class list there
+ * shows all their codes). A teacher not seen at the address for 12 h: the first pupil waits a turn.
  */
 export const CODE_LIMITS = {
   windowSec: 600,

@@ -229,7 +229,12 @@ export async function createRoster(
   const prepared = await Promise.all(
     kept.map(async (l, i) => {
       const password = generateStudentPassword([usernames[i], l.firstName, l.lastName]);
-      return { ...l, username: usernames[i], password, ...(await passwordColumns(deps.config.AUTH_SECRET, password)) };
+      return {
+        ...l,
+        username: usernames[i],
+        password,
+        ...(await passwordColumns(deps.config.AUTH_SECRET, password)),
+      };
     }),
   );
   return deps.db.transaction(async (tx) => {

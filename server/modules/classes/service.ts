@@ -389,7 +389,10 @@ export async function generatePassword(deps: Deps, professorId: string, userId: 
   const password = generateStudentPassword([s.username, s.firstName, s.lastName]);
   const columns = await passwordColumns(deps.config.AUTH_SECRET, password);
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ ...columns, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ ...columns, updatedAt: new Date() })
+      .where(eq(users.id, userId));
     await tx
       .update(students)
       .set({ generatedPasswordEnc: deps.cipher.encrypt(password), passwordChangedByStudent: false })

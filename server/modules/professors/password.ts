@@ -28,7 +28,10 @@ export async function changeProfessorPassword(
   if (!isStrongPassword(newPassword, personal.filter(Boolean)))
     throw badRequest(ERR.PASSWORD_TOO_WEAK, { field: 'newPassword' });
   const columns = await passwordColumns(deps.config.AUTH_SECRET, newPassword);
-  await deps.db.update(users).set({ ...columns, updatedAt: new Date() }).where(eq(users.id, account.id));
+  await deps.db
+    .update(users)
+    .set({ ...columns, updatedAt: new Date() })
+    .where(eq(users.id, account.id));
   await revokeAllForUser(deps, account.id);
   return issueSession(deps, account);
 }

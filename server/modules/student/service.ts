@@ -123,7 +123,10 @@ export async function changePassword(
     throw badRequest(ERR.PASSWORD_TOO_WEAK, { field: 'newPassword' });
   const columns = await passwordColumns(deps.config.AUTH_SECRET, newPassword);
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ ...columns, updatedAt: new Date() }).where(eq(users.id, account.id));
+    await tx
+      .update(users)
+      .set({ ...columns, updatedAt: new Date() })
+      .where(eq(users.id, account.id));
     await tx
       .update(students)
       .set({ generatedPasswordEnc: null, passwordChangedByStudent: true })
