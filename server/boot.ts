@@ -33,7 +33,9 @@ export async function boot(config: Config): Promise<Booted> {
   // The embedded default carries the demo school unless SEED_DEMO=0; PostgreSQL only with SEED_DEMO=1.
   const wantsDemo = config.SEED_DEMO ?? database.kind === 'pglite';
   if (wantsDemo && (await isEmpty(database.db)))
-    await seedDemo(database.db, path.join(path.resolve(config.DATA_DIR), 'uploads'));
+    await seedDemo(database.db, path.join(path.resolve(config.DATA_DIR), 'uploads'), {
+      authSecret: config.AUTH_SECRET,
+    });
   // Demo accounts seeded earlier are still there (and their passwords public): the banner says so.
   const codes = await demoClassCodes(database.db);
   const demo: DemoClassCode[] | null = codes.length ? codes : null;

@@ -73,6 +73,8 @@ export const users = pgTable(
     username: text('username').notNull(),
     email: text('email'),
     passwordHash: text('password_hash').notNull(),
+    /** A 12-bit keyed verifier of the password (server/lib/password-check.ts); null until written. */
+    passwordCheck: text('password_check'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     status: userStatusEnum('status').notNull().default('ACTIVE'),

@@ -6,6 +6,7 @@ import { AVATAR_DEFS } from '../../shared/catalogue/avatars.js';
 import { CLASS_CODE_VALIDITY_DAYS } from '../../shared/constants.js';
 import { SUBJECTS } from '../../shared/subjects.js';
 import type { WorldName } from '../../shared/worlds.js';
+import { passwordCheck } from '../lib/password-check.js';
 import { hashPassword } from '../lib/passwords.js';
 import { grantLevelUnlocks } from '../modules/avatars/unlocks.js';
 import { freeCode } from '../modules/classes/code.js';
@@ -104,9 +105,17 @@ export async function isEmpty(db: Db): Promise<boolean> {
 /**
  * Creates the demo school. Call on an empty database only. `history` (default) adds a term of live
  * raids and past homework dated over the past weeks (demo/history.ts); the integration tests' template
- * goes without it, their counts start from an empty history.
+ * goes without it, their counts start from an empty history. `authSecret` (AUTH_SECRET) writes each
+ * password's verifier at once (server/lib/password-check.ts); without it (a template database seeded
+ * before its secret is known) the first right sign-in writes it.
  */
-export async function seedDemo(db: Db, uploadsDir: string, opts: { history?: boolean } = {}): Promise<void> {
+export async function seedDemo(
+  db: Db,
+  uploadsDir: string,
+  opts: { history?: boolean; authSecret?: string } = {},
+): Promise<void> {
+  const check = (hash: string, plain: string) =>
+    opts.authSecret ? passwordCheck(opts.authSecret, hash, plain) : null;
   const subjectRows = await db.select().from(subjects);
   const subjectId = (code: string) => {
     const s = subjectRows.find((r) => r.code === code);
@@ -149,6 +158,7 @@ export async function seedDemo(db: Db, uploadsDir: string, opts: { history?: boo
           username: t.username,
           email: t.email,
           passwordHash: teacherHash,
+          passwordCheck: check(teacherHash, DEMO_TEACHER_PASSWORD),
           firstName: t.firstName,
           lastName: t.lastName,
           status: 'ACTIVE',
@@ -195,12 +205,14 @@ export async function seedDemo(db: Db, uploadsDir: string, opts: { history?: boo
       for (let n = c.students[0]; n <= c.students[1]; n++) {
         const [firstName, lastName] = STUDENT_NAMES[n - 1];
         const avatar = starters[n % starters.length];
+        const studentHash = await hashPassword(DEMO_STUDENT_PASSWORD);
         const [u] = await tx
           .insert(users)
           .values({
             role: 'STUDENT',
             username: `eleve${String(n).padStart(2, '0')}`,
-            passwordHash: await hashPassword(DEMO_STUDENT_PASSWORD),
+            passwordHash: studentHash,
+            passwordCheck: check(studentHash, DEMO_STUDENT_PASSWORD),
             firstName,
             lastName,
             status: 'ACTIVE',

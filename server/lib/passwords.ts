@@ -4,10 +4,20 @@ import { zxcvbn, zxcvbnOptions } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as en from '@zxcvbn-ts/language-en';
 import * as fr from '@zxcvbn-ts/language-fr';
+import { passwordCheck } from './password-check.js';
 
 const ARGON = { algorithm: 2 as const, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 export const hashPassword = (plain: string) => hash(plain, ARGON);
+
+/**
+ * The columns a new password writes: its argon2 hash and its keyed verifier (password-check.ts),
+ * which lets sign-in refuse most wrong passwords without argon2. `secret` is AUTH_SECRET.
+ */
+export async function passwordColumns(secret: string, plain: string) {
+  const passwordHash = await hashPassword(plain);
+  return { passwordHash, passwordCheck: passwordCheck(secret, passwordHash, plain) };
+}
 export async function verifyPassword(hashed: string, plain: string): Promise<boolean> {
   try {
     return await verify(hashed, plain);

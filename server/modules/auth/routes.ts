@@ -59,7 +59,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         response: { 200: storedUserSchema },
       },
     },
-    async (req) => rotateRefreshToken(deps, req.body.refreshToken),
+    async (req) => rotateRefreshToken(deps, req.body.refreshToken, req.ip),
   );
 
   app.post(

@@ -25,7 +25,8 @@ import {
   unauthorized,
 } from '../../lib/errors.js';
 import { DROPPED, FairLane } from '../../lib/fair-lane.js';
-import { dummyHash, hashPassword, isStrongPassword, verifyPassword } from '../../lib/passwords.js';
+import { checkVerdict, passwordCheck } from '../../lib/password-check.js';
+import { dummyHash, isStrongPassword, passwordColumns, verifyPassword } from '../../lib/passwords.js';
 import { renderMail } from '../../mail/messages.js';
 import { resolveClassCode } from '../classes/code-guard.js';
 import { emailTaken, loadAccount, usernameTaken } from '../users/queries.js';
@@ -68,6 +69,16 @@ const ACTIVATION_TTL_MS = 48 * 3600 * 1000;
  * take the server's CPU nor the lane from another, and a pupil's one try is not stuck behind a
  * script's hundred. Logins that match no account are never checked during a wait: no password can
  * be right (whether a login exists is public anyway: /auth/check-username).
+ *
+ * A wrong password costs no argon2: each account keeps a 12-bit keyed verifier of its password
+ * (password-check.ts). A try whose verifier does not match is wrong for sure: refused at once,
+ * counted like any failure (in the free tries, the turns and the daily budget above alike). A try
+ * whose verifier matches (every right password, 1 wrong in 4,096) is checked by argon2 at once,
+ * during a wait too, without the lane's turns, and is not slowed by the address's failures (that
+ * slow-down spares the CPU; these tries hardly use it). So a classmate spraying at any rate costs no
+ * argon2, and the owner's try is never dropped for the classmate's. An account without
+ * a verifier yet (a hash from before it, or written by a path that did not write one) is checked by
+ * argon2 as before and gets its verifier at its next right sign-in.
  */
 export const SIGNIN_LIMITS = {
   windowSec: 15 * 60,
@@ -101,12 +112,30 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 type Account = NonNullable<Awaited<ReturnType<typeof loadAccount>>>;
 
 /** The right password was given: the account's state says whether a session opens. */
-async function admit(deps: Deps, account: Account, device: string | null): Promise<StoredUser> {
+async function admit(deps: Deps, account: Account, device: string | null, ip: string): Promise<StoredUser> {
   if (account.status === 'PENDING_EMAIL') throw forbidden(ERR.EMAIL_NOT_CONFIRMED);
   if (account.status === 'PENDING_APPROVAL') throw forbidden(ERR.PENDING_APPROVAL);
   if (account.status !== 'ACTIVE') throw forbidden(ERR.USER_DISABLED);
-  const session = await issueSession(deps, account);
+  const session = await issueSession(deps, account, undefined, ip);
   return { ...session, deviceToken: device ?? issueDeviceToken(deps.config.AUTH_SECRET, account.id) };
+}
+
+type Verdict = ReturnType<typeof checkVerdict>;
+
+/**
+ * The password is right: argon2 decides unless the verifier already says wrong. A right password
+ * whose account has no (current) verifier gets one, written only if the hash is still the one read.
+ */
+async function passwordRight(deps: Deps, account: Account, password: string, verdict: Verdict) {
+  if (verdict === 'wrong') return false;
+  const ok = await verifyPassword(account.passwordHash, password);
+  if (ok && verdict === 'unchecked') {
+    await deps.db
+      .update(users)
+      .set({ passwordCheck: passwordCheck(deps.config.AUTH_SECRET, account.passwordHash, password) })
+      .where(and(eq(users.id, account.id), eq(users.passwordHash, account.passwordHash)));
+  }
+  return ok;
 }
 
 export async function signin(
@@ -118,22 +147,28 @@ export async function signin(
 ): Promise<StoredUser> {
   const L = SIGNIN_LIMITS;
   const account = await loadAccount(deps.db, { login: login.trim() });
+  // What the verifier says of the password, without argon2 (an unknown login: wrong for sure).
+  const verdict: Verdict = account
+    ? checkVerdict(deps.config.AUTH_SECRET, account.passwordHash, account.passwordCheck, password)
+    : 'wrong';
   // The owner's known device: checked at once, whatever others' failures set (see above).
   const device = account ? readDeviceToken(deps.config.AUTH_SECRET, deviceToken, account.id) : null;
   if (account && device) {
     const deviceKey = `signin:device:${device}`;
     const mine = await deps.throttle.fail(deviceKey, L.windowSec);
     if (mine.count <= L.deviceFree) {
-      if (!(await verifyPassword(account.passwordHash, password))) throw unauthorized(ERR.BAD_CREDENTIALS);
+      if (!(await passwordRight(deps, account, password, verdict))) throw unauthorized(ERR.BAD_CREDENTIALS);
       await deps.throttle.reset(deviceKey);
-      return admit(deps, account, deviceToken as string);
+      return admit(deps, account, deviceToken as string, ip);
     }
   }
-  // Per address, failures only: a whole school signing in at 8 o'clock is not an attack.
+  // Per address, failures only: a whole school signing in at 8 o'clock is not an attack. The slow-
+  // down spares argon2; a try whose verifier matches is not slowed (see above).
   const ipKey = `signin:ip:${ip}`;
-  if ((await deps.throttle.count(ipKey)) >= L.addressFailures) await sleep(L.addressDelayMs);
+  if (verdict !== 'maybe' && (await deps.throttle.count(ipKey)) >= L.addressFailures)
+    await sleep(L.addressDelayMs);
   // By id, so that a username and its e-mail share one count. Unknown logins share one count per
-  // address: a sprayer cannot get five fresh tries (and argon2 hashes) by inventing a login.
+  // address: a sprayer cannot get five fresh tries by inventing a login.
   const who = account ? `user:${account.id}` : 'unknown';
   const pairKey = `signin:pair:${who}:${ip}`;
   const accountKey = `signin:acct:${who}`;
@@ -151,30 +186,31 @@ export async function signin(
   }
   if (wait > 0) {
     if (!account) throw tooMany(wait);
-    return promptCheck(deps, account, password, ip, wait, { accountKey, ipKey });
+    return promptCheck(deps, account, password, verdict, ip, wait, { accountKey, ipKey });
   }
-  const ok = account
-    ? await verifyPassword(account.passwordHash, password)
-    : await verifyPassword(await dummyHash(), password).then(() => false);
+  // An unknown login is wrong without argon2: whether a login exists is public (/auth/check-username).
+  const ok = account ? await passwordRight(deps, account, password, verdict) : false;
   if (!account || !ok) {
     await deps.throttle.fail(ipKey, L.windowSec);
     if (account) await deps.throttle.fail(accountKey, L.windowSec);
     throw unauthorized(ERR.BAD_CREDENTIALS);
   }
-  const user = await admit(deps, account, null);
+  const user = await admit(deps, account, null, ip);
   await deps.throttle.reset(pairKey);
   return user;
 }
 
 /**
- * Another try holds this login's turn: the password is checked anyway, on the fair lane, within the
- * account's daily budget of such checks (see SIGNIN_LIMITS). Right: in. Wrong, over budget, or not
- * reached in time: the same 429 a refused try gets.
+ * Another try holds this login's turn: the password is checked anyway, within the account's daily
+ * budget of such checks (see SIGNIN_LIMITS): by its verifier, then, if it matches, by argon2 at once
+ * (without a verifier yet: by argon2 on the fair lane). Right: in. Wrong, over budget, or not reached in time: the same 429 a
+ * refused try gets.
  */
 async function promptCheck(
   deps: Deps,
   account: Account,
   password: string,
+  verdict: Verdict,
   ip: string,
   wait: number,
   keys: { accountKey: string; ipKey: string },
@@ -182,7 +218,14 @@ async function promptCheck(
   const L = SIGNIN_LIMITS;
   const promptKey = `signin:prompt:user:${account.id}`;
   if ((await deps.throttle.count(promptKey)) >= L.promptWrong) throw tooMany(wait);
-  const ok = await promptLane.run(ip, account.id, () => verifyPassword(account.passwordHash, password));
+  // A matching verifier (the owner, or 1 wrong in 4,096) is checked at once, like any try outside
+  // a wait; an account without a verifier yet takes the fair lane's turns.
+  const ok =
+    verdict === 'wrong'
+      ? false
+      : verdict === 'maybe'
+        ? await passwordRight(deps, account, password, verdict)
+        : await promptLane.run(ip, account.id, () => passwordRight(deps, account, password, verdict));
   // Not checked (the lane was full or a newer try for the account took its place): nothing was
   // learnt about the password, so the caller may try again at once.
   if (ok === DROPPED) throw tooMany(1);
@@ -193,7 +236,7 @@ async function promptCheck(
     throw tooMany(wait);
   }
   // The pair keeps its count and its turn: whoever else is trying gets no fresh free tries.
-  return admit(deps, account, null);
+  return admit(deps, account, null, ip);
 }
 
 function assertStrong(password: string, inputs: (string | undefined)[]) {
@@ -211,7 +254,7 @@ export async function signupTeacher(deps: Deps, input: TeacherSignup, ip: string
     .where(inArray(subjects.id, input.subjectIds));
   if (found.length !== new Set(input.subjectIds).size)
     throw badRequest(ERR.SUBJECT_REQUIRED, { field: 'subjectIds' });
-  const passwordHash = await hashPassword(input.password);
+  const columns = await passwordColumns(deps.config.AUTH_SECRET, input.password);
   let userId: string;
   try {
     userId = await deps.db.transaction(async (tx) => {
@@ -221,7 +264,7 @@ export async function signupTeacher(deps: Deps, input: TeacherSignup, ip: string
           role: 'PROFESSOR',
           username: input.username,
           email: input.email,
-          passwordHash,
+          ...columns,
           firstName: input.firstName,
           lastName: input.lastName,
           status: 'PENDING_EMAIL',
@@ -359,7 +402,7 @@ export async function signupStudentWithCode(
     if (avatar?.userType !== 'student' || !avatar.starter)
       throw badRequest(ERR.AVATAR_NOT_ALLOWED, { field: 'avatarId' });
   }
-  const passwordHash = await hashPassword(input.password);
+  const columns = await passwordColumns(deps.config.AUTH_SECRET, input.password);
   let userId: string;
   try {
     userId = await deps.db.transaction(async (tx) => {
@@ -369,7 +412,7 @@ export async function signupStudentWithCode(
           role: 'STUDENT',
           username: input.username,
           email: null,
-          passwordHash,
+          ...columns,
           firstName: input.firstName,
           lastName: input.lastName,
           status: 'ACTIVE',

@@ -7,17 +7,24 @@ import { refreshTokens } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { unauthorized } from '../../lib/errors.js';
+import { markTeacherAt } from '../classes/code-guard.js';
 import { type Account, loadAccount } from '../users/queries.js';
 
 const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
 /** Two tabs may refresh with the same token at once: within this window a reuse is refused, not punished. */
 const REUSE_GRACE_MS = 10_000;
 
+/**
+ * A new session. `ip`: where it was opened or refreshed; a teacher's address is where their classes'
+ * codes get in without the address's turns (code-guard.ts).
+ */
 export async function issueSession(
   deps: Deps,
   account: Account,
   familyId: string = randomUUID(),
+  ip?: string,
 ): Promise<StoredUser> {
+  if (ip && account.professorId) await markTeacherAt(deps, account.professorId, ip);
   const refreshToken = randomToken();
   await deps.db.insert(refreshTokens).values({
     userId: account.id,
@@ -48,7 +55,7 @@ export async function issueSession(
   };
 }
 
-export async function rotateRefreshToken(deps: Deps, token: string): Promise<StoredUser> {
+export async function rotateRefreshToken(deps: Deps, token: string, ip?: string): Promise<StoredUser> {
   const [row] = await deps.db
     .select()
     .from(refreshTokens)
@@ -71,7 +78,7 @@ export async function rotateRefreshToken(deps: Deps, token: string): Promise<Sto
     await revokeFamily(deps, row.familyId);
     throw unauthorized(ERR.INVALID_REFRESH_TOKEN);
   }
-  return issueSession(deps, account, row.familyId);
+  return issueSession(deps, account, row.familyId, ip);
 }
 
 /** Ends a session: its refresh tokens, its access tokens (checked by sid on each request), its sockets. */

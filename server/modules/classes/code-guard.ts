@@ -1,7 +1,10 @@
 // Every route that turns a class code into a class goes through here, so that guessing codes costs
 // the same whichever route is used and whichever (cheap) account sends it.
+
+import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ERR } from '../../../shared/errors.js';
+import { professorsSchoolclasses, schoolclasses } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { AppError, tooMany } from '../../lib/errors.js';
 import { findClassByLiveCode } from './code.js';
@@ -29,6 +32,17 @@ import { findClassByLiveCode } from './code.js';
  * address nothing the classroom's board does not: whether a code is in that short list is read from
  * the throttle store, the database is asked only for those codes, and every other guess still waits
  * its turn.
+ *
+ * A code generated at home and never shown at school: its class's teacher works at the school, so
+ * the address where a teacher signed in or refreshed a session in the last `shownSec` is theirs, and
+ * a look-up refused its turn is still made for the classes of the teachers seen there: a right code
+ * of theirs gets in at once. Why not for every code: a look-up costs nothing, so over the budget
+ * every guess would be answered, and one address sending 1,000 a second would hit one of 100 live
+ * codes (of 10^6) every 10 s. Restricted to the classes of teachers seen at the address, a guesser
+ * there can find only the codes of those teachers (the ones their boards put up at that school),
+ * never another school's; every other guess still waits its turn. Within those codes the guesser
+ * is not slowed: the exposure the on-show list already has (a teacher opening the class list there
+ * shows all their codes). A teacher not seen at the address for 12 h: the first pupil waits a turn.
  */
 export const CODE_LIMITS = {
   windowSec: 600,
@@ -41,6 +55,25 @@ export const CODE_LIMITS = {
 } as const;
 
 const shownKey = (ip: string, code: string) => `code-shown:${ip}:${code}`;
+
+const teacherKey = (ip: string, professorId: string) => `code-teacher-at:${ip}:${professorId}`;
+
+/** A teacher opened or refreshed a session from `ip`: their classes' codes get in there without a turn. */
+export async function markTeacherAt(deps: Deps, professorId: string, ip: string) {
+  await deps.throttle.block(teacherKey(ip, professorId), CODE_LIMITS.shownSec);
+}
+
+/** The class of the live `code` when one of its teachers was seen at `ip`, else null. */
+async function classOfTeacherAt(deps: Deps, code: string, ip: string) {
+  const rows = await deps.db
+    .select({ professorId: professorsSchoolclasses.professorId })
+    .from(schoolclasses)
+    .innerJoin(professorsSchoolclasses, eq(professorsSchoolclasses.schoolclassId, schoolclasses.id))
+    .where(and(eq(schoolclasses.code, code), gt(schoolclasses.codeExpiresAt, new Date())));
+  for (const r of new Set(rows.map((row) => row.professorId)))
+    if ((await deps.throttle.waiting(teacherKey(ip, r))) > 0) return findClassByLiveCode(deps.db, code);
+  return null;
+}
 
 /** `code` is on show at `ip` (its teacher generated it there): pupils there get in without a turn. */
 export async function markCodeShown(deps: Deps, code: string, ip: string) {
@@ -62,7 +95,14 @@ export async function resolveClassCode(deps: Deps, code: string, ip: string, log
   const over = mine.count - L.missesPerAddress;
   if (over > 0) {
     const wait = await deps.throttle.acquire(ipKey, Math.min(2 ** (over - 1), L.maxWaitSec));
-    if (wait > 0) throw tooMany(wait);
+    if (wait > 0) {
+      // Refused its turn: still a right code of a teacher seen here gets in (see above).
+      const theirs = await classOfTeacherAt(deps, code, ip);
+      if (!theirs) throw tooMany(wait);
+      await deps.throttle.forgive(ipKey);
+      await markCodeShown(deps, code, ip);
+      return theirs;
+    }
   }
   if ((await deps.throttle.count('code-miss:server')) >= L.serverMisses) await sleep(L.slowMs);
   const schoolclass = await findClassByLiveCode(deps.db, code);

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.js';
 import { schoolclasses, students, studentsSchoolclasses, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { badRequest } from '../../lib/errors.js';
-import { hashPassword } from '../../lib/passwords.js';
+import { passwordColumns } from '../../lib/passwords.js';
 import { decodeText, detectDelimiter, parseCsv } from '../question-import/csv.js';
 import { generateStudentPassword } from './generated-password.js';
 
@@ -229,7 +229,12 @@ export async function createRoster(
   const prepared = await Promise.all(
     kept.map(async (l, i) => {
       const password = generateStudentPassword([usernames[i], l.firstName, l.lastName]);
-      return { ...l, username: usernames[i], password, hash: await hashPassword(password) };
+      return {
+        ...l,
+        username: usernames[i],
+        password,
+        ...(await passwordColumns(deps.config.AUTH_SECRET, password)),
+      };
     }),
   );
   return deps.db.transaction(async (tx) => {
@@ -240,7 +245,8 @@ export async function createRoster(
           role: 'STUDENT' as const,
           username: p.username,
           email: null,
-          passwordHash: p.hash,
+          passwordHash: p.passwordHash,
+          passwordCheck: p.passwordCheck,
           firstName: p.firstName,
           lastName: p.lastName,
           status: 'ACTIVE' as const,

@@ -23,7 +23,7 @@ import {
 } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { hashPassword } from '../../lib/passwords.js';
+import { passwordColumns } from '../../lib/passwords.js';
 import { assertTeachesClass, assertTeachesStudent } from '../../policies/index.js';
 import { revokeAllForUser } from '../auth/sessions.js';
 import { refreshHomeworkFlag } from '../homework/service.js';
@@ -387,9 +387,12 @@ export async function generatePassword(deps: Deps, professorId: string, userId: 
   // School sign-on accounts have no password of ours: the school's directory owns it.
   if (s.isGar) throw forbidden(ERR.SSO_PASSWORD);
   const password = generateStudentPassword([s.username, s.firstName, s.lastName]);
-  const passwordHash = await hashPassword(password);
+  const columns = await passwordColumns(deps.config.AUTH_SECRET, password);
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ ...columns, updatedAt: new Date() })
+      .where(eq(users.id, userId));
     await tx
       .update(students)
       .set({ generatedPasswordEnc: deps.cipher.encrypt(password), passwordChangedByStudent: false })

@@ -5,7 +5,7 @@ import { ERR } from '../../../shared/errors.js';
 import { users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { hashPassword, isStrongPassword, verifyPassword } from '../../lib/passwords.js';
+import { isStrongPassword, passwordColumns, verifyPassword } from '../../lib/passwords.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import { issueSession, revokeAllForUser } from '../auth/sessions.js';
 import { loadAccount } from '../users/queries.js';
@@ -27,8 +27,11 @@ export async function changeProfessorPassword(
   const personal = [account.username, account.firstName, account.lastName, account.email ?? ''];
   if (!isStrongPassword(newPassword, personal.filter(Boolean)))
     throw badRequest(ERR.PASSWORD_TOO_WEAK, { field: 'newPassword' });
-  const passwordHash = await hashPassword(newPassword);
-  await deps.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, account.id));
+  const columns = await passwordColumns(deps.config.AUTH_SECRET, newPassword);
+  await deps.db
+    .update(users)
+    .set({ ...columns, updatedAt: new Date() })
+    .where(eq(users.id, account.id));
   await revokeAllForUser(deps, account.id);
   return issueSession(deps, account);
 }

@@ -83,7 +83,7 @@ export async function exchangeTicket(deps: Deps, ticket: string, ip: string): Pr
   if (!claimed) throw await miss();
   const account = await loadAccount(deps.db, { id: claimed.userId });
   if (account?.status !== 'ACTIVE') throw invalid;
-  const session = await issueSession(deps, account, familyId);
+  const session = await issueSession(deps, account, familyId, ip);
   return { ...session, ticket };
 }
 

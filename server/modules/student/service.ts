@@ -35,7 +35,7 @@ import {
 } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { hashPassword, isStrongPassword, verifyPassword } from '../../lib/passwords.js';
+import { isStrongPassword, passwordColumns, verifyPassword } from '../../lib/passwords.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import { recordHomeworkAnswer, recordHomeworkOpened } from '../analytics/answers.js';
 import { snapshotOf } from '../analytics/snapshot.js';
@@ -121,9 +121,12 @@ export async function changePassword(
     throw badRequest(ERR.CURRENT_PASSWORD_INCORRECT, { field: 'currentPassword' });
   if (!isStrongPassword(newPassword, [account.username, account.firstName, account.lastName]))
     throw badRequest(ERR.PASSWORD_TOO_WEAK, { field: 'newPassword' });
-  const passwordHash = await hashPassword(newPassword);
+  const columns = await passwordColumns(deps.config.AUTH_SECRET, newPassword);
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, account.id));
+    await tx
+      .update(users)
+      .set({ ...columns, updatedAt: new Date() })
+      .where(eq(users.id, account.id));
     await tx
       .update(students)
       .set({ generatedPasswordEnc: null, passwordChangedByStudent: true })

@@ -10,6 +10,8 @@ export interface Account {
   username: string;
   email: string | null;
   passwordHash: string;
+  /** The password's verifier (server/lib/password-check.ts), or null. */
+  passwordCheck: string | null;
   firstName: string;
   lastName: string;
   status: UserStatus;
@@ -40,6 +42,7 @@ export async function loadAccount(
       username: users.username,
       email: users.email,
       passwordHash: users.passwordHash,
+      passwordCheck: users.passwordCheck,
       firstName: users.firstName,
       lastName: users.lastName,
       status: users.status,

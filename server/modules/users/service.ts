@@ -18,7 +18,7 @@ import {
 } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { hashPassword, isStrongPassword, verifyPassword } from '../../lib/passwords.js';
+import { isStrongPassword, passwordColumns, verifyPassword } from '../../lib/passwords.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import { renderMail } from '../../mail/messages.js';
 import { assertReadsUser } from '../../policies/index.js';
@@ -198,7 +198,7 @@ export async function resetPassword(deps: Deps, token: string, newPassword: stri
   if (userId !== account.id) throw badRequest(ERR.INVALID_LINK);
   await deps.db
     .update(users)
-    .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
+    .set({ ...(await passwordColumns(deps.config.AUTH_SECRET, newPassword)), updatedAt: new Date() })
     .where(eq(users.id, userId));
   await revokeAllForUser(deps, userId);
   return { ok: true };
