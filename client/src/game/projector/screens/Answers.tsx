@@ -16,9 +16,7 @@ export function Answers({ question, reveal }: { question: PublicQuestion; reveal
   // Each item keeps the letter and shape it had on the phones (its place as shown).
   const shown = question.answers.map((a, i) => ({ ...a, style: answerStyle(i) }));
   const rightOrder = order && reveal?.correctOrder?.length ? reveal.correctOrder : null;
-  const items = rightOrder
-    ? rightOrder.flatMap((id) => shown.filter((a) => a.id === id))
-    : shown;
+  const items = rightOrder ? rightOrder.flatMap((id) => shown.filter((a) => a.id === id)) : shown;
   return (
     <ol
       className={`answers answers--${question.answers.length}${order ? ' answers--order' : ''}`}

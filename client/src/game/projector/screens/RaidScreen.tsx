@@ -97,7 +97,11 @@ function RaidQuestion({
   const [busy, setBusy] = useState(false);
   const [confirmEnd, setConfirmEnd] = useState(false);
   const typedShown = reveal?.typed ? (reveal.typed.names ? 'names' : 'shown') : '';
-  useFitText(main, `${q?.id}:${raid.phase}:${showPanel}:${typedShown}`, fontSize ?? GAME_FONT_SIZE_DEFAULT_REM);
+  useFitText(
+    main,
+    `${q?.id}:${raid.phase}:${showPanel}:${typedShown}`,
+    fontSize ?? GAME_FONT_SIZE_DEFAULT_REM,
+  );
   const poll = q?.kind === 'poll';
   const act = async (name: 'raid:reveal' | 'raid:next') => {
     setBusy(true);

@@ -4,8 +4,9 @@
 // accepted answers; a poll has none), the values given most, and the words typed only once the
 // teacher asks (`raid:show-typed`), without names unless asked. The server leaves rude words out
 // (their number only): they never reach this screen.
-import { useState } from 'react';
+
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicQuestion, RaidView, RosterEntry } from '../../../../../shared/game/contract';
 import { studentLabel } from '../Avatar';
@@ -16,7 +17,9 @@ type Reveal = NonNullable<RaidView['reveal']>;
 
 /** Is this question answered by typing on the phones? */
 export const isTyped = (q: PublicQuestion) =>
-  q.kind === 'number' || q.kind === 'text' || (q.kind === 'poll' && q.pollMode !== undefined && q.pollMode !== 'choice');
+  q.kind === 'number' ||
+  q.kind === 'text' ||
+  (q.kind === 'poll' && q.pollMode !== undefined && q.pollMode !== 'choice');
 
 /** A number as the board's language writes it ("3,14" in French), the value untouched otherwise. */
 export function formatNumber(value: number | string, lang: string): string {
@@ -97,13 +100,25 @@ function numberAnswer(n: NonNullable<Reveal['number']>, lang: string, t: TFuncti
   if (!n.tolerance) return `${value}${unit}`;
   const tolerance =
     n.toleranceMode === 'relative'
-      ? t('GAME.BOARD_KINDS.TOLERANCE_RELATIVE', { percent: formatNumber(Math.round(n.tolerance * 10000) / 100, lang) })
+      ? t('GAME.BOARD_KINDS.TOLERANCE_RELATIVE', {
+          percent: formatNumber(Math.round(n.tolerance * 10000) / 100, lang),
+        })
       : `${formatNumber(n.tolerance, lang)}${unit}`;
   return t('GAME.BOARD_KINDS.VALUE_WITH_TOLERANCE', { value: `${value}${unit}`, tolerance });
 }
 
 /** A number's values given most, most first, with their share; a right one ticked (never for a poll). */
-function Values({ reveal, unit, lang, judged }: { reveal: Reveal; unit: string | null; lang: string; judged: boolean }) {
+function Values({
+  reveal,
+  unit,
+  lang,
+  judged,
+}: {
+  reveal: Reveal;
+  unit: string | null;
+  lang: string;
+  judged: boolean;
+}) {
   const { t } = useTranslation();
   const values = reveal.values ?? [];
   const most = Math.max(1, ...values.map((v) => v.count));
@@ -115,7 +130,11 @@ function Values({ reveal, unit, lang, judged }: { reveal: Reveal; unit: string |
         {values.map((v) => {
           const right = judged && reveal.number ? withinTolerance(Number(v.value), reveal.number) : false;
           return (
-            <li key={v.value} className={`typed__value${right ? ' typed__value--right' : ''}`} data-right={right || undefined}>
+            <li
+              key={v.value}
+              className={`typed__value${right ? ' typed__value--right' : ''}`}
+              data-right={right || undefined}
+            >
               <span className="typed__value-text">
                 {formatNumber(v.value, lang)}
                 {unit ? `\u00a0${unit}` : ''}
@@ -188,7 +207,12 @@ function Words({ reveal, roster, run }: { reveal: Reveal; roster: RosterEntry[];
               {t('GAME.BOARD_KINDS.SHOW_TYPED')}
             </button>
           ) : null}
-          <button type="button" className="proj-btn proj-btn--ghost" disabled={busy} onClick={() => void show(!typed?.names)}>
+          <button
+            type="button"
+            className="proj-btn proj-btn--ghost"
+            disabled={busy}
+            onClick={() => void show(!typed?.names)}
+          >
             {typed?.names ? t('GAME.BOARD_KINDS.HIDE_NAMES') : t('GAME.BOARD_KINDS.SHOW_TYPED_NAMES')}
           </button>
         </div>
@@ -216,7 +240,11 @@ export function Explanation({ reveal }: { reveal: Reveal }) {
         ) : null}
       </div>
       {reveal.explanationImage ? (
-        <img className="explanation__image" src={reveal.explanationImage} alt={t('GAME.BOARD_KINDS.EXPLANATION_IMAGE')} />
+        <img
+          className="explanation__image"
+          src={reveal.explanationImage}
+          alt={t('GAME.BOARD_KINDS.EXPLANATION_IMAGE')}
+        />
       ) : null}
     </div>
   );
