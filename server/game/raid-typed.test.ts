@@ -18,7 +18,10 @@ function typedRaid(question: Partial<RaidQuestion>) {
     correctIds: [],
     ...question,
   };
-  return begin(startRaid({ raidId: 'r', title: 'Mots', questions: [q] }, boss, T0, DEFAULT_RAID_SETTINGS), T0);
+  return begin(
+    startRaid({ raidId: 'r', title: 'Mots', questions: [q] }, boss, T0, DEFAULT_RAID_SETTINGS),
+    T0,
+  );
 }
 
 function typeAll(s: ReturnType<typeof typedRaid>, values: Record<string, string>) {

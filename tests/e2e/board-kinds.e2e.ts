@@ -10,7 +10,13 @@ import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { QUESTION_MAX } from '../../shared/constants';
-import { ACCEPTED_ANSWER_MAX, ACCEPTED_MAX, EXPLANATION_MAX, ORDER_ITEMS_MAX, UNIT_MAX } from '../../shared/questions/kinds';
+import {
+  ACCEPTED_ANSWER_MAX,
+  ACCEPTED_MAX,
+  EXPLANATION_MAX,
+  ORDER_ITEMS_MAX,
+  UNIT_MAX,
+} from '../../shared/questions/kinds';
 import { ANSWER_MAX } from '../../shared/schemas/raid';
 import { api, fitOf, settled, unreadable, unreadableIfLarger } from './board-fit';
 import { atPath, launch, newPage, shot } from './browser';
@@ -77,7 +83,10 @@ const TEXT = {
   equationMode: true,
   textAnswer: {
     accepted: Array.from({ length: ACCEPTED_MAX }, (_, i) =>
-      exactly(ACCEPTED_ANSWER_MAX, `hypoténuse numéro ${i + 1} du triangle rectangle que l’on étudie en classe`),
+      exactly(
+        ACCEPTED_ANSWER_MAX,
+        `hypoténuse numéro ${i + 1} du triangle rectangle que l’on étudie en classe`,
+      ),
     ),
     ignoreCase: true,
     ignoreAccents: true,
@@ -121,7 +130,11 @@ describe('every kind of question on the board at every text size', () => {
     const { imagePath } = (await upload.json()) as { imagePath: string };
     const subjects = (await api('GET', '/subjects', null)) as { id: string; code: string }[];
     const subjectId = subjects.find((s) => s.code === 'PHYSICS_CHEMISTRY')?.id;
-    const chapter = await api('POST', '/chapters', token, { name: 'Sortes de questions', level: 2, subjectId });
+    const chapter = await api('POST', '/chapters', token, {
+      name: 'Sortes de questions',
+      level: 2,
+      subjectId,
+    });
     await api('POST', `/chapters/${chapter.id}/raids`, token, {
       title: RAID_TITLE,
       shared: false,
@@ -190,7 +203,10 @@ describe('every kind of question on the board at every text size', () => {
       const problems = await everySize(kind, 'question');
       await board.revealButton().click();
       await board.revealPanel().waitFor();
-      await page.getByTestId(kind === 'text' ? 'typed-right' : 'explanation').first().waitFor();
+      await page
+        .getByTestId(kind === 'text' ? 'typed-right' : 'explanation')
+        .first()
+        .waitFor();
       problems.push(...(await everySize(kind, 'reveal')));
       await board.seeAnswers().click();
       await board.revealPanel().waitFor({ state: 'detached' });

@@ -6,8 +6,8 @@
 // breaks across lines, and the text is lowered no more than needed. The random pick's mode buttons
 // hold their labels. A blanked board shows nothing, not even the bug button, and Escape brings it
 // back. A phone's answer tile never breaks a formula across lines.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { QUESTION_MAX } from '../../shared/constants';
 import { ANSWER_MAX, ANSWERS_MAX } from '../../shared/schemas/raid';
 import { api, fitOf, settled, unreadable, unreadableIfLarger } from './board-fit';
