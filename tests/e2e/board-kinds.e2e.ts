@@ -62,7 +62,7 @@ const ORDER = {
   kind: 'order',
   text: exactly(
     QUESTION_MAX,
-    'Rangez ces étapes du calcul de $$\\sqrt{a^2+b^2}$$ dans l’ordre où un élève de seconde les écrit au tableau, de la toute première à la toute dernière ligne du raisonnement complet.',
+    'Rangez ces étapes du calcul de $$c=\\frac{a^2+b^2}{c}$$ dans l’ordre où un élève de seconde les écrit au tableau, de la toute première à la toute dernière ligne du raisonnement complet.',
   ),
   equationMode: true,
   answers: Array.from({ length: ORDER_ITEMS_MAX }, (_, i) => ({
