@@ -94,6 +94,7 @@ describe('the board for each kind of question', () => {
       t('GAME.BOARD_KINDS.TYPED_COUNT', { count: 2 }),
     );
     expect(screen.getByTestId('raid-kind').textContent).toBe(t('GAME.BOARD_KINDS.NUMBER_HINT'));
+    expect(board()).toContain(t('GAME.BOARD_KINDS.VALUES_AT_REVEAL'));
     expect(screen.queryByTestId('typed-right')).toBeNull();
     expect(screen.queryAllByTestId('answer')).toHaveLength(0);
 
@@ -145,6 +146,7 @@ describe('the board for each kind of question', () => {
       t('GAME.BOARD_KINDS.TYPED_COUNT', { count: 2 }),
     );
     expect(board()).not.toContain('Ajaccio');
+    expect(board()).toContain(t('GAME.BOARD_KINDS.TYPED_HIDDEN'));
 
     const revealed = revealOf({
       accepted: ['Ajaccio', 'Aiacciu'],

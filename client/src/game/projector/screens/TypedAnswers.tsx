@@ -60,7 +60,9 @@ export function TypedAnswers({ question, reveal, answered, roster, run }: Props)
         <p className="typed__count" data-testid="typed-count">
           {t('GAME.BOARD_KINDS.TYPED_COUNT', { count: answered })}
         </p>
-        <p className="typed__note">{t('GAME.BOARD_KINDS.TYPED_HIDDEN')}</p>
+        <p className="typed__note">
+          {t(numeric ? 'GAME.BOARD_KINDS.VALUES_AT_REVEAL' : 'GAME.BOARD_KINDS.TYPED_HIDDEN')}
+        </p>
       </div>
     );
   }
