@@ -41,20 +41,21 @@ describe('typed answers on the board', () => {
     s4: 'merde',
     s5: 'fuck this',
     s6: 'vaffanculo',
+    s7: 'Fractions',
   };
 
   for (const question of [
     { kind: 'poll' as const, settings: { pollMode: 'text' as const } },
     {
       kind: 'text' as const,
-      settings: { accepted: ['Fractions'], ignoreCase: true, ignoreAccents: true, allowTypo: false },
+      settings: { accepted: ['Rationnels'], ignoreCase: true, ignoreAccents: true, allowTypo: false },
     },
   ]) {
     it(`${question.kind}: hidden at the reveal, then grouped without rude words, names only when asked`, () => {
       const revealed = reveal(typeAll(typedRaid(question), words), Object.keys(words));
       const atReveal = raidView(revealed);
       expect(atReveal.reveal?.typed).toBeUndefined();
-      expect(atReveal.reveal?.typedCount).toBe(6);
+      expect(atReveal.reveal?.typedCount).toBe(7);
       expect(JSON.stringify(atReveal)).not.toMatch(/Fractions|merde|fuck|vaffanculo/i);
 
       const anonymous = showTyped(revealed, false);
@@ -62,7 +63,7 @@ describe('typed answers on the board', () => {
       const shown = raidView(anonymous).reveal?.typed;
       expect(shown).toEqual({
         groups: [
-          { text: 'Fractions', count: 2 },
+          { text: 'Fractions', count: 3 },
           { text: 'Équations', count: 1 },
         ],
         hidden: 3,
@@ -73,7 +74,7 @@ describe('typed answers on the board', () => {
       const named = showTyped(revealed, true);
       if (!named) throw new Error('refused');
       expect(raidView(named).reveal?.typed?.groups).toEqual([
-        { text: 'Fractions', count: 2, studentIds: ['s1', 's2'] },
+        { text: 'Fractions', count: 3, studentIds: ['s1', 's2', 's7'] },
         { text: 'Équations', count: 1, studentIds: ['s3'] },
       ]);
     });
