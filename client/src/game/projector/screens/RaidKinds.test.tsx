@@ -123,6 +123,27 @@ describe('the board for each kind of question', () => {
     expect(screen.getByTestId('reveal').textContent).toContain(t('GAME.RAID.DAMAGE', { count: 40 }));
   });
 
+  it('the explanation goes with the result panel: closed, the question is back in its place', () => {
+    const q = { kind: 'number' as const, unit: null, text: 'Combien ?' };
+    const view = raid(q, revealOf({ explanation: 'Parce que.', explanationImage: null, values: [] }));
+    const props = {
+      snapshot: makeSnapshot({ activity: view }),
+      run: vi.fn() as never,
+      toBoard: async () => {},
+      raidId: ids.raid,
+      overlayOpen: false,
+      onCloseOverlay: () => {},
+      onOpenOverlay: () => {},
+    };
+    render(
+      <FeedbackProvider>
+        <RaidScreen {...props} />
+      </FeedbackProvider>,
+    );
+    expect(screen.queryByTestId('explanation')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Combien ?' })).toBeTruthy();
+  });
+
   it('number: a relative tolerance reads as a percentage', () => {
     setup(
       raid(

@@ -192,7 +192,8 @@ function RaidQuestion({
                 ) : null}
               </div>
             )}
-            {reveal ? <Explanation reveal={reveal} /> : null}
+            {/* With the result panel, in the question's room; "see the answers" brings the question back. */}
+            {showPanel ? <Explanation reveal={reveal} /> : null}
             {isTyped(q) ? (
               <TypedAnswers
                 question={q}
