@@ -101,7 +101,8 @@ export function domTarget(root: HTMLElement): FitTarget {
 
 /**
  * Fits `ref`'s element again when `key` changes, when its size changes (window, top bar), when
- * fonts arrive and when its content changes (KaTeX draws the formulas once it has loaded).
+ * fonts arrive, when an image in it loads and when its content changes (KaTeX draws the formulas
+ * once it has loaded).
  */
 export function useFitText(ref: RefObject<HTMLElement | null>, key: string, fontSizeRem: number) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: key stands for what is shown
@@ -133,7 +134,11 @@ export function useFitText(ref: RefObject<HTMLElement | null>, key: string, font
             if (records.some(moved)) refit();
           });
     mo?.observe(root, { childList: true, subtree: true, characterData: true });
+    // An image (the question's, the explanation's) takes its height once loaded: neither observer
+    // sees it. `load` does not bubble: caught on the way down.
+    root.addEventListener('load', refit, true);
     return () => {
+      root.removeEventListener('load', refit, true);
       cancelAnimationFrame(frame);
       ro?.disconnect();
       mo?.disconnect();

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GAME_FONT_SIZE_DEFAULT_REM } from '../../../../../shared/constants';
-import type { RaidView } from '../../../../../shared/game/contract';
+import type { PublicQuestion, RaidView } from '../../../../../shared/game/contract';
 import { sharePercent } from '../../../../../shared/game/share';
 import { getGameRaids } from '../../../api/game';
 import { ConfirmDialog } from '../ConfirmDialog';
@@ -16,6 +16,7 @@ import { ExtraTime } from './ExtraTime';
 import { RaidLobby } from './RaidLobby';
 import { RaidResult } from './RaidResult';
 import { nextEndsRaid, turnLostKey } from './raid-steps';
+import { Explanation, isTyped, TypedAnswers } from './TypedAnswers';
 
 interface Props extends ScreenProps {
   raidId: string;
@@ -95,7 +96,13 @@ function RaidQuestion({
   const showPanel = reveal !== null && overlayOpen;
   const [busy, setBusy] = useState(false);
   const [confirmEnd, setConfirmEnd] = useState(false);
-  useFitText(main, `${q?.id}:${raid.phase}:${showPanel}`, fontSize ?? GAME_FONT_SIZE_DEFAULT_REM);
+  const typedShown = reveal?.typed ? (reveal.typed.names ? 'names' : 'shown') : '';
+  useFitText(
+    main,
+    `${q?.id}:${raid.phase}:${showPanel}:${typedShown}`,
+    fontSize ?? GAME_FONT_SIZE_DEFAULT_REM,
+  );
+  const poll = q?.kind === 'poll';
   const act = async (name: 'raid:reveal' | 'raid:next') => {
     setBusy(true);
     await run(name, {});
@@ -131,10 +138,22 @@ function RaidQuestion({
             {showPanel ? (
               <div className="reveal" aria-live="polite" data-testid="reveal">
                 <div className="reveal__text">
-                  <h2 id="reveal-title" className="reveal__share">
-                    {t('GAME.RAID.SHARE', { percent: sharePercent(reveal.rightShare) })}
-                  </h2>
-                  <p className="reveal__damage">{t('GAME.RAID.DAMAGE', { count: reveal.damage })}</p>
+                  {/* A poll: the class's answers, never a share of right ones nor damage. */}
+                  {poll || reveal.poll ? (
+                    <>
+                      <h2 id="reveal-title" className="reveal__share">
+                        {t('GAME.BOARD_KINDS.POLL_RESULTS')}
+                      </h2>
+                      <p className="reveal__damage">{t('GAME.BOARD_KINDS.POLL_NO_DAMAGE')}</p>
+                    </>
+                  ) : (
+                    <>
+                      <h2 id="reveal-title" className="reveal__share">
+                        {t('GAME.RAID.SHARE', { percent: sharePercent(reveal.rightShare) })}
+                      </h2>
+                      <p className="reveal__damage">{t('GAME.RAID.DAMAGE', { count: reveal.damage })}</p>
+                    </>
+                  )}
                   {lostTurns > 0 ? (
                     <p className="reveal__turn">{t(turnLostKey(raid), { count: raid.turns.left })}</p>
                   ) : null}
@@ -161,14 +180,31 @@ function RaidQuestion({
                 {q.image ? (
                   <img className="raid__image" src={q.image} alt={t('GAME.RAID.IMAGE_ALT')} />
                 ) : null}
-                {q.multiple ? (
+                {q.multiple && (!q.kind || q.kind === 'choice') ? (
                   <p className="raid__multiple" data-testid="raid-pick-n">
                     {q.toPick ? t('GAME.RAID.PICK_N', { count: q.toPick }) : t('GAME.RAID.MULTIPLE')}
                   </p>
                 ) : null}
+                {q.kind && q.kind !== 'choice' ? (
+                  <p className="raid__multiple" data-testid="raid-kind">
+                    {t(kindHint(q))}
+                  </p>
+                ) : null}
               </div>
             )}
-            <Answers question={q} reveal={raid.phase === 'revealed' ? raid.reveal : null} />
+            {/* With the result panel, in the question's room; "see the answers" brings the question back. */}
+            {showPanel ? <Explanation reveal={reveal} /> : null}
+            {isTyped(q) ? (
+              <TypedAnswers
+                question={q}
+                reveal={reveal}
+                answered={answered.size + (raid.extraAnswered ?? 0)}
+                roster={snapshot.roster}
+                run={run}
+              />
+            ) : (
+              <Answers question={q} reveal={reveal} />
+            )}
           </>
         ) : null}
         {/* The reveal's panel holds its own buttons: no row below the answers then. */}
@@ -231,4 +267,12 @@ function RaidQuestion({
       </aside>
     </div>
   );
+}
+
+/** The line under a question that is not a choice: what the phones ask for. */
+function kindHint(q: PublicQuestion): string {
+  if (q.kind === 'poll') return `GAME.BOARD_KINDS.POLL_HINT_${(q.pollMode ?? 'choice').toUpperCase()}`;
+  if (q.kind === 'number') return 'GAME.BOARD_KINDS.NUMBER_HINT';
+  if (q.kind === 'text') return 'GAME.BOARD_KINDS.TEXT_HINT';
+  return 'GAME.BOARD_KINDS.ORDER_HINT';
 }
