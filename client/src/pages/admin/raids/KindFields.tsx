@@ -357,7 +357,13 @@ function NumberFields({ index, message }: { index: number; message: Message }) {
               className="field__input"
               aria-label={t('RAIDS.FORM.TOLERANCE_MODE')}
               value={n.toleranceMode}
-              onChange={(e) => set({ toleranceMode: e.target.value as NumberSettings['toleranceMode'] })}
+              onChange={(e) => {
+                // The number shown stays; its meaning changes (5 → 5 %).
+                const toleranceMode = e.target.value as NumberSettings['toleranceMode'];
+                const shown = relative ? n.tolerance * 100 : n.tolerance;
+                const tolerance = toleranceMode === 'relative' ? shown / 100 : shown;
+                set({ toleranceMode, tolerance: Number(tolerance.toPrecision(12)) });
+              }}
             >
               <option value="absolute">{t('RAIDS.FORM.TOL_ABSOLUTE')}</option>
               <option value="relative">{t('RAIDS.FORM.TOL_RELATIVE')}</option>

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { RAID_TITLE_MAX } from '../../../../../shared/constants';
 import { ERR } from '../../../../../shared/errors';
-import { type RaidDto, raidSaveSchema } from '../../../../../shared/schemas/raid';
+import { type RaidDto, type RaidSaveInput, raidSaveSchema } from '../../../../../shared/schemas/raid';
 import {
   createRaid,
   exportRaid,
@@ -79,6 +79,12 @@ const fromRaid = (r: RaidDto): RaidFormValues => ({
   title: r.title,
   shared: r.shared,
   questions: r.questions.map(newQuestion),
+});
+
+/** The body of a save: the form's values, an empty explanation sent as none. */
+const toSave = (v: RaidFormValues): RaidSaveInput => ({
+  ...v,
+  questions: v.questions.map((q) => ({ ...q, explanation: q.explanation.trim() ? q.explanation : null })),
 });
 
 // The shared schema checks the whole form (resolver), on save and then on each change; `raw` keeps
@@ -239,7 +245,8 @@ function RaidEditPage() {
       }
       setSaving(true);
       try {
-        const saved = raidId ? await updateRaid(raidId, values) : await createRaid(chapterId, values);
+        const body = toSave(values);
+        const saved = raidId ? await updateRaid(raidId, body) : await createRaid(chapterId, body);
         queryClient.setQueryData(keys.raid(saved.id), saved);
         void queryClient.invalidateQueries({ queryKey: keys.chapterRaids(chapterId) });
         void queryClient.invalidateQueries({ queryKey: keys.libraryAll, refetchType: 'none' });
