@@ -71,7 +71,7 @@ export class RaidFormPage {
 
   async attachImage(n: number, file: { name: string; mimeType: string; buffer: Buffer }) {
     const done = this.page.waitForResponse((r) => r.url().endsWith('/api/raids/images'));
-    await this.card(n).locator('input[type="file"]').setInputFiles(file);
+    await this.card(n).getByLabel(F.IMAGE, { exact: true }).setInputFiles(file);
     await done;
     await this.image(n).waitFor();
   }
