@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DESKTOP, launch, newPage, scrollWidth, shot } from './browser';
 import { ChaptersPage, F, R, RaidFormPage } from './pages/admin-raids';
 import { tr } from './pages/fr';
-import { ImportDialog } from './pages/question-import';
 import { LoginPage } from './pages/login';
+import { ImportDialog } from './pages/question-import';
 
 const PHONE_WIDE = { width: 390, height: 844 };
 
@@ -46,7 +46,9 @@ class KindsForm extends RaidFormPage {
     await this.questionText(4).fill('Quelle est la capitale de la Corse ?');
     await this.kind(4).selectOption('text');
     await this.box(4, F.ACCEPTED_N, 1).fill('Ajaccio');
-    await this.card(4).getByRole('button', { name: `+ ${F.ADD_ACCEPTED}` }).click();
+    await this.card(4)
+      .getByRole('button', { name: `+ ${F.ADD_ACCEPTED}` })
+      .click();
     await this.box(4, F.ACCEPTED_N, 2).fill('Aiacciu');
     await this.card(4).getByRole('checkbox', { name: F.ALLOW_TYPO }).check();
     // 5. Order: three periods.
@@ -71,8 +73,16 @@ class KindsForm extends RaidFormPage {
     out.push({
       kind: await this.kind(1).inputValue(),
       text: await this.questionText(1).inputValue(),
-      answers: [await value(this.answer(1, 1)), await value(this.answer(1, 2)), await value(this.answer(1, 3))],
-      right: [await this.correct(1, 1).isChecked(), await this.correct(1, 2).isChecked(), await this.correct(1, 3).isChecked()],
+      answers: [
+        await value(this.answer(1, 1)),
+        await value(this.answer(1, 2)),
+        await value(this.answer(1, 3)),
+      ],
+      right: [
+        await this.correct(1, 1).isChecked(),
+        await this.correct(1, 2).isChecked(),
+        await this.correct(1, 3).isChecked(),
+      ],
       explanation: await this.field(1, F.EXPLANATION).inputValue(),
     });
     out.push({
@@ -93,7 +103,11 @@ class KindsForm extends RaidFormPage {
     });
     out.push({
       kind: await this.kind(5).inputValue(),
-      items: [await value(this.box(5, F.ITEM_N, 1)), await value(this.box(5, F.ITEM_N, 2)), await value(this.box(5, F.ITEM_N, 3))],
+      items: [
+        await value(this.box(5, F.ITEM_N, 1)),
+        await value(this.box(5, F.ITEM_N, 2)),
+        await value(this.box(5, F.ITEM_N, 3)),
+      ],
     });
     out.push({
       kind: await this.kind(6).inputValue(),
@@ -178,7 +192,10 @@ describe('raid editor: every kind of question', () => {
     expect(await copy.cards().count()).toBe(6);
     expect(await copy.read()).toEqual(EXPECTED);
     await copy.save();
-    await page.getByRole('row').filter({ has: page.getByText(`${raidTitle} (GIFT)`, { exact: true }) }).waitFor();
+    await page
+      .getByRole('row')
+      .filter({ has: page.getByText(`${raidTitle} (GIFT)`, { exact: true }) })
+      .waitFor();
     await context.close();
   });
 });

@@ -34,7 +34,8 @@ const PATTERN_EDIT = '/prof/administration/chapters/:chapterId/raids/:raidId';
 
 const card = (n: number) => screen.getByRole('listitem', { name: tx('RAIDS.FORM.QUESTION_N', { n }) });
 const inCard = (n: number) => within(card(n));
-const kindOf = (n: number) => inCard(n).getByRole('combobox', { name: tx('RAIDS.FORM.KIND') }) as HTMLSelectElement;
+const kindOf = (n: number) =>
+  inCard(n).getByRole('combobox', { name: tx('RAIDS.FORM.KIND') }) as HTMLSelectElement;
 const NONE = { number: null, textAnswer: null, poll: null, explanation: null, explanationImagePath: null };
 
 async function newRaid() {
@@ -43,7 +44,15 @@ async function newRaid() {
     {
       method: 'POST',
       path: `/chapters/${CH}/raids`,
-      body: { id: RAID, chapterId: CH, title: 'x', shared: false, isHomework: false, updatedAt: '', questions: [] },
+      body: {
+        id: RAID,
+        chapterId: CH,
+        title: 'x',
+        shared: false,
+        isHomework: false,
+        updatedAt: '',
+        questions: [],
+      },
     },
   ]);
   renderPage(<RaidEditPage />, PATTERN_CREATE, CREATE);
@@ -53,11 +62,13 @@ async function newRaid() {
   return { calls, user };
 }
 
-describe('RaidEditPage: kinds of question', { timeout: 30_000 }, () => {
+describe('RaidEditPage: kinds of question', { timeout: 60_000 }, () => {
   it('saves one question of each kind with the payload of the raid routes', async () => {
     const { calls, user } = await newRaid();
-    const addQuestion = () => user.click(screen.getByRole('button', { name: `+ ${tx('RAIDS.FORM.ADD_QUESTION')}` }));
-    const text = (n: number, s: string) => user.type(inCard(n).getByLabelText(tx('RAIDS.FORM.QUESTION_TEXT')), s);
+    const addQuestion = () =>
+      user.click(screen.getByRole('button', { name: `+ ${tx('RAIDS.FORM.ADD_QUESTION')}` }));
+    const text = (n: number, s: string) =>
+      user.type(inCard(n).getByLabelText(tx('RAIDS.FORM.QUESTION_TEXT')), s);
 
     // 1. Several right answers, and an explanation with a formula (live preview).
     await text(1, 'Nombres premiers ?');
@@ -87,16 +98,25 @@ describe('RaidEditPage: kinds of question', { timeout: 30_000 }, () => {
     const tolerance = inCard(3).getByLabelText(tx('RAIDS.FORM.TOLERANCE'));
     await user.clear(tolerance);
     await user.type(tolerance, '5');
-    await user.selectOptions(inCard(3).getByRole('combobox', { name: tx('RAIDS.FORM.TOLERANCE_MODE') }), 'relative');
+    await user.selectOptions(
+      inCard(3).getByRole('combobox', { name: tx('RAIDS.FORM.TOLERANCE_MODE') }),
+      'relative',
+    );
     await user.type(inCard(3).getByLabelText(tx('RAIDS.FORM.UNIT')), 'rad');
 
     // 4. A short text with two accepted answers and one typo allowed.
     await addQuestion();
     await text(4, 'Capitale de la Corse ?');
     await user.selectOptions(kindOf(4), 'text');
-    await user.type(inCard(4).getByRole('textbox', { name: tx('RAIDS.FORM.ACCEPTED_N', { n: 1 }) }), 'Ajaccio');
+    await user.type(
+      inCard(4).getByRole('textbox', { name: tx('RAIDS.FORM.ACCEPTED_N', { n: 1 }) }),
+      'Ajaccio',
+    );
     await user.click(inCard(4).getByRole('button', { name: `+ ${tx('RAIDS.FORM.ADD_ACCEPTED')}` }));
-    await user.type(inCard(4).getByRole('textbox', { name: tx('RAIDS.FORM.ACCEPTED_N', { n: 2 }) }), 'Aiacciu');
+    await user.type(
+      inCard(4).getByRole('textbox', { name: tx('RAIDS.FORM.ACCEPTED_N', { n: 2 }) }),
+      'Aiacciu',
+    );
     await user.click(inCard(4).getByRole('checkbox', { name: tx('RAIDS.FORM.ALLOW_TYPO') }));
 
     // 5. An order of three items, the last moved up once.
@@ -150,7 +170,12 @@ describe('RaidEditPage: kinds of question', { timeout: 30_000 }, () => {
       expect.objectContaining({
         kind: 'text',
         answers: [],
-        textAnswer: { accepted: ['Ajaccio', 'Aiacciu'], ignoreCase: true, ignoreAccents: true, allowTypo: true },
+        textAnswer: {
+          accepted: ['Ajaccio', 'Aiacciu'],
+          ignoreCase: true,
+          ignoreAccents: true,
+          allowTypo: true,
+        },
         number: null,
       }),
       expect.objectContaining({
@@ -182,17 +207,22 @@ describe('RaidEditPage: kinds of question', { timeout: 30_000 }, () => {
     await user.selectOptions(kindOf(3), 'order');
     // An order cannot go below three items: the remove buttons are off.
     expect(
-      (inCard(3).getByRole('button', { name: tx('RAIDS.FORM.REMOVE_ITEM', { n: 1 }) }) as HTMLButtonElement).disabled,
+      (inCard(3).getByRole('button', { name: tx('RAIDS.FORM.REMOVE_ITEM', { n: 1 }) }) as HTMLButtonElement)
+        .disabled,
     ).toBe(true);
 
     await user.click(screen.getByRole('button', { name: tx('RAIDS.FORM.SAVE') }));
-    expect(fieldError(inCard(1).getByLabelText(tx('RAIDS.FORM.NUMBER_VALUE')))).toBe(tx(ERR.NUMBER_VALUE_REQUIRED));
+    expect(fieldError(inCard(1).getByLabelText(tx('RAIDS.FORM.NUMBER_VALUE')))).toBe(
+      tx(ERR.NUMBER_VALUE_REQUIRED),
+    );
     expect(fieldError(inCard(1).getByLabelText(tx('RAIDS.FORM.UNIT')))).toBe(tx(ERR.UNIT_TOO_LONG));
-    expect(fieldError(inCard(1).getByLabelText(tx('RAIDS.FORM.EXPLANATION')))).toBe(tx(ERR.EXPLANATION_TOO_LONG));
+    expect(fieldError(inCard(1).getByLabelText(tx('RAIDS.FORM.EXPLANATION')))).toBe(
+      tx(ERR.EXPLANATION_TOO_LONG),
+    );
     expect(inCard(1).getByText(`${501}/${500}`)).toBeTruthy();
-    expect(
-      fieldError(inCard(2).getByRole('textbox', { name: tx('RAIDS.FORM.ACCEPTED_N', { n: 1 }) })),
-    ).toBe(tx(ERR.ACCEPTED_TOO_LONG));
+    expect(fieldError(inCard(2).getByRole('textbox', { name: tx('RAIDS.FORM.ACCEPTED_N', { n: 1 }) }))).toBe(
+      tx(ERR.ACCEPTED_TOO_LONG),
+    );
     expect(fieldError(inCard(3).getByRole('textbox', { name: tx('RAIDS.FORM.ITEM_N', { n: 1 }) }))).toBe(
       tx(ERR.ANSWER_REQUIRED),
     );
@@ -220,7 +250,9 @@ describe('RaidEditPage: kinds of question', { timeout: 30_000 }, () => {
     await user.type(inCard(1).getByRole('textbox', { name: tx('RAIDS.FORM.ANSWER_N', { n: 1 }) }), 'Paris');
     await user.type(inCard(1).getByRole('textbox', { name: tx('RAIDS.FORM.ANSWER_N', { n: 2 }) }), 'Lyon');
     await user.click(
-      inCard(1).getByRole('checkbox', { name: `${tx('RAIDS.FORM.CORRECT')} (${tx('RAIDS.FORM.ANSWER_N', { n: 1 })})` }),
+      inCard(1).getByRole('checkbox', {
+        name: `${tx('RAIDS.FORM.CORRECT')} (${tx('RAIDS.FORM.ANSWER_N', { n: 1 })})`,
+      }),
     );
     // Refused: nothing changes.
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false);
@@ -234,24 +266,30 @@ describe('RaidEditPage: kinds of question', { timeout: 30_000 }, () => {
     );
     expect(kindOf(1).value).toBe('choice');
     expect(
-      (inCard(1).getByRole('textbox', { name: tx('RAIDS.FORM.ANSWER_N', { n: 2 }) }) as HTMLInputElement).value,
+      (inCard(1).getByRole('textbox', { name: tx('RAIDS.FORM.ANSWER_N', { n: 2 }) }) as HTMLInputElement)
+        .value,
     ).toBe('Lyon');
     // Accepted: the right answer becomes the accepted answer; the text stays.
     confirm.mockReturnValueOnce(true);
     await user.selectOptions(kindOf(1), 'text');
     expect(kindOf(1).value).toBe('text');
     expect(
-      (inCard(1).getByRole('textbox', { name: tx('RAIDS.FORM.ACCEPTED_N', { n: 1 }) }) as HTMLInputElement).value,
+      (inCard(1).getByRole('textbox', { name: tx('RAIDS.FORM.ACCEPTED_N', { n: 1 }) }) as HTMLInputElement)
+        .value,
     ).toBe('Paris');
-    expect((inCard(1).getByLabelText(tx('RAIDS.FORM.QUESTION_TEXT')) as HTMLTextAreaElement).value).toBe('Capitale ?');
+    expect((inCard(1).getByLabelText(tx('RAIDS.FORM.QUESTION_TEXT')) as HTMLTextAreaElement).value).toBe(
+      'Capitale ?',
+    );
     // Back to a choice: the accepted answer is a right answer again, nothing lost, nothing asked.
     confirm.mockClear();
     await user.selectOptions(kindOf(1), 'choice');
     expect(confirm).not.toHaveBeenCalled();
     expect(
-      (inCard(1).getByRole('checkbox', {
-        name: `${tx('RAIDS.FORM.CORRECT')} (${tx('RAIDS.FORM.ANSWER_N', { n: 1 })})`,
-      }) as HTMLInputElement).checked,
+      (
+        inCard(1).getByRole('checkbox', {
+          name: `${tx('RAIDS.FORM.CORRECT')} (${tx('RAIDS.FORM.ANSWER_N', { n: 1 })})`,
+        }) as HTMLInputElement
+      ).checked,
     ).toBe(true);
     // A choice to an order: the answers become items, padded to three; the right marks are named as lost.
     confirm.mockReturnValueOnce(true);
@@ -310,11 +348,14 @@ describe('RaidEditPage: kinds of question', { timeout: 30_000 }, () => {
     expect(kindOf(1).value).toBe('number');
     expect((inCard(1).getByLabelText(tx('RAIDS.FORM.NUMBER_VALUE')) as HTMLInputElement).value).toBe('1500');
     expect((inCard(1).getByLabelText(tx('RAIDS.FORM.UNIT')) as HTMLInputElement).value).toBe('km/h');
-    expect(inCard(1).getByRole('img', { name: tx('RAIDS.FORM.EXPLANATION_IMAGE_ALT', { n: 1 }) })).toBeTruthy();
+    expect(
+      inCard(1).getByRole('img', { name: tx('RAIDS.FORM.EXPLANATION_IMAGE_ALT', { n: 1 }) }),
+    ).toBeTruthy();
     expect(inCard(1).getByTestId('formula-preview')).toBeTruthy();
     expect(kindOf(2).value).toBe('poll');
     expect(
-      (inCard(2).getByRole('textbox', { name: tx('RAIDS.FORM.CHOICE_N', { n: 2 }) }) as HTMLInputElement).value,
+      (inCard(2).getByRole('textbox', { name: tx('RAIDS.FORM.CHOICE_N', { n: 2 }) }) as HTMLInputElement)
+        .value,
     ).toBe('Non');
     // The saved raid can be exported from here.
     expect(screen.getByText(tx('RAIDS.FORM.EXPORT'))).toBeTruthy();
