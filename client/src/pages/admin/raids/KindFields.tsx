@@ -193,7 +193,7 @@ function AnswerRows({
   return (
     <fieldset className="rq__fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
       <legend className="field__label">{legend}</legend>
-      <div className="rq__answers">
+      <div className={`rq__answers${movable ? ' rq__answers--list' : ''}`}>
         {answers.fields.map((field, ai) => {
           const a: AnswerValues = q.answers[ai] ?? newAnswer();
           const err = message(`${path}.answers.${ai}.text`);
