@@ -1,7 +1,7 @@
-// One question of the raid form: its text (with the equation mode and a live KaTeX preview), its image,
-// and its 2 to 6 answers (a field array of its own). It reads and writes the raid form (react-hook-form,
-// from the page's FormProvider) at `questions.${index}`: a new kind of question plugs in here, beside
-// the multiple-choice answers.
+// One question of the raid form: its kind (issue 23), its text (with the equation mode and a live KaTeX
+// preview), its image, the fields of its kind (KindFields.tsx: choices, true/false, number, short text,
+// order, poll) and its explanation after the reveal (formula preview, image). It reads and writes the
+// raid form (react-hook-form, from the page's FormProvider) at `questions.${index}`.
 import { type ChangeEvent, type DragEvent, useEffect, useRef, useState } from 'react';
 import { get, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

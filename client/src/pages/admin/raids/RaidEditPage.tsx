@@ -1,7 +1,7 @@
 // /prof/administration/chapters/:chapterId/raids/create and …/:raidId: the raid form. Title, library
-// sharing, and questions (text, optional image, equation mode with a live KaTeX preview, 2 to 6 answers
-// with at least one correct), reordered by drag and drop or the up/down buttons. Checked with the
-// shared schema before sending; the server's error points at the same field.
+// sharing, and questions of every kind (QuestionFields.tsx), reordered by drag and drop or the up/down
+// buttons. Checked with the shared schema before sending; the server's error points at the same field.
+// The chapter and the raid load through TanStack Query; a saved raid exports as GIFT, Moodle XML, XLSX.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { type DragEvent, lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from 'react';
