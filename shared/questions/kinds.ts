@@ -13,6 +13,7 @@
 //   'poll'), trimmed and bounded; an 'order' answer is its answer ids in the pupil's order in
 //   answer_ids.
 import { z } from 'zod';
+import { ERR } from '../errors.js';
 
 export const QUESTION_KINDS = ['choice', 'number', 'text', 'order', 'poll'] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
@@ -33,17 +34,24 @@ export const EXPLANATION_MAX = 500;
 
 export const numberSettingsSchema = z.object({
   /** The right value. */
-  value: z.number().finite(),
+  value: z.number({ error: ERR.NUMBER_VALUE_REQUIRED }).finite(ERR.NUMBER_VALUE_REQUIRED),
   /** 0: exact. Absolute: |given − value| ≤ tolerance; relative: ≤ tolerance × |value| (0.05 = 5 %). */
-  tolerance: z.number().finite().min(0).default(0),
+  tolerance: z
+    .number({ error: ERR.TOLERANCE_INVALID })
+    .finite(ERR.TOLERANCE_INVALID)
+    .min(0, ERR.TOLERANCE_INVALID)
+    .default(0),
   toleranceMode: z.enum(['absolute', 'relative']).default('absolute'),
   /** Shown next to the phone's field; never required of the pupil. */
-  unit: z.string().trim().max(UNIT_MAX).nullable().default(null),
+  unit: z.string().trim().max(UNIT_MAX, ERR.UNIT_TOO_LONG).nullable().default(null),
 });
 export type NumberSettings = z.infer<typeof numberSettingsSchema>;
 
 export const textSettingsSchema = z.object({
-  accepted: z.array(z.string().trim().min(1).max(ACCEPTED_ANSWER_MAX)).min(1).max(ACCEPTED_MAX),
+  accepted: z
+    .array(z.string().trim().min(1, ERR.ACCEPTED_REQUIRED).max(ACCEPTED_ANSWER_MAX, ERR.ACCEPTED_TOO_LONG))
+    .min(1, ERR.ACCEPTED_REQUIRED)
+    .max(ACCEPTED_MAX, ERR.ACCEPTED_TOO_MANY),
   ignoreCase: z.boolean().default(true),
   ignoreAccents: z.boolean().default(true),
   /** One typo (insertion, deletion, substitution or swap of two neighbours) is forgiven. */

@@ -109,6 +109,29 @@ describe('raid routes', () => {
     );
     expect(shortOrder.statusCode).toBe(400);
     expect(shortOrder.body).toContain('RAIDS.ERRORS.ORDER_ITEMS_MIN');
+    // The kinds' limits answer the editor's translated messages, pointed at their field.
+    const negative = await req(
+      'PUT',
+      `/api/raids/${raidId}`,
+      prof.accessToken,
+      body([{ kind: 'number', text: 'Tolérance ?', number: { value: 1, tolerance: -1 } }]),
+    );
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json()).toMatchObject({
+      message: 'RAIDS.ERRORS.TOLERANCE_INVALID',
+      field: 'questions.0.number.tolerance',
+    });
+    const longWord = await req(
+      'PUT',
+      `/api/raids/${raidId}`,
+      prof.accessToken,
+      body([{ kind: 'text', text: 'Mot ?', textAnswer: { accepted: ['a'.repeat(81)] } }]),
+    );
+    expect(longWord.statusCode).toBe(400);
+    expect(longWord.json()).toMatchObject({
+      message: 'RAIDS.ERRORS.ACCEPTED_TOO_LONG',
+      field: 'questions.0.textAnswer.accepted.0',
+    });
   });
 
   it('the shared library shows and copies the kinds, settings and explanations', async () => {

@@ -1,4 +1,10 @@
 // REST helpers of the shared library (docs/protocol.md, section "library").
+import type {
+  NumberSettings,
+  PollSettings,
+  QuestionKind,
+  TextSettings,
+} from '../../../shared/questions/kinds';
 import { api } from './http';
 
 export interface LibraryRaid {
@@ -19,6 +25,13 @@ export interface LibraryRaidDetail extends LibraryRaid {
     equationMode: boolean;
     imagePath: string | null;
     answers: { text: string; isCorrect: boolean }[];
+    /** Issue 23: the kind, its settings (null unless of that kind) and the explanation. */
+    kind: QuestionKind;
+    number: NumberSettings | null;
+    textAnswer: TextSettings | null;
+    poll: PollSettings | null;
+    explanation: string | null;
+    explanationImagePath: string | null;
   }[];
 }
 

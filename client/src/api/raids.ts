@@ -6,7 +6,8 @@ import type {
   RaidSaveInput,
   RaidSummaryDto,
 } from '../../../shared/schemas/raid';
-import { api } from './http';
+import { download } from '../lib/export/table';
+import { api, getFile } from './http';
 
 export const listChapters = (signal?: AbortSignal) => api.get<ChapterDto[]>('/chapters', { signal });
 export const getChapter = (id: string, signal?: AbortSignal) =>
@@ -32,3 +33,11 @@ export const questionImageUrl = (imagePath: string) => `/uploads/questions/${enc
 /** The teacher's sharing preference: the default of "Share in the library" for a new raid. */
 export const getSharePreference = (professorId: string) =>
   api.get<{ shareRaids: boolean }>(`/professors/${professorId}`);
+
+export type RaidExportFormat = 'gift' | 'moodle' | 'xlsx';
+const EXPORT_EXT: Record<RaidExportFormat, string> = { gift: 'gift', moodle: 'xml', xlsx: 'xlsx' };
+/** Downloads one of the teacher's raids as a question file (what is saved). */
+export async function exportRaid(raidId: string, format: RaidExportFormat) {
+  const file = await getFile(`/raids/${raidId}/export/${format}`);
+  download(file.fileName ?? `raid.${EXPORT_EXT[format]}`, file.bytes, file.type);
+}

@@ -25,6 +25,12 @@ export const keys = {
   chapterRaids: (chapterId: string) => ['chapters', chapterId, 'raids'] as const,
   library: (filters: { q: string; level: string; subjectId: string }) => ['library', filters] as const,
   libraryRaid: (id: string) => ['library', 'raid', id] as const,
+  /** Everything the library shows (a saved raid may change what it lists). */
+  libraryAll: ['library'] as const,
+  /** One of the teacher's raids as the raid editor reads it. */
+  raid: (raidId: string) => ['raids', raidId] as const,
+  /** The teacher's "share my raids" preference (a new raid's default). */
+  sharePreference: (professorId: string) => ['professors', professorId, 'share'] as const,
   /** Everything about homework (the teacher's list, each one's details). */
   homework: ['homework'] as const,
   teacherHomework: (professorId: string) => ['homework', 'teacher', professorId] as const,

@@ -71,25 +71,27 @@ export class RaidFormPage {
 
   async attachImage(n: number, file: { name: string; mimeType: string; buffer: Buffer }) {
     const done = this.page.waitForResponse((r) => r.url().endsWith('/api/raids/images'));
-    await this.card(n).locator('input[type="file"]').setInputFiles(file);
+    await this.card(n).getByLabel(F.IMAGE, { exact: true }).setInputFiles(file);
     await done;
     await this.image(n).waitFor();
   }
 
-  /** Drags question `from` by its grip and drops it on question `to`. */
+  /**
+   * Drags question `from` by its grip and drops it on question `to`: on the part of `to` next to
+   * `from` (a card with its kind's fields and explanation may be taller than the window).
+   */
   async drag(from: number, to: number) {
     const grip = this.grip(from);
-    const target = this.card(to).getByRole('heading', { level: 3 });
-    // Both on screen: the higher card's top just under the top bar.
-    const top = Math.min(from, to);
-    await this.card(top).evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 90));
+    // The dragged card's top a little under the window's middle, so the end of the card above shows.
+    await this.card(from).evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 500));
     const a = await grip.boundingBox();
-    const b = await target.boundingBox();
+    const b = await this.card(to).boundingBox();
     if (!a || !b) throw new Error('question not shown');
+    const y = to < from ? b.y + b.height - 40 : b.y + 40;
     await this.page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
     await this.page.mouse.down();
     await this.page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + 12, { steps: 4 });
-    await this.page.mouse.move(b.x + 20, b.y + b.height / 2, { steps: 12 });
+    await this.page.mouse.move(b.x + 60, y, { steps: 12 });
     await this.page.mouse.up();
   }
 

@@ -7,6 +7,16 @@ import LibraryPage from './LibraryPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The kind fields of a plain choice question (issue 23). */
+const CHOICE = {
+  kind: 'choice',
+  number: null,
+  textAnswer: null,
+  poll: null,
+  explanation: null,
+  explanationImagePath: null,
+} as const;
+
 const RAID: LibraryRaid = {
   id: 'r1',
   title: 'Vitesse et forces',
@@ -25,6 +35,7 @@ const DETAIL: LibraryRaidDetail = {
       text: 'Sur Terre, g vaut environ :',
       equationMode: false,
       imagePath: null,
+      ...CHOICE,
       answers: [
         { text: '9,8 N/kg', isCorrect: true },
         { text: '98 N/kg', isCorrect: false },
@@ -35,6 +46,7 @@ const DETAIL: LibraryRaidDetail = {
       text: 'Quelle est l’unité du newton ?',
       equationMode: false,
       imagePath: null,
+      ...CHOICE,
       answers: [
         { text: 'Une force', isCorrect: true },
         { text: 'Une masse', isCorrect: false },
@@ -97,6 +109,7 @@ describe('LibraryPage', () => {
           text: 'Combien vaut $$\\frac{1}{2} + \\frac{1}{4}$$ ?',
           equationMode: false,
           imagePath: null,
+          ...CHOICE,
           answers: [
             { text: '$$\\frac{3}{4}$$', isCorrect: true },
             { text: '$$\\frac{2}{6}$$', isCorrect: false },
@@ -112,6 +125,90 @@ describe('LibraryPage', () => {
     const shown = document.querySelector('.lib__questions')?.textContent ?? '';
     expect(shown).not.toContain('$$');
     expect(shown).not.toContain('\\frac');
+  });
+
+  it("shows each kind's question and right answers readably, and the explanation", async () => {
+    const kinds: LibraryRaidDetail = {
+      ...RAID,
+      questions: [
+        {
+          ...CHOICE,
+          id: 'q1',
+          text: 'La vitesse du son ?',
+          equationMode: false,
+          imagePath: null,
+          answers: [],
+          kind: 'number',
+          number: { value: 340.5, tolerance: 0.05, toleranceMode: 'relative', unit: 'm/s' },
+          explanation: 'Dans l’air à 20 °C.',
+          explanationImagePath: 'son.png',
+        },
+        {
+          ...CHOICE,
+          id: 'q2',
+          text: 'Capitale de la Corse ?',
+          equationMode: false,
+          imagePath: null,
+          answers: [],
+          kind: 'text',
+          textAnswer: {
+            accepted: ['Ajaccio', 'Aiacciu'],
+            ignoreCase: true,
+            ignoreAccents: false,
+            allowTypo: true,
+          },
+        },
+        {
+          ...CHOICE,
+          id: 'q3',
+          text: 'Dans l’ordre',
+          equationMode: false,
+          imagePath: null,
+          kind: 'order',
+          answers: [
+            { text: 'Antiquité', isCorrect: false },
+            { text: 'Moyen Âge', isCorrect: false },
+            { text: 'Renaissance', isCorrect: false },
+          ],
+        },
+        {
+          ...CHOICE,
+          id: 'q4',
+          text: 'Sûrs ?',
+          equationMode: false,
+          imagePath: null,
+          kind: 'poll',
+          poll: { pollMode: 'text' },
+          answers: [],
+        },
+      ],
+    };
+    mockApi([{ method: 'GET', path: '/library/raids/r1', body: kinds }, ...handlers()]);
+    const user = userEvent.setup();
+    renderPage(<LibraryPage />, '/prof/administration/library');
+    await user.click(await screen.findByRole('button', { name: tx('LIBRARY.SHOW_QUESTIONS') }));
+    const item = (text: string) => screen.getByText(text).closest('li.lib__question') as HTMLElement;
+    await screen.findByText('La vitesse du son ?');
+    const number = item('La vitesse du son ?');
+    expect(within(number).getByText(tx('RAIDS.FORM.KINDS.number'))).toBeTruthy();
+    expect(number.textContent).toContain(`${tx('LIBRARY.RIGHT_VALUE', { value: '340,5 m/s' })} ± 5 %`);
+    expect(number.textContent).toContain(`${tx('LIBRARY.EXPLANATION')} Dans l’air à 20 °C.`);
+    expect(
+      within(number)
+        .getByRole('img', { name: tx('LIBRARY.EXPLANATION_IMAGE') })
+        .getAttribute('src'),
+    ).toBe('/uploads/questions/son.png');
+    const text = item('Capitale de la Corse ?');
+    expect(text.textContent).toContain(tx('LIBRARY.ACCEPTED'));
+    expect(within(text).getAllByText(tx('LIBRARY.CORRECT'), { exact: false })).toHaveLength(2);
+    expect(text.textContent).toContain(`${tx('RAIDS.FORM.IGNORE_CASE')} · ${tx('RAIDS.FORM.ALLOW_TYPO')}`);
+    const order = item('Dans l’ordre');
+    expect([...order.querySelectorAll('ol li')].map((li) => li.textContent)).toEqual([
+      'Antiquité',
+      'Moyen Âge',
+      'Renaissance',
+    ]);
+    expect(item('Sûrs ?').textContent).toContain(`${tx('LIBRARY.POLL')} · ${tx('LIBRARY.POLL_TYPED_TEXT')}`);
   });
 
   it('says when nothing matches', async () => {

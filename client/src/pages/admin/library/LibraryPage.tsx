@@ -2,7 +2,7 @@
 // case and accents ignored) and filtered by level and subject; their questions on demand; a copy of the
 // whole raid, or of chosen questions, into one of the teacher's chapters.
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CLASS_LEVELS } from '../../../../../shared/constants';
@@ -24,6 +24,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { MathSpans, useKatex } from '../../../lib/math';
 import { keys, queryClient, withQueries } from '../../../lib/query';
 import { errorKey } from '../../auth/api-error';
+import { editorKind } from '../raids/kind-switch';
 import './library.css';
 
 interface Filters {
@@ -159,6 +160,108 @@ function CopyPanel({
   );
 }
 
+type LibraryQuestion = LibraryRaidDetail['questions'][number];
+type Katex = ReturnType<typeof useKatex>;
+
+/** A shared question's right answers, readable for each kind (issue 23), and its explanation. */
+function QuestionAnswers({ q, katex }: { q: LibraryQuestion; katex: Katex }) {
+  const { t, i18n } = useTranslation();
+  const format = (v: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 12 }).format(v);
+  const chips = (items: { text: string; isCorrect: boolean }[]) => (
+    <ul className="lib__answers">
+      {items.map((a, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: answers have no id here and keep their order
+        <li key={i} className={a.isCorrect ? 'lib__answer is-correct' : 'lib__answer'}>
+          {a.isCorrect ? <span className="sr-only">{t('LIBRARY.CORRECT')} </span> : null}
+          <MathSpans text={a.text} katex={katex} />
+        </li>
+      ))}
+    </ul>
+  );
+  let body: ReactNode;
+  if (q.kind === 'number' && q.number) {
+    const n = q.number;
+    const tolerance =
+      n.tolerance > 0
+        ? ` ${
+            n.toleranceMode === 'relative'
+              ? t('LIBRARY.TOLERANCE_REL', { pct: format(n.tolerance * 100) })
+              : t('LIBRARY.TOLERANCE_ABS', { tol: format(n.tolerance) })
+          }`
+        : '';
+    body = (
+      <p className="lib__kind-line">
+        <span className="lib__answer is-correct">
+          {t('LIBRARY.RIGHT_VALUE', { value: `${format(n.value)}${n.unit ? ` ${n.unit}` : ''}` })}
+          {tolerance}
+        </span>
+      </p>
+    );
+  } else if (q.kind === 'text' && q.textAnswer) {
+    const s = q.textAnswer;
+    const options = [
+      s.ignoreCase ? t('RAIDS.FORM.IGNORE_CASE') : null,
+      s.ignoreAccents ? t('RAIDS.FORM.IGNORE_ACCENTS') : null,
+      s.allowTypo ? t('RAIDS.FORM.ALLOW_TYPO') : null,
+    ].filter(Boolean);
+    body = (
+      <>
+        <p className="lib__kind-line">{t('LIBRARY.ACCEPTED')}</p>
+        {chips(s.accepted.map((text) => ({ text, isCorrect: true })))}
+        {options.length ? (
+          <p className="lib__kind-line muted">
+            {t('LIBRARY.OPTIONS')} {options.join(' · ')}
+          </p>
+        ) : null}
+      </>
+    );
+  } else if (q.kind === 'order') {
+    body = (
+      <>
+        <p className="lib__kind-line">{t('LIBRARY.RIGHT_ORDER')}</p>
+        <ol className="lib__order">
+          {q.answers.map((a, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: items have no id here and keep their order
+            <li key={i}>
+              <MathSpans text={a.text} katex={katex} />
+            </li>
+          ))}
+        </ol>
+      </>
+    );
+  } else if (q.kind === 'poll') {
+    const mode = q.poll?.pollMode ?? 'choice';
+    body = (
+      <>
+        <p className="lib__kind-line muted">
+          {t('LIBRARY.POLL')}
+          {mode === 'number' ? ` · ${t('LIBRARY.POLL_TYPED_NUMBER')}` : ''}
+          {mode === 'text' ? ` · ${t('LIBRARY.POLL_TYPED_TEXT')}` : ''}
+        </p>
+        {mode === 'choice' ? chips(q.answers.map((a) => ({ text: a.text, isCorrect: false }))) : null}
+      </>
+    );
+  } else body = chips(q.answers);
+  return (
+    <>
+      {body}
+      {q.explanation || q.explanationImagePath ? (
+        <div className="lib__explanation">
+          <strong>{t('LIBRARY.EXPLANATION')}</strong>{' '}
+          {q.explanation ? <MathSpans text={q.explanation} katex={katex} /> : null}
+          {q.explanationImagePath ? (
+            <img
+              className="lib__image"
+              src={questionImageUrl(q.explanationImagePath)}
+              alt={t('LIBRARY.EXPLANATION_IMAGE')}
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 function LibraryCard({ raid, chapters }: { raid: LibraryRaid; chapters: ChapterDto[] }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -175,7 +278,9 @@ function LibraryCard({ raid, chapters }: { raid: LibraryRaid; chapters: ChapterD
   const failed = details.isError;
   // Formulas ($$…$$) render as on the board, not as raw TeX.
   const katex = useKatex(
-    detail ? detail.questions.flatMap((q) => [q.text, ...q.answers.map((a) => a.text)]) : [],
+    detail
+      ? detail.questions.flatMap((q) => [q.text, q.explanation ?? '', ...q.answers.map((a) => a.text)])
+      : [],
   );
   const civility = raid.author.civility ? `${t(`LIBRARY.CIVILITY.${raid.author.civility}`)} ` : '';
 
@@ -234,21 +339,14 @@ function LibraryCard({ raid, chapters }: { raid: LibraryRaid; chapters: ChapterD
                     aria-label={t('LIBRARY.SELECT_QUESTION', { text: q.text })}
                   />
                   <span>
-                    <MathSpans text={q.text} katex={katex} />
+                    <MathSpans text={q.text} katex={katex} />{' '}
+                    <span className="lib__tag lib__kind">{t(`RAIDS.FORM.KINDS.${editorKind(q)}`)}</span>
                   </span>
                 </label>
                 {q.imagePath ? (
                   <img className="lib__image" src={questionImageUrl(q.imagePath)} alt="" />
                 ) : null}
-                <ul className="lib__answers">
-                  {q.answers.map((a, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: answers have no id here and keep their order
-                    <li key={i} className={a.isCorrect ? 'lib__answer is-correct' : 'lib__answer'}>
-                      {a.isCorrect ? <span className="sr-only">{t('LIBRARY.CORRECT')} </span> : null}
-                      <MathSpans text={a.text} katex={katex} />
-                    </li>
-                  ))}
-                </ul>
+                <QuestionAnswers q={q} katex={katex} />
               </li>
             ))}
           </ol>

@@ -1,19 +1,28 @@
-// One question of the raid form: its text (with the equation mode and a live KaTeX preview), its image,
-// and its 2 to 6 answers (a field array of its own). It reads and writes the raid form (react-hook-form,
-// from the page's FormProvider) at `questions.${index}`: a new kind of question plugs in here, beside
-// the multiple-choice answers.
+// One question of the raid form: its kind (issue 23), its text (with the equation mode and a live KaTeX
+// preview), its image, the fields of its kind (KindFields.tsx: choices, true/false, number, short text,
+// order, poll) and its explanation after the reveal (formula preview, image). It reads and writes the
+// raid form (react-hook-form, from the page's FormProvider) at `questions.${index}`.
 import { type ChangeEvent, type DragEvent, useEffect, useRef, useState } from 'react';
-import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { get, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ANSWERS_MIN, IMAGE_MAX_BYTES, QUESTION_MAX } from '../../../../../shared/constants';
+import { IMAGE_MAX_BYTES, QUESTION_MAX } from '../../../../../shared/constants';
 import { ERR } from '../../../../../shared/errors';
-import { ANSWER_MAX, ANSWERS_MAX, type QuestionDraft } from '../../../../../shared/schemas/raid';
+import {
+  EXPLANATION_MAX,
+  type NumberSettings,
+  type PollSettings,
+  type QuestionKind,
+  type TextSettings,
+} from '../../../../../shared/questions/kinds';
+import type { QuestionDraft } from '../../../../../shared/schemas/raid';
 import { questionImageUrl, uploadQuestionImage } from '../../../api/raids';
 import { Button } from '../../../components/ui/Button';
 import { FieldShell } from '../../../components/ui/Field';
 import { translateError } from '../../../i18n';
 import { hasFormula, MathSpans, useKatex } from '../../../lib/math';
 import { errorKey } from '../../auth/api-error';
+import { KindFields, KindSelect } from './KindFields';
+import { newNumber, newTextAnswer } from './kind-switch';
 
 /** The raid form's values: the body of a save (shared/schemas/raid.ts `raidSaveSchema`) as typed. */
 export interface AnswerValues {
@@ -23,10 +32,20 @@ export interface AnswerValues {
 export interface QuestionValues {
   /** The stored question's id (kept on save); none for a new or imported question. */
   id?: string;
+  /** Issue 23: what the other fields mean (shared/questions/kinds.ts); `answers` are a choice's or a
+   * choice poll's options, or an order's items in their right order. */
+  kind: QuestionKind;
   text: string;
   equationMode: boolean;
   imagePath: string | null;
   answers: AnswerValues[];
+  /** The settings of a number, a short text, a poll (null unless of that kind; a number's value is NaN while empty). */
+  number: NumberSettings | null;
+  textAnswer: TextSettings | null;
+  poll: PollSettings | null;
+  /** Shown after the reveal; '' for none (the shared rules store null). */
+  explanation: string;
+  explanationImagePath: string | null;
 }
 export interface RaidFormValues {
   title: string;
@@ -35,15 +54,31 @@ export interface RaidFormValues {
 }
 
 export const newAnswer = (text = '', isCorrect = false): AnswerValues => ({ text, isCorrect });
+/** A form question from a stored or imported one (a new choice question without one). */
 export const newQuestion = (
-  d?: Partial<QuestionDraft> & { id?: string; imagePath?: string | null },
-): QuestionValues => ({
-  ...(d?.id ? { id: d.id } : {}),
-  text: d?.text ?? '',
-  equationMode: d?.equationMode ?? false,
-  imagePath: d?.imagePath ?? null,
-  answers: d?.answers?.map((a) => newAnswer(a.text, a.isCorrect)) ?? [newAnswer(), newAnswer()],
-});
+  d?: Partial<QuestionDraft> & {
+    id?: string;
+    imagePath?: string | null;
+    explanationImagePath?: string | null;
+  },
+): QuestionValues => {
+  const kind = d?.kind ?? 'choice';
+  return {
+    ...(d?.id ? { id: d.id } : {}),
+    kind,
+    text: d?.text ?? '',
+    equationMode: d?.equationMode ?? false,
+    imagePath: d?.imagePath ?? null,
+    answers:
+      d?.answers?.map((a) => newAnswer(a.text, a.isCorrect)) ??
+      (kind === 'choice' ? [newAnswer(), newAnswer()] : []),
+    number: kind === 'number' ? { ...newNumber(), ...d?.number } : null,
+    textAnswer: kind === 'text' ? { ...newTextAnswer(), ...d?.textAnswer } : null,
+    poll: kind === 'poll' ? { pollMode: d?.poll?.pollMode ?? 'choice' } : null,
+    explanation: d?.explanation ?? '',
+    explanationImagePath: d?.explanationImagePath ?? null,
+  };
+};
 
 /** The message of a field's error, or of an array's own rule (the resolver puts it under `root`). */
 export function errorAt(errors: object, path: string): string | undefined {
@@ -88,33 +123,27 @@ export interface QuestionFieldsProps {
   onUploading(uploading: boolean): void;
 }
 
-export function QuestionFields({
-  fieldKey,
+/**
+ * A question's image or its explanation's image: upload, change, remove. The upload ends after the
+ * teacher may have moved or removed the question: it writes where the question is then, or nowhere.
+ */
+function ImageField({
   index,
-  count,
-  message,
-  dragging,
-  over,
-  drag,
-  onMove,
-  onRemove,
+  field,
+  labels,
+  error,
   onUploading,
-}: QuestionFieldsProps) {
+}: {
+  index: number;
+  field: 'imagePath' | 'explanationImagePath';
+  labels: { alt: string; add: string; change: string; remove: string; input: string };
+  error: string | undefined;
+  onUploading(uploading: boolean): void;
+}) {
   const { t } = useTranslation();
-  const { control, register, setValue, getValues } = useFormContext<RaidFormValues>();
-  const n = index + 1;
-  const path = `questions.${index}` as const;
-  const q = useWatch({ control, name: path });
-  const answers = useFieldArray({ control, name: `${path}.answers` });
+  const { control, setValue } = useFormContext<RaidFormValues>();
+  const value = useWatch({ control, name: `questions.${index}.${field}` });
   const fileRef = useRef<HTMLInputElement>(null);
-  /** Typing a formula ($$…$$) in the question or an answer turns the equation mode on. */
-  const onFormula = (text: string) => {
-    if (text.includes('$$') && !getValues(`${path}.equationMode`))
-      setValue(`${path}.equationMode`, true, { shouldDirty: true });
-  };
-
-  // The upload ends after the teacher may have moved or removed this question: it writes where the
-  // question is then, or nowhere.
   const where = useRef<number | null>(index);
   where.current = index;
   useEffect(
@@ -136,7 +165,7 @@ export function QuestionFields({
     try {
       const { imagePath } = await uploadQuestionImage(file);
       if (where.current !== null)
-        setValue(`questions.${where.current}.imagePath`, imagePath, { shouldDirty: true });
+        setValue(`questions.${where.current}.${field}`, imagePath, { shouldDirty: true });
     } catch (err) {
       if (where.current !== null) setRefused(errorKey(err));
     } finally {
@@ -144,12 +173,76 @@ export function QuestionFields({
       if (where.current !== null) setUploading(false);
     }
   }
+  const imageError = refused ?? error;
+  return (
+    <div className="rq__media">
+      {value ? <img src={questionImageUrl(value)} alt={labels.alt} /> : null}
+      <input
+        ref={fileRef}
+        className="rq__file"
+        type="file"
+        accept="image/png,image/jpeg"
+        tabIndex={-1}
+        aria-label={labels.input}
+        onChange={(e: ChangeEvent<HTMLInputElement>) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) void chooseImage(file);
+        }}
+      />
+      <Button variant="secondary" loading={uploading} onClick={() => fileRef.current?.click()}>
+        {value ? labels.change : labels.add}
+      </Button>
+      {value ? (
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setRefused(null);
+            setValue(`questions.${index}.${field}`, null, { shouldDirty: true });
+          }}
+        >
+          {labels.remove}
+        </Button>
+      ) : null}
+      <span className="muted">{uploading ? t('RAIDS.FORM.UPLOADING') : t('RAIDS.FORM.IMAGE')}</span>
+      {imageError ? (
+        <div className="field__error" role="alert">
+          {translateError(imageError)}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function QuestionFields({
+  fieldKey,
+  index,
+  count,
+  message,
+  dragging,
+  over,
+  drag,
+  onMove,
+  onRemove,
+  onUploading,
+}: QuestionFieldsProps) {
+  const { t } = useTranslation();
+  const { control, register, setValue, getValues } = useFormContext<RaidFormValues>();
+  const n = index + 1;
+  const path = `questions.${index}` as const;
+  const q = useWatch({ control, name: path });
+  /** Typing a formula ($$…$$) in the question, an answer or the explanation turns the equation mode on. */
+  const onFormula = (text: string) => {
+    if (text.includes('$$') && !getValues(`${path}.equationMode`))
+      setValue(`${path}.equationMode`, true, { shouldDirty: true });
+  };
 
   if (!q) return null;
   const textError = message(`${path}.text`);
-  const listError = message(`${path}.answers`);
-  const imageError = refused ?? message(`${path}.imagePath`);
+  const explanationError = message(`${path}.explanation`);
   const text = register(`${path}.text`, { onChange: (e) => onFormula(e.target.value) });
+  const explanation = register(`${path}.explanation`, { onChange: (e) => onFormula(e.target.value) });
+  const explanationLength = (q.explanation ?? '').trim().length;
 
   return (
     <li
@@ -158,6 +251,7 @@ export function QuestionFields({
       onDragOver={(e) => e.preventDefault()}
       onDrop={drag.drop}
       data-testid="question-card"
+      data-kind={q.kind}
       aria-labelledby={`q-title-${fieldKey}`}
     >
       <div className="rq__handle">
@@ -199,6 +293,7 @@ export function QuestionFields({
       <div className="rq__body">
         <div className="rq__head">
           <h3 id={`q-title-${fieldKey}`}>{t('RAIDS.FORM.QUESTION_N', { n })}</h3>
+          <KindSelect index={index} />
           <label className="raid-form__check">
             <input type="checkbox" {...register(`${path}.equationMode`)} />
             {t('RAIDS.FORM.EQUATION_MODE')}
@@ -228,111 +323,59 @@ export function QuestionFields({
         </div>
         {q.equationMode ? <FormulaPreview text={q.text} /> : null}
 
-        <div className="rq__media">
-          {q.imagePath ? (
-            <img src={questionImageUrl(q.imagePath)} alt={t('RAIDS.FORM.IMAGE_ALT', { n })} />
+        <ImageField
+          index={index}
+          field="imagePath"
+          error={message(`${path}.imagePath`)}
+          onUploading={onUploading}
+          labels={{
+            alt: t('RAIDS.FORM.IMAGE_ALT', { n }),
+            add: t('RAIDS.FORM.ADD_IMAGE'),
+            change: t('RAIDS.FORM.CHANGE_IMAGE'),
+            remove: t('RAIDS.FORM.REMOVE_IMAGE'),
+            input: t('RAIDS.FORM.IMAGE'),
+          }}
+        />
+
+        <KindFields index={index} message={message} onFormula={onFormula} />
+
+        <div className="rq__explanation">
+          <FieldShell
+            label={t('RAIDS.FORM.EXPLANATION')}
+            error={explanationError}
+            hint={t('RAIDS.FORM.EXPLANATION_HINT')}
+          >
+            {(id, describedBy) => (
+              <textarea
+                id={id}
+                className="field__input rq__text"
+                rows={2}
+                aria-invalid={!!explanationError || undefined}
+                aria-describedby={describedBy}
+                {...explanation}
+              />
+            )}
+          </FieldShell>
+          <div className={`rq__counter${explanationLength > EXPLANATION_MAX ? ' rq__counter--over' : ''}`}>
+            {t('RAIDS.FORM.COUNTER', { count: explanationLength, max: EXPLANATION_MAX })}
+          </div>
+          {explanationLength && (q.equationMode || hasFormula(q.explanation)) ? (
+            <FormulaPreview text={q.explanation} />
           ) : null}
-          <input
-            ref={fileRef}
-            className="rq__file"
-            type="file"
-            accept="image/png,image/jpeg"
-            tabIndex={-1}
-            aria-label={t('RAIDS.FORM.IMAGE')}
-            onChange={(e: ChangeEvent<HTMLInputElement>) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) void chooseImage(file);
+          <ImageField
+            index={index}
+            field="explanationImagePath"
+            error={message(`${path}.explanationImagePath`)}
+            onUploading={onUploading}
+            labels={{
+              alt: t('RAIDS.FORM.EXPLANATION_IMAGE_ALT', { n }),
+              add: t('RAIDS.FORM.ADD_EXPLANATION_IMAGE'),
+              change: t('RAIDS.FORM.CHANGE_EXPLANATION_IMAGE'),
+              remove: t('RAIDS.FORM.REMOVE_EXPLANATION_IMAGE'),
+              input: t('RAIDS.FORM.ADD_EXPLANATION_IMAGE'),
             }}
           />
-          <Button variant="secondary" loading={uploading} onClick={() => fileRef.current?.click()}>
-            {t(q.imagePath ? 'RAIDS.FORM.CHANGE_IMAGE' : 'RAIDS.FORM.ADD_IMAGE')}
-          </Button>
-          {q.imagePath ? (
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setRefused(null);
-                setValue(`${path}.imagePath`, null, { shouldDirty: true });
-              }}
-            >
-              {t('RAIDS.FORM.REMOVE_IMAGE')}
-            </Button>
-          ) : null}
-          <span className="muted">{uploading ? t('RAIDS.FORM.UPLOADING') : t('RAIDS.FORM.IMAGE')}</span>
-          {imageError ? (
-            <div className="field__error" role="alert">
-              {translateError(imageError)}
-            </div>
-          ) : null}
         </div>
-
-        <fieldset className="rq__fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
-          <legend className="field__label">{t('RAIDS.FORM.ANSWERS')}</legend>
-          <div className="rq__answers">
-            {answers.fields.map((field, ai) => {
-              const a = q.answers[ai] ?? newAnswer();
-              const err = message(`${path}.answers.${ai}.text`);
-              const inputId = `a-${field.id}`;
-              const label = t('RAIDS.FORM.ANSWER_N', { n: ai + 1 });
-              return (
-                <div
-                  key={field.id}
-                  className={`rq__answer${a.isCorrect ? ' rq__answer--correct' : ''}${err ? ' field--error' : ''}`}
-                >
-                  <div className="rq__answer-row">
-                    <input
-                      type="checkbox"
-                      aria-label={`${t('RAIDS.FORM.CORRECT')} (${label})`}
-                      title={t('RAIDS.FORM.CORRECT')}
-                      {...register(`${path}.answers.${ai}.isCorrect`)}
-                    />
-                    <input
-                      id={inputId}
-                      className="field__input"
-                      maxLength={ANSWER_MAX + 20}
-                      placeholder={label}
-                      aria-label={label}
-                      aria-invalid={!!err || undefined}
-                      aria-describedby={err ? `${inputId}-err` : undefined}
-                      {...register(`${path}.answers.${ai}.text`, {
-                        onChange: (e) => onFormula(e.target.value),
-                      })}
-                    />
-                    <button
-                      type="button"
-                      className="rq__icon"
-                      aria-label={t('RAIDS.FORM.REMOVE_ANSWER', { n: ai + 1 })}
-                      title={t('RAIDS.FORM.REMOVE_ANSWER', { n: ai + 1 })}
-                      disabled={answers.fields.length <= ANSWERS_MIN}
-                      onClick={() => answers.remove(ai)}
-                    >
-                      ✕
-                    </button>
-                  </div>
-                  {err ? (
-                    <div id={`${inputId}-err`} className="field__error" role="alert">
-                      {translateError(err)}
-                    </div>
-                  ) : null}
-                  {q.equationMode && hasFormula(a.text) ? <FormulaPreview text={a.text} /> : null}
-                </div>
-              );
-            })}
-          </div>
-          {listError ? (
-            <div className="field__error" role="alert">
-              {translateError(listError)}
-            </div>
-          ) : null}
-          {answers.fields.length < ANSWERS_MAX ? (
-            <div>
-              <Button variant="secondary" onClick={() => answers.append(newAnswer(), { shouldFocus: false })}>
-                + {t('RAIDS.FORM.ADD_ANSWER')}
-              </Button>
-            </div>
-          ) : null}
-        </fieldset>
       </div>
     </li>
   );

@@ -177,6 +177,8 @@ describe('RaidEditPage', { timeout: 20_000 }, () => {
       shared: true,
       questions: [
         {
+          ...CHOICE,
+          explanationImagePath: null,
           text: 'Un demi ?',
           equationMode: false,
           imagePath: null,

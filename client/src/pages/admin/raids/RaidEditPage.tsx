@@ -1,21 +1,31 @@
 // /prof/administration/chapters/:chapterId/raids/create and …/:raidId: the raid form. Title, library
-// sharing, and questions (text, optional image, equation mode with a live KaTeX preview, 2 to 6 answers
-// with at least one correct), reordered by drag and drop or the up/down buttons. Checked with the
-// shared schema before sending; the server's error points at the same field.
+// sharing, and questions of every kind (QuestionFields.tsx), reordered by drag and drop or the up/down
+// buttons. Checked with the shared schema before sending; the server's error points at the same field.
+// The chapter and the raid load through TanStack Query; a saved raid exports as GIFT, Moodle XML, XLSX.
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { type DragEvent, lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { FormProvider, type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { RAID_TITLE_MAX } from '../../../../../shared/constants';
 import { ERR } from '../../../../../shared/errors';
-import { type ChapterDto, type RaidDto, raidSaveSchema } from '../../../../../shared/schemas/raid';
-import { createRaid, getChapter, getRaid, getSharePreference, updateRaid } from '../../../api/raids';
+import { type RaidDto, type RaidSaveInput, raidSaveSchema } from '../../../../../shared/schemas/raid';
+import {
+  createRaid,
+  exportRaid,
+  getChapter,
+  getRaid,
+  getSharePreference,
+  type RaidExportFormat,
+  updateRaid,
+} from '../../../api/raids';
 import { useFeedback } from '../../../app/feedback';
 import { useSession } from '../../../app/session';
 import { Button } from '../../../components/ui/Button';
 import { FieldShell } from '../../../components/ui/Field';
 import { translateError } from '../../../i18n';
+import { keys, queryClient, withQueries } from '../../../lib/query';
 import { errorField, errorKey } from '../../auth/api-error';
 import {
   errorAt,
@@ -28,6 +38,41 @@ import './raids.css';
 
 export { FormulaPreview } from './QuestionFields';
 
+/** The saved raid as a question file (Moodle XML, GIFT, our XLSX template): what is stored, not the form. */
+function ExportMenu({ raidId, dirty }: { raidId: string; dirty: boolean }) {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const [busy, setBusy] = useState<RaidExportFormat | null>(null);
+  const formats: { format: RaidExportFormat; label: string }[] = [
+    { format: 'gift', label: t('RAIDS.FORM.EXPORT_GIFT') },
+    { format: 'moodle', label: t('RAIDS.FORM.EXPORT_MOODLE') },
+    { format: 'xlsx', label: t('RAIDS.FORM.EXPORT_XLSX') },
+  ];
+  return (
+    <details className="raid-form__export">
+      <summary className="btn btn--secondary">{t('RAIDS.FORM.EXPORT')}</summary>
+      <div className="raid-form__export-menu card">
+        {dirty ? <p className="muted">{t('RAIDS.FORM.EXPORT_UNSAVED')}</p> : null}
+        {formats.map(({ format, label }) => (
+          <Button
+            key={format}
+            variant="secondary"
+            loading={busy === format}
+            onClick={() => {
+              setBusy(format);
+              exportRaid(raidId, format)
+                .catch(() => feedback({ status: 'error', message: 'RAIDS.FORM.EXPORT_FAILED' }))
+                .finally(() => setBusy(null));
+            }}
+          >
+            {label}
+          </Button>
+        ))}
+      </div>
+    </details>
+  );
+}
+
 const ImportQuestionsDialog = lazy(() => import('./import/ImportQuestionsDialog'));
 
 const fromRaid = (r: RaidDto): RaidFormValues => ({
@@ -36,21 +81,25 @@ const fromRaid = (r: RaidDto): RaidFormValues => ({
   questions: r.questions.map(newQuestion),
 });
 
+/** The body of a save: the form's values, an empty explanation sent as none. */
+const toSave = (v: RaidFormValues): RaidSaveInput => ({
+  ...v,
+  questions: v.questions.map((q) => ({ ...q, explanation: q.explanation.trim() ? q.explanation : null })),
+});
+
 // The shared schema checks the whole form (resolver), on save and then on each change; `raw` keeps
 // the values as typed (the server trims and cleans them the same way). The form's values are the
 // schema's output shape (every default filled in), which its input accepts.
 const resolver = zodResolver(raidSaveSchema, undefined, { raw: true }) as unknown as Resolver<RaidFormValues>;
 
-export default function RaidEditPage() {
+function RaidEditPage() {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const navigate = useNavigate();
   const { user, record } = useSession();
   const { chapterId = '', raidId } = useParams();
   const listUrl = `/prof/administration/chapters/${chapterId}/raids`;
-  const [chapter, setChapter] = useState<ChapterDto | null>(null);
   const [loaded, setLoaded] = useState(false);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<{ field: string; message: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -79,37 +128,58 @@ export default function RaidEditPage() {
   const sessionShare = useRef(false);
   sessionShare.current = record?.professor?.shareRaids ?? false;
 
-  // Load the chapter, and the raid or the sharing preference for a new one.
+  // The chapter, and the raid or the sharing preference for a new one (TanStack Query: a raid
+  // opened again shows what was read a moment ago while it checks for news).
+  const professorId = user?.professorId;
+  const chapterQuery = useQuery({
+    queryKey: keys.chapter(chapterId),
+    queryFn: ({ signal }) => getChapter(chapterId, signal),
+  });
+  const raidQuery = useQuery({
+    queryKey: keys.raid(raidId ?? ''),
+    queryFn: ({ signal }) => getRaid(raidId ?? '', signal),
+    enabled: !!raidId,
+  });
+  const shareQuery = useQuery({
+    queryKey: keys.sharePreference(professorId ?? ''),
+    queryFn: () =>
+      getSharePreference(professorId ?? '').then(
+        (p) => p.shareRaids,
+        () => sessionShare.current,
+      ),
+    enabled: !raidId && !!professorId,
+  });
+  const chapter = chapterQuery.data ?? null;
+  const source: RaidDto | boolean | undefined = raidId
+    ? raidQuery.data
+    : professorId
+      ? shareQuery.data
+      : false;
+  const failure = chapterQuery.error ?? raidQuery.error;
+  const loadError = failure
+    ? errorKey(failure) === ERR.NOT_FOUND
+      ? ERR.NOT_FOUND
+      : 'RAIDS.LOAD_FAILED'
+    : null;
+
+  // The loaded values are the form's defaults (leaving with other values asks first). A newer copy
+  // of the raid replaces them while the teacher has not typed; a new raid's form is set once.
+  const loadedFrom = useRef<{ key: string; source: unknown } | null>(null);
+  const dirtyNow = useRef(false);
+  dirtyNow.current = isDirty;
   useEffect(() => {
-    let live = true;
-    setLoadError(null);
-    const professorId = user?.professorId;
-    const shareDefault = professorId
-      ? getSharePreference(professorId).then(
-          (p) => p.shareRaids,
-          () => sessionShare.current,
-        )
-      : Promise.resolve(false);
-    Promise.all([
-      getChapter(chapterId),
-      raidId
-        ? getRaid(raidId).then(fromRaid)
-        : shareDefault.then((shared) => ({ title: '', shared, questions: [newQuestion()] })),
-    ])
-      .then(([c, f]) => {
-        if (!live) return;
-        setChapter(c);
-        // The loaded values are the form's defaults: leaving with other values asks first.
-        reset(f);
-        setLoaded(true);
-      })
-      .catch(
-        (err) => live && setLoadError(errorKey(err) === ERR.NOT_FOUND ? ERR.NOT_FOUND : 'RAIDS.LOAD_FAILED'),
-      );
-    return () => {
-      live = false;
-    };
-  }, [chapterId, raidId, user?.professorId, reset]);
+    if (source === undefined) return;
+    const key = raidId ?? 'new';
+    const last = loadedFrom.current;
+    if (last?.key === key && (!raidId || last.source === source || dirtyNow.current)) return;
+    loadedFrom.current = { key, source };
+    reset(
+      typeof source === 'boolean'
+        ? { title: '', shared: source, questions: [newQuestion()] }
+        : fromRaid(source),
+    );
+    setLoaded(true);
+  }, [source, raidId, reset]);
 
   // Any change drops the server's refusal; after a first save, the whole form is checked again (a
   // rule across fields, such as a duplicate question or a correct answer, follows each edit).
@@ -175,7 +245,11 @@ export default function RaidEditPage() {
       }
       setSaving(true);
       try {
-        const saved = raidId ? await updateRaid(raidId, values) : await createRaid(chapterId, values);
+        const body = toSave(values);
+        const saved = raidId ? await updateRaid(raidId, body) : await createRaid(chapterId, body);
+        queryClient.setQueryData(keys.raid(saved.id), saved);
+        void queryClient.invalidateQueries({ queryKey: keys.chapterRaids(chapterId) });
+        void queryClient.invalidateQueries({ queryKey: keys.libraryAll, refetchType: 'none' });
         feedback({ status: 'success', message: 'RAIDS.FORM.SAVED', params: { title: saved.title } });
         navigate(listUrl);
       } catch (err) {
@@ -231,6 +305,7 @@ export default function RaidEditPage() {
               {chapter.name} · {t(`LEVELS.${chapter.level}`)} · {t(`SUBJECTS.${chapter.subjectCode}`)}
             </p>
           </div>
+          {raidId ? <ExportMenu raidId={raidId} dirty={isDirty} /> : null}
         </header>
 
         <div className="card raid-form__top">
@@ -342,3 +417,5 @@ export default function RaidEditPage() {
     </FormProvider>
   );
 }
+
+export default withQueries(RaidEditPage);
