@@ -1,7 +1,7 @@
 // The raid report's figures of the kinds of question (issue 23): for a number or a text, the wrong
 // values most given (grouped as the judge groups them), each with "accept this answer"; for an
 // order, the wrong orders most given; for a poll, its answers as counted, never right nor wrong.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AcceptAnswerResult, RaidReport } from '../../../../shared/schemas/analytics';
 import { acceptAnswer } from '../../api/analytics';
@@ -27,9 +27,11 @@ export function AcceptButton({
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A second click while the first is on its way sends nothing (the server pays once anyway).
+  const sending = useRef(false);
   async function accept() {
-    // A second click while the first is on its way sends nothing (the server pays once anyway).
-    if (busy) return;
+    if (sending.current) return;
+    sending.current = true;
     setBusy(true);
     setError(null);
     try {
@@ -37,6 +39,7 @@ export function AcceptButton({
     } catch (e) {
       setError(errorKey(e));
     } finally {
+      sending.current = false;
       setBusy(false);
     }
   }
