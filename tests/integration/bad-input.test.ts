@@ -279,14 +279,16 @@ beforeAll(async () => {
       endedAt: new Date(),
       result: 'DEFEAT',
     });
-  await db().insert(studentAnswers).values({
-    playId: fx.typedPlay.id,
-    questionId: fx.typedPlay.questionId,
-    studentId: student.studentId as string,
-    answerIds: [],
-    value: 'Aiacciu',
-    correct: false,
-  });
+  await db()
+    .insert(studentAnswers)
+    .values({
+      playId: fx.typedPlay.id,
+      questionId: fx.typedPlay.questionId,
+      studentId: student.studentId as string,
+      answerIds: [],
+      value: 'Aiacciu',
+      correct: false,
+    });
   fx.offerAvatarId = (
     await as(fx.rich.accessToken, 'GET', `/api/studentAvatarUnlock/findAll?studentId=${fx.rich.studentId}`)
   )[0].avatarId1;

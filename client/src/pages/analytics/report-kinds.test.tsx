@@ -24,7 +24,13 @@ const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')
 const PLAY = id(1);
 const [QN, QO, QP] = [id(101), id(102), id(103)];
 const ITEMS = [id(201), id(202), id(203)];
-const base = { equationMode: false, asked: true, meanTimeMs: 5000, medianTimeMs: 5000, mostChosenWrong: null };
+const base = {
+  equationMode: false,
+  asked: true,
+  meanTimeMs: 5000,
+  medianTimeMs: 5000,
+  mostChosenWrong: null,
+};
 
 const REPORT: RaidReport = raidReportSchema.parse({
   play: {
@@ -114,7 +120,14 @@ const REPORT: RaidReport = raidReportSchema.parse({
           verdict: 'wrong',
           timeMs: 4000,
         },
-        { questionId: QP, answerIds: [], value: 'les fractions', correct: false, verdict: 'none', timeMs: 3000 },
+        {
+          questionId: QP,
+          answerIds: [],
+          value: 'les fractions',
+          correct: false,
+          verdict: 'none',
+          timeMs: 3000,
+        },
       ],
     },
   ],
@@ -150,7 +163,9 @@ describe('the raid report of every kind', () => {
     expect(z[2]).toContain('1515 → 1492 → 1789');
     expect(z[3]).toContain('les fractions');
 
-    const button = within(number).getByRole('button', { name: tx('ANALYTICS.REPORT.ACCEPT_LABEL', { value: '3,2' }) });
+    const button = within(number).getByRole('button', {
+      name: tx('ANALYTICS.REPORT.ACCEPT_LABEL', { value: '3,2' }),
+    });
     await userEvent.dblClick(button);
     expect(await screen.findByRole('status')).toHaveProperty(
       'textContent',
@@ -177,7 +192,9 @@ describe('the raid report of every kind', () => {
       },
     ]);
     renderPage(<RaidReportPage />, '/prof/analytics/report/:playId', `/prof/analytics/report/${PLAY}`);
-    await userEvent.click(await screen.findByRole('button', { name: tx('ANALYTICS.REPORT.ACCEPT_LABEL', { value: '3,2' }) }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: tx('ANALYTICS.REPORT.ACCEPT_LABEL', { value: '3,2' }) }),
+    );
     expect((await screen.findByRole('alert')).textContent).toBe(tx('ERRORS.ACCEPT_PLAY_RUNNING'));
   });
 
