@@ -12,6 +12,13 @@ import { orderText } from './report-export';
 
 type ReportQuestion = RaidReport['questions'][number];
 
+/**
+ * Words pupils typed (a text, a typed poll): never on the projector by default (issue 23). While the
+ * report is projected (names hidden), they are counted, not shown.
+ */
+export const typedWords = (q: ReportQuestion) =>
+  q.kind === 'text' || (q.kind === 'poll' && !q.answers.length);
+
 /** Accepts one wrong value for every pupil of the play who gave it; the report is read again after. */
 export function AcceptButton({
   playId,
@@ -68,12 +75,19 @@ export function KindWrongCell({
   playId,
   q,
   onAccepted,
+  hideWords = false,
 }: {
   playId: string;
   q: ReportQuestion;
   onAccepted: (r: AcceptAnswerResult) => void;
+  /** The report is projected: typed words are counted, not shown. */
+  hideWords?: boolean;
 }) {
   const { t } = useTranslation();
+  if (hideWords && typedWords(q)) {
+    const n = (q.kind === 'poll' ? q.pollValues : q.wrongValues)?.reduce((s, v) => s + v.count, 0) ?? 0;
+    return <span className="muted">{t('ANALYTICS.REPORT.WORDS_HIDDEN', { count: n })}</span>;
+  }
   if (q.kind === 'poll') {
     const rows = q.pollValues?.length
       ? q.pollValues.map((v) => ({ key: v.value, text: v.value, count: v.count }))

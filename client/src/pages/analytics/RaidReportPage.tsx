@@ -15,7 +15,7 @@ import { formatDateTime } from '../../lib/dates';
 import { keys, withQueries } from '../../lib/query';
 import { errorKey } from '../auth/api-error';
 import { ExportButtons } from './ExportButtons';
-import { KindWrongCell } from './KindFigures';
+import { KindWrongCell, typedWords } from './KindFigures';
 import { answersExport, givenText, questionsExport, scoredCount } from './report-export';
 import { LoadStatus } from './Status';
 import { useQueryLoad } from './use-query-load';
@@ -231,7 +231,7 @@ function Report({ playId }: { playId: string }) {
                   </td>
                   <td>
                     {q.kind && q.kind !== 'choice' ? (
-                      <KindWrongCell playId={data.play.id} q={q} onAccepted={onAccepted} />
+                      <KindWrongCell playId={data.play.id} q={q} onAccepted={onAccepted} hideWords={hidden} />
                     ) : q.mostChosenWrong ? (
                       <>
                         <MathText text={q.mostChosenWrong.text} />{' '}
@@ -317,7 +317,11 @@ function Report({ playId }: { playId: string }) {
                               <>
                                 <span aria-hidden="true">{VERDICT_MARK[v]}</span>{' '}
                                 <span className="sr-only">{t(VERDICT_KEY[v])}</span>
-                                <MathText text={givenText(data, q.questionId, a)} />
+                                {hidden && typedWords(q) ? (
+                                  <span className="muted">{t('ANALYTICS.REPORT.WORD_HIDDEN')}</span>
+                                ) : (
+                                  <MathText text={givenText(data, q.questionId, a)} />
+                                )}
                               </>
                             ) : (
                               <span className="muted">

@@ -181,6 +181,20 @@ describe('the raid report of every kind', () => {
     );
   });
 
+  it('projected (names hidden), the words pupils typed are counted, not shown', async () => {
+    mockApi([{ method: 'GET', path: `/analytics/plays/${PLAY}`, body: REPORT }]);
+    renderPage(
+      <RaidReportPage />,
+      '/prof/analytics/report/:playId',
+      `/prof/analytics/report/${PLAY}?names=hidden`,
+    );
+    const poll = (await screen.findByRole('rowheader', { name: /Quel sujet/ })).closest('tr') as HTMLElement;
+    expect(within(poll).getByText(tx('ANALYTICS.REPORT.WORDS_HIDDEN', { count: 2 }))).toBeTruthy();
+    expect(screen.queryByText(/Pythagore|les fractions/)).toBeNull();
+    // Numbers and orders are no one's words: still shown.
+    expect(screen.getAllByText(/1515 → 1492 → 1789/).length).toBeGreaterThan(0);
+  });
+
   it("shows the server's refusal next to the button", async () => {
     mockApi([
       { method: 'GET', path: `/analytics/plays/${PLAY}`, body: REPORT },
