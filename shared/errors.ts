@@ -149,5 +149,7 @@ export const ERR = {
   INVALID_PERIOD: 'ERRORS.INVALID_PERIOD',
   MANUAL_XP_AMOUNT: 'ERRORS.MANUAL_XP_AMOUNT',
   MANUAL_XP_REASON: 'ERRORS.MANUAL_XP_REASON',
+  /** Issue 23: a live raid's answers are accepted once it ended (its room pays at the end). */
+  ACCEPT_PLAY_RUNNING: 'ERRORS.ACCEPT_PLAY_RUNNING',
 } as const;
 export type ErrorKey = (typeof ERR)[keyof typeof ERR];

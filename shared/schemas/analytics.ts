@@ -21,7 +21,14 @@
 // the client formats them dd/MM/yyyy HH:mm.
 import { z } from 'zod';
 import { ERR } from '../errors.js';
-import type { NumberSettings, PollSettings, QuestionKind, TextSettings } from '../questions/kinds.js';
+import {
+  type NumberSettings,
+  type PollSettings,
+  QUESTION_KINDS,
+  type QuestionKind,
+  type TextSettings,
+  TYPED_ANSWER_MAX,
+} from '../questions/kinds.js';
 import { cleanText } from '../text.js';
 
 export const PERIODS = ['week', 'month', 'term', 'year', 'custom'] as const;
@@ -87,6 +94,29 @@ export const manualXpParamsSchema = classSubjectParamsSchema.extend({
   studentId: z.uuid({ error: ERR.NOT_FOUND }),
 });
 export const playParamsSchema = z.object({ playId: z.uuid({ error: ERR.NOT_FOUND }) });
+
+/**
+ * POST /analytics/plays/:playId/accept (issue 23): the teacher accepts a typed answer (number or
+ * text) that the rules refused. `value` is the answer as a pupil typed it (the server normalises it
+ * as the judge groups answers); every pupil's answer of the play with the same normalised value
+ * becomes right, once.
+ */
+export const acceptAnswerBodySchema = z.object({
+  questionId: z.uuid({ error: ERR.INVALID_BODY }),
+  value: cleanText('content', ERR.INVALID_BODY)
+    .trim()
+    .min(1, ERR.INVALID_BODY)
+    .max(TYPED_ANSWER_MAX, ERR.INVALID_BODY),
+});
+export type AcceptAnswerInput = z.infer<typeof acceptAnswerBodySchema>;
+export const acceptAnswerResultSchema = z.object({
+  questionId: z.uuid(),
+  /** The question's accepted values now (normalised). */
+  accepted: z.array(z.string()),
+  /** Answers this call made right (0 when the value was already accepted). */
+  changed: z.number().int(),
+});
+export type AcceptAnswerResult = z.infer<typeof acceptAnswerResultSchema>;
 export const userIdParamsSchema = z.object({ userId: z.uuid({ error: ERR.NOT_FOUND }) });
 
 export const manualXpBodySchema = z.object({
@@ -207,6 +237,10 @@ export const classStudentsAnalyticsSchema = z.object({
 export type StudentRow = z.infer<typeof studentRowSchema>;
 export type ClassStudentsAnalytics = z.infer<typeof classStudentsAnalyticsSchema>;
 
+/** Most wrong values (numbers, texts) and wrong orders a report lists per question. */
+export const REPORT_TOP_VALUES = 5;
+export const REPORT_TOP_ORDERS = 3;
+
 export const RAID_RESULTS = ['VICTORY', 'DEFEAT'] as const;
 export const raidPlaySchema = z.object({
   id: z.uuid(),
@@ -274,13 +308,35 @@ export const reportQuestionSchema = z.object({
   /** Mean and median time to answer, ms; null when nobody answered. */
   meanTimeMs: z.number().int().nullable(),
   medianTimeMs: z.number().int().nullable(),
+  /** Issue 23: the kind (absent: a choice). A poll is never right nor wrong: no share, no score. */
+  kind: z.enum(QUESTION_KINDS).optional(),
+  /** A number's unit, shown next to the values. */
+  unit: z.string().nullable().optional(),
+  /**
+   * A number or a text: the wrong answers most given, grouped by the judge's normalisation (a number
+   * by its value, a text without case, accents or extra spaces), most given first (at most
+   * REPORT_TOP_VALUES). `value` is the spelling given most often in the group, `key` what the
+   * teacher accepts.
+   */
+  wrongValues: z.array(z.object({ key: z.string(), value: z.string(), count: z.number().int() })).optional(),
+  /** An order: the wrong orders most given (answer ids in the pupils' order), most given first. */
+  wrongOrders: z.array(z.object({ answerIds: z.array(z.uuid()), count: z.number().int() })).optional(),
+  /** A typed poll: every value given, grouped, most given first (a choice poll counts its answers' chosenBy). */
+  pollValues: z.array(z.object({ value: z.string(), count: z.number().int() })).optional(),
+  /** Typed answers the teacher accepted afterwards (normalised keys). */
+  accepted: z.array(z.string()).optional(),
 });
 export const reportStudentAnswerSchema = z.object({
   questionId: z.uuid(),
   answerIds: z.array(z.uuid()),
+  /** What the pupil typed (number, text, typed poll; issue 23), else null or absent. */
+  value: z.string().nullable().optional(),
   correct: z.boolean(),
-  /** Right, partly right or wrong (shared/game/scoring.ts), whatever the play's scoring mode. */
-  verdict: z.enum(['right', 'partial', 'wrong']).optional(),
+  /**
+   * Right, partly right or wrong (shared/game/scoring.ts), whatever the play's scoring mode; 'none'
+   * for a poll (issue 23).
+   */
+  verdict: z.enum(['right', 'partial', 'wrong', 'none']).optional(),
   timeMs: z.number().int().nullable(),
 });
 export const reportStudentSchema = z.object({
@@ -288,6 +344,7 @@ export const reportStudentSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   username: z.string(),
+  /** Questions answered, polls included (a poll is never in `correct`, nor in a score's total). */
   answered: z.number().int(),
   correct: z.number().int(),
   /** Answers partly right (not counted in `correct`). */

@@ -64,6 +64,8 @@ export const pupilDataSchema = z.object({
       className: z.string(),
       question: z.string(),
       answers: z.array(z.string()),
+      /** What the pupil typed (a number, a word, a poll's word; issue 23), else null. */
+      value: z.string().nullable(),
       correct: z.boolean(),
       timeMs: z.number().nullable(),
       answeredAt: date,
@@ -84,6 +86,8 @@ export const pupilDataSchema = z.object({
       homework: z.string(),
       question: z.string(),
       answers: z.array(z.string()),
+      /** What the pupil typed (issue 23), else null. */
+      value: z.string().nullable(),
       correct: z.boolean(),
       answeredAt: date,
     }),

@@ -1,6 +1,7 @@
 // Malformed input on every POST, PUT and PATCH route of the OpenAPI document (and the params and queries
 // of the others): always a 4xx with a stable message key, never a 500, nothing stored; and a valid
 // request right after still works.
+import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { count, eq, type SQL } from 'drizzle-orm';
@@ -14,8 +15,10 @@ import {
   professors,
   professorsSchoolclasses,
   questions,
+  raidPlays,
   raids,
   schoolclasses,
+  studentAnswers,
   students,
   studentsSchoolclasses,
   users,
@@ -200,6 +203,8 @@ const fx = {
   unconfirmed: { username: 'fuzz-unconfirmed', password: 'Tableau-Noir-2026!' },
   fresh: undefined as unknown as StoredUser,
   rich: undefined as unknown as StoredUser,
+  /** An ended live play of 5e B with a text question that eleve01 answered wrong ("Aiacciu"). */
+  typedPlay: { id: '', questionId: '' },
 };
 
 beforeAll(async () => {
@@ -251,6 +256,39 @@ beforeAll(async () => {
     await ctx.app.inject({ method: 'GET', url: '/api/avatars?userType=student&starter=true' })
   ).json()[0].id;
   fx.rich = await signin(ctx.app, { login: 'eleve20', password: DEMO.student.password });
+  fx.typedPlay = { id: randomUUID(), questionId: randomUUID() };
+  await db()
+    .insert(raidPlays)
+    .values({
+      id: fx.typedPlay.id,
+      professorId: admin.professorId,
+      schoolclassId: fx.demoClassId,
+      subjectId: fx.maths,
+      kind: 'live',
+      raidTitle: 'Fuzz typed',
+      questions: [
+        {
+          questionId: fx.typedPlay.questionId,
+          text: 'Capitale de la Corse ?',
+          equationMode: false,
+          answers: [],
+          kind: 'text',
+          settings: { accepted: ['Ajaccio'], ignoreCase: true, ignoreAccents: true, allowTypo: false },
+        },
+      ],
+      endedAt: new Date(),
+      result: 'DEFEAT',
+    });
+  await db()
+    .insert(studentAnswers)
+    .values({
+      playId: fx.typedPlay.id,
+      questionId: fx.typedPlay.questionId,
+      studentId: student.studentId as string,
+      answerIds: [],
+      value: 'Aiacciu',
+      correct: false,
+    });
   fx.offerAvatarId = (
     await as(fx.rich.accessToken, 'GET', `/api/studentAvatarUnlock/findAll?studentId=${fx.rich.studentId}`)
   )[0].avatarId1;
@@ -399,6 +437,23 @@ const routes: Record<string, Route> = {
     token: () => admin.accessToken,
     valid: () => ({ amount: 2, reason: 'Bonne participation' }),
     check: (res) => expect(res.statusCode).toBeLessThan(300),
+  },
+  'POST /api/analytics/plays/:playId/accept': {
+    method: 'POST',
+    url: () => `/api/analytics/plays/${fx.typedPlay.id}/accept`,
+    token: () => admin.accessToken,
+    valid: () => ({ questionId: fx.typedPlay.questionId, value: 'Aiacciu' }),
+    stored: async () =>
+      (
+        await db()
+          .select({ correct: studentAnswers.correct })
+          .from(studentAnswers)
+          .where(eq(studentAnswers.playId, fx.typedPlay.id))
+      ).map((r) => r.correct),
+    check: (res) => {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ accepted: ['aiacciu'], changed: 1 });
+    },
   },
   'POST /api/session-logs/amount/users/batch': {
     method: 'POST',

@@ -322,7 +322,7 @@ describe('a teacher exports one pupil', () => {
     );
     const answersCsv = utf8(files['answers.csv']);
     expect(
-      answersCsv.startsWith('\uFEFFkind;raid;className;question;answers;correct;timeMs;answeredAt\r\n'),
+      answersCsv.startsWith('\uFEFFkind;raid;className;question;answers;value;correct;timeMs;answeredAt\r\n'),
     ).toBe(true);
     expect(answersCsv).toContain('live;Les fractions;5e B;');
     expect(utf8(files['phrases.csv'])).toContain('Le dénominateur de Lina ne change pas;PENDING');

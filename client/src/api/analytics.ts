@@ -1,5 +1,7 @@
 // REST helpers of the analytics pages (shapes: shared/schemas/analytics.ts).
 import type {
+  AcceptAnswerInput,
+  AcceptAnswerResult,
   ClassesAnalytics,
   ClassStudentsAnalytics,
   ManualXpInput,
@@ -45,6 +47,9 @@ export const addManualXp = (
     body,
   );
 export const getRaidReport = (playId: string) => api.get<RaidReport>(`/analytics/plays/${playId}`);
+/** Issue 23: accept a typed answer the rules refused, for every pupil of the play who gave it. */
+export const acceptAnswer = (playId: string, body: AcceptAnswerInput) =>
+  api.post<AcceptAnswerResult>(`/analytics/plays/${playId}/accept`, body);
 export const getPupilPage = (studentId: string, p: PeriodChoice) =>
   api.get<PupilPage>(`/analytics/students/${studentId}`, { query: q(p) });
 export const getMyStats = (p: PeriodChoice) => api.get<StudentOwnStats>('/analytics/me', { query: q(p) });

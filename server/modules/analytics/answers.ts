@@ -84,3 +84,14 @@ export async function recordHomeworkAnswer(
         value = excluded.value, correct = excluded.correct, time_ms = excluded.time_ms, answered_at = now()`);
   });
 }
+
+/** Issue 23: per question, the typed answers the teacher accepted in the play's report (none: empty). */
+export async function acceptedOf(db: Db, playId: string): Promise<Map<string, string[]>> {
+  const [play] = await db
+    .select({ questions: raidPlays.questions })
+    .from(raidPlays)
+    .where(sql`${raidPlays.id} = ${playId}::uuid`);
+  return new Map(
+    (play?.questions ?? []).filter((q) => q.accepted?.length).map((q) => [q.questionId, q.accepted ?? []]),
+  );
+}

@@ -4,6 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  acceptAnswerBodySchema,
+  acceptAnswerResultSchema,
   classesAnalyticsSchema,
   classStudentsAnalyticsSchema,
   classSubjectParamsSchema,
@@ -33,6 +35,7 @@ import {
   assertTeachesStudent,
   countableUsers,
 } from '../../policies/index.js';
+import { acceptAnswer } from './accept.js';
 import { ensureHomeworkPlay } from './answers.js';
 import { rangeDto, resolvePeriod } from './periods.js';
 import {
@@ -52,6 +55,8 @@ import {
 export const ANALYTICS_READS_PER_MINUTE = 120;
 /** Manual XP additions per teacher per minute. */
 export const MANUAL_XP_PER_MINUTE = 60;
+/** Typed answers accepted afterwards per teacher per minute (issue 23). */
+export const ACCEPT_PER_MINUTE = 60;
 
 export default async function analyticsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -181,6 +186,30 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       // A homework sent before issue 13 and never answered has no play yet: it gets one now.
       if ('homework' in where) await ensureHomeworkPlay(db, playId);
       return report(db, req.params.playId);
+    },
+  );
+
+  app.post(
+    '/analytics/plays/:playId/accept',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        summary:
+          "Accept a typed answer the rules refused: every pupil's answer of the play with the same normalised value becomes right, scores and XP recomputed once",
+        params: playParamsSchema,
+        body: acceptAnswerBodySchema,
+        response: { 200: acceptAnswerResultSchema },
+      },
+    },
+    async (req) => {
+      const t = teacherOf(req);
+      await app.deps.limiter.hit(`accept-answer:${t.sub}`, ACCEPT_PER_MINUTE, 60);
+      const { playId } = req.params;
+      // Whoever may read the report may accept in it; anyone else: as if the play did not exist.
+      const where = await playClass(db, playId);
+      if (!where) throw notFound();
+      await assertTeachesClass(db, t.professorId, where.schoolclassId, where.subjectId);
+      return acceptAnswer(db, t.professorId, playId, req.body);
     },
   );
 

@@ -6,6 +6,8 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { scoreAnswer, type Verdict } from '../../../shared/game/scoring.js';
 import { shareRight } from '../../../shared/game/share.js';
+import { normaliseForGrouping } from '../../../shared/questions/judge.js';
+import type { NumberSettings, PollSettings } from '../../../shared/questions/kinds.js';
 import type {
   ClassesAnalytics,
   ClassStudentsAnalytics,
@@ -20,6 +22,7 @@ import type {
   StudentOwnStats,
   XpPoint,
 } from '../../../shared/schemas/analytics.js';
+import { REPORT_TOP_ORDERS, REPORT_TOP_VALUES } from '../../../shared/schemas/analytics.js';
 import type { Db } from '../../db/client.js';
 import { gameEvents, students } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
@@ -30,6 +33,12 @@ async function rows<T>(db: Db, q: SQL): Promise<T[]> {
   return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 }
 const rate = (num: number, den: number) => (den > 0 ? num / den : null);
+/**
+ * Issue 23: the poll questions of a play (its snapshot), as text: a poll has no right answer and is
+ * left out of every success rate (`a.question_id::text <> all(...)`).
+ */
+const pollIds = (play: SQL) =>
+  sql`array(select e->>'questionId' from jsonb_array_elements(${play}.questions) e where e->>'kind' = 'poll')`;
 const ts = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 const day = (col: SQL) => sql`to_char(${col} at time zone 'Europe/Paris', 'YYYY-MM-DD')`;
 
@@ -166,7 +175,7 @@ export async function classStudents(
   }>(
     db,
     sql`with plays as (
-        select id, kind from raid_plays
+        select id, kind, ${pollIds(sql`raid_plays`)} as polls from raid_plays
         where schoolclass_id = ${schoolclassId}::uuid and subject_id = ${subjectId}::uuid
           and started_at >= ${from}::timestamptz and started_at < ${to}::timestamptz
       ), given as (
@@ -175,7 +184,7 @@ export async function classStudents(
           count(*) filter (where p.kind = 'live' and a.correct)::int as live_ok,
           count(*) filter (where p.kind = 'homework')::int as hw_n,
           count(*) filter (where p.kind = 'homework' and a.correct)::int as hw_ok
-        from plays p join student_answers a on a.play_id = p.id
+        from plays p join student_answers a on a.play_id = p.id and a.question_id::text <> all(p.polls)
         group by a.student_id
       ), phrases as (
         select student_id, count(*)::int as n, count(*) filter (where status in (1, 3))::int as ok
@@ -248,7 +257,8 @@ const playDto = (p: PlayRow): RaidPlay => ({
 const playSelect = sql`select p.id, p.raid_id, p.raid_title as title, p.kind, p.homework_raid_id, p.started_at, p.ended_at, p.result,
     coalesce(x.participants, 0) as participants, coalesce(x.n, 0) as n, coalesce(x.ok, 0) as ok
   from raid_plays p
-  left join lateral (select count(distinct a.student_id)::int as participants, count(*)::int as n,
+  left join lateral (select count(distinct a.student_id)::int as participants,
+    count(*) filter (where a.question_id::text <> all(${pollIds(sql`p`)}))::int as n,
     count(*) filter (where a.correct)::int as ok from student_answers a where a.play_id = p.id) x on true`;
 
 export async function plays(
@@ -297,26 +307,27 @@ export async function report(db: Db, playId: string): Promise<RaidReport> {
   if (!play) throw notFound();
   const h = await classHeader(db, play.schoolclass_id, play.subject_id);
   // What the play asked, as it asked it (raid_plays.questions): never the raid as edited since.
-  const qs = play.questions.flatMap((q, position) =>
-    q.answers.map((a) => ({
-      question_id: q.questionId,
-      position,
-      text: q.text,
-      equation_mode: q.equationMode,
-      answer_id: a.answerId,
+  // A typed question (number, text, typed poll; issue 23) has no answers: one row without an answer.
+  const qs = play.questions.flatMap((q, position) => {
+    const base = { question_id: q.questionId, position, text: q.text, equation_mode: q.equationMode };
+    if (!q.answers.length) return [{ ...base, answer_id: null, answer_text: '', is_correct: false }];
+    return q.answers.map((a) => ({
+      ...base,
+      answer_id: a.answerId as string | null,
       answer_text: a.text,
       is_correct: a.isCorrect,
-    })),
-  );
+    }));
+  });
   const given = await rows<{
     question_id: string;
     student_id: string;
     answer_ids: string[];
+    value: string | null;
     correct: boolean;
     time_ms: number | null;
   }>(
     db,
-    sql`select question_id, student_id, answer_ids, correct, time_ms from student_answers where play_id = ${playId}::uuid`,
+    sql`select question_id, student_id, answer_ids, value, correct, time_ms from student_answers where play_id = ${playId}::uuid`,
   );
   const people = await rows<{ student_id: string; first_name: string; last_name: string; username: string }>(
     db,
@@ -351,6 +362,7 @@ export async function report(db: Db, playId: string): Promise<RaidReport> {
       byQ.set(row.question_id, q);
       order.push(row.question_id);
     }
+    if (row.answer_id === null) continue;
     q.answers.push({
       answerId: row.answer_id,
       text: row.answer_text,
@@ -359,13 +371,31 @@ export async function report(db: Db, playId: string): Promise<RaidReport> {
     });
   }
   const times = new Map<string, number[]>();
-  // Right, partly right or wrong, from the play's snapshot (shared rule, issue 21).
-  const verdicts = new Map<(typeof given)[number], Verdict>();
+  // Right, partly right or wrong, from the play's snapshot (shared rule, issue 21); 'none' for a poll.
+  const verdicts = new Map<(typeof given)[number], ReportVerdict>();
   const missed = new Map<string, Map<string, number>>();
+  const snapshotOf = new Map(play.questions.map((q) => [q.questionId, q]));
+  const kindOf = (questionId: string) => snapshotOf.get(questionId)?.kind ?? 'choice';
+  const typed = new Map<string, (typeof given)[number][]>();
   for (const g of given) {
     const q = byQ.get(g.question_id);
     if (!q) continue;
     q.answered += 1;
+    const kind = kindOf(q.questionId);
+    if (kind !== 'choice') {
+      // Issue 23: a poll has no verdict; a number, a text or an order is right or wrong as recorded.
+      const verdict: ReportVerdict = kind === 'poll' ? 'none' : g.correct ? 'right' : 'wrong';
+      verdicts.set(g, verdict);
+      if (verdict === 'right') q.correct += 1;
+      if (kind === 'poll')
+        for (const id of g.answer_ids) {
+          const opt = q.answers.find((a) => a.answerId === id);
+          if (opt) opt.chosenBy += 1;
+        }
+      typed.set(q.questionId, [...(typed.get(q.questionId) ?? []), g]);
+      if (g.time_ms !== null) times.set(g.question_id, [...(times.get(g.question_id) ?? []), g.time_ms]);
+      continue;
+    }
     const rightIds = q.answers.filter((a) => a.isCorrect).map((a) => a.answerId);
     const score = scoreAnswer(rightIds, g.answer_ids);
     // Right is what was recorded when the student answered (a homework question edited since may
@@ -387,17 +417,23 @@ export async function report(db: Db, playId: string): Promise<RaidReport> {
   }
   // Asked and counted as the board had them (issue 21): a live play records both per question; a
   // homework offers every question and counts those who answered, as older live plays do.
-  const snapshotOf = new Map(play.questions.map((q) => [q.questionId, q]));
   for (const q of byQ.values()) {
     const kept = snapshotOf.get(q.questionId);
     q.asked = play.kind === 'homework' || kept?.asked === true || q.answered > 0;
     q.counted = Math.max(q.answered, kept?.counted ?? 0);
     q.shareCorrect = shareRight(q.correct, q.counted);
+    if (kept?.kind && kept.kind !== 'choice') {
+      Object.assign(q, kindFigures(kept, typed.get(q.questionId) ?? []));
+      if (kept.kind === 'poll') q.shareCorrect = null;
+    }
     // Answers are in position order: on a tie, the first wrong answer wins.
     let best: (typeof q.answers)[number] | null = null;
     for (const a of q.answers)
       if (!a.isCorrect && a.chosenBy > 0 && (!best || a.chosenBy > best.chosenBy)) best = a;
-    q.mostChosenWrong = best ? { answerId: best.answerId, text: best.text, chosenBy: best.chosenBy } : null;
+    q.mostChosenWrong =
+      best && (kept?.kind ?? 'choice') === 'choice'
+        ? { answerId: best.answerId, text: best.text, chosenBy: best.chosenBy }
+        : null;
     const m = missed.get(q.questionId);
     let most: { answerId: string; text: string; missedBy: number } | null = null;
     for (const a of q.answers) {
@@ -413,7 +449,7 @@ export async function report(db: Db, playId: string): Promise<RaidReport> {
     }
   }
   const position = new Map(order.map((id, i) => [id, i]));
-  const verdictOf = (g: (typeof given)[number]): Verdict =>
+  const verdictOf = (g: (typeof given)[number]): ReportVerdict =>
     verdicts.get(g) ?? (g.correct ? 'right' : 'wrong');
   const byStudent = new Map<string, typeof given>();
   for (const g of given) byStudent.set(g.student_id, [...(byStudent.get(g.student_id) ?? []), g]);
@@ -439,6 +475,7 @@ export async function report(db: Db, playId: string): Promise<RaidReport> {
         answers: mine.map((g) => ({
           questionId: g.question_id,
           answerIds: g.answer_ids,
+          value: g.value,
           correct: verdictOf(g) === 'right',
           verdict: verdictOf(g),
           timeMs: g.time_ms,
@@ -447,6 +484,62 @@ export async function report(db: Db, playId: string): Promise<RaidReport> {
     }),
   };
 }
+
+type ReportVerdict = Verdict | 'none';
+
+/** Most given first; on a tie, the first given. */
+function top<T>(counts: Map<string, { item: T; count: number }>, n: number) {
+  return [...counts.values()].sort((a, b) => b.count - a.count).slice(0, n);
+}
+
+/**
+ * Issue 23: the figures of a number, a text, an order or a poll: the wrong values most given
+ * (grouped by the judge's normalisation), the wrong orders most given, a typed poll's values.
+ */
+function kindFigures(
+  q: PlayQuestionSnapshot,
+  given: readonly { answer_ids: string[]; value: string | null; correct: boolean }[],
+): Partial<RaidReport['questions'][number]> {
+  const kind = q.kind ?? 'choice';
+  const unit = kind === 'number' ? ((q.settings as NumberSettings | null)?.unit ?? null) : null;
+  const out: Partial<RaidReport['questions'][number]> = { kind, accepted: q.accepted ?? [] };
+  if (kind === 'number') out.unit = unit;
+  if (kind === 'number' || kind === 'text' || kind === 'poll') {
+    const groups = new Map<string, { spellings: Map<string, number>; count: number }>();
+    for (const g of given) {
+      if (g.value === null || (kind !== 'poll' && g.correct)) continue;
+      const key = normaliseForGrouping(kind === 'poll' ? pollGrouping(q) : kind, g.value, unit);
+      const group = groups.get(key) ?? { spellings: new Map<string, number>(), count: 0 };
+      group.count += 1;
+      group.spellings.set(g.value, (group.spellings.get(g.value) ?? 0) + 1);
+      groups.set(key, group);
+    }
+    const ranked = [...groups.entries()].map(([key, g]) => {
+      // The spelling given most often stands for the group (on a tie, the first given).
+      const [value] = [...g.spellings.entries()].sort((a, b) => b[1] - a[1])[0];
+      return { key, value, count: g.count };
+    });
+    ranked.sort((a, b) => b.count - a.count);
+    if (kind === 'poll') {
+      if (ranked.length) out.pollValues = ranked.map(({ value, count }) => ({ value, count }));
+    } else out.wrongValues = ranked.slice(0, REPORT_TOP_VALUES);
+  }
+  if (kind === 'order') {
+    const orders = new Map<string, { item: string[]; count: number }>();
+    for (const g of given) {
+      if (g.correct) continue;
+      const key = g.answer_ids.join(',');
+      const o = orders.get(key) ?? { item: g.answer_ids, count: 0 };
+      o.count += 1;
+      orders.set(key, o);
+    }
+    out.wrongOrders = top(orders, REPORT_TOP_ORDERS).map((o) => ({ answerIds: o.item, count: o.count }));
+  }
+  return out;
+}
+
+const pollGrouping = (q: PlayQuestionSnapshot) =>
+  (q.settings as PollSettings | null)?.pollMode === 'number' ? 'number' : 'text';
 
 /**
  * Manual XP (SPEC point 2), awarded by the one XP command (modules/xp: SPEC point 4's rules, level
@@ -536,6 +629,7 @@ export async function ownStats(
     sql`select p.subject_id, s.code, count(*)::int as n, count(*) filter (where a.correct)::int as ok
       from student_answers a join raid_plays p on p.id = a.play_id join subjects s on s.id = p.subject_id
       where a.student_id = ${studentId}::uuid and a.answered_at >= ${from}::timestamptz and a.answered_at < ${to}::timestamptz
+        and a.question_id::text <> all(${pollIds(sql`p`)})
         ${taught(sql`p.schoolclass_id`, sql`p.subject_id`)}
       group by p.subject_id, s.code order by s.code`,
   );
@@ -596,7 +690,8 @@ export async function pupilPage(
   }>(
     db,
     sql`select p.id, p.raid_title as title, p.kind, p.started_at, p.schoolclass_id, p.subject_id,
-        count(*)::int as n, count(*) filter (where a.correct)::int as ok, max(a.answered_at) as last
+        count(*) filter (where a.question_id::text <> all(${pollIds(sql`p`)}))::int as n,
+        count(*) filter (where a.correct)::int as ok, max(a.answered_at) as last
       from student_answers a join raid_plays p on p.id = a.play_id
       where a.student_id = ${studentId}::uuid and a.answered_at >= ${r.from.toISOString()}::timestamptz
         and a.answered_at < ${r.to.toISOString()}::timestamptz

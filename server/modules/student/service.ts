@@ -37,7 +37,7 @@ import type { Deps } from '../../deps.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { isStrongPassword, passwordColumns, verifyPassword } from '../../lib/passwords.js';
 import type { AccessClaims } from '../../lib/tokens.js';
-import { recordHomeworkAnswer, recordHomeworkOpened } from '../analytics/answers.js';
+import { acceptedOf, recordHomeworkAnswer, recordHomeworkOpened } from '../analytics/answers.js';
 import { snapshotOf } from '../analytics/snapshot.js';
 import { issueSession, revokeAllForUser } from '../auth/sessions.js';
 import { resolveClassCode } from '../classes/code-guard.js';
@@ -367,8 +367,8 @@ export async function getHomeworkPlay(
 type StoredQuestion = Awaited<ReturnType<typeof raidQuestions>>[number];
 
 /** A stored answer (its answer ids, or the order given, or the value typed) judged again by the shared judge. */
-function judgeStored(
-  q: StoredQuestion,
+export function judgeStored(
+  q: StoredQuestion & { accepted?: readonly string[] },
   g: { answerIds: string[]; value: string | null },
   mode: 'all' | 'partial',
 ): Judgement | null {
@@ -387,7 +387,7 @@ function judgeStored(
  * What one answered question counts in a homework's score: its credit; an answered poll counts
  * as one (participation: a poll never lowers a score; docs/decisions.md, issue 23).
  */
-const homeworkCredit = (j: Judgement | null) => (j === null ? 0 : j.verdict === 'none' ? 1 : j.credit);
+export const homeworkCredit = (j: Judgement | null) => (j === null ? 0 : j.verdict === 'none' ? 1 : j.credit);
 
 /** A homework the student may still play: theirs, ongoing, started, not completed (or a new try under way). */
 async function playable(db: Db, studentId: string, homeworkId: string) {
@@ -438,8 +438,10 @@ export async function answerHomework(
   input: { questionId: string; answerIds?: string[]; order?: string[]; value?: string },
 ): Promise<HomeworkAnswerResult> {
   const homework = await playable(db, studentId, homeworkId);
-  const [q] = (await raidQuestions(db, homework.raidId)).filter((x) => x.id === input.questionId);
-  if (!q) throw notFound();
+  const [found] = (await raidQuestions(db, homework.raidId)).filter((x) => x.id === input.questionId);
+  if (!found) throw notFound();
+  // Typed answers the teacher accepted in the homework's report count as right (issue 23).
+  const q = { ...found, accepted: (await acceptedOf(db, homeworkId)).get(found.id) ?? [] };
   // The phone sends what the pupil chose, ordered or typed; the verdict is the server's alone.
   const response: QuestionResponse =
     'order' in input && input.order
@@ -506,7 +508,13 @@ export async function finishHomework(
   const homework = await playable(db, studentId, homeworkId);
   const total = homework.questionCount;
   const late = isLate(homework);
-  const qs = new Map((await raidQuestions(db, homework.raidId)).map((q) => [q.id, q]));
+  const accepted = await acceptedOf(db, homeworkId);
+  const qs = new Map(
+    (await raidQuestions(db, homework.raidId)).map((q) => [
+      q.id,
+      { ...q, accepted: accepted.get(q.id) ?? [] },
+    ]),
+  );
   try {
     return await db.transaction(async (tx) => {
       const given = await tx

@@ -15,25 +15,29 @@ import { formatDateTime } from '../../lib/dates';
 import { keys, withQueries } from '../../lib/query';
 import { errorKey } from '../auth/api-error';
 import { ExportButtons } from './ExportButtons';
-import { answersExport, questionsExport } from './report-export';
+import { KindWrongCell, typedWords } from './KindFigures';
+import { answersExport, givenText, questionsExport, scoredCount } from './report-export';
 import { LoadStatus } from './Status';
 import { useQueryLoad } from './use-query-load';
 import './analytics.css';
 
-type Verdict = 'right' | 'partial' | 'wrong';
+type Verdict = 'right' | 'partial' | 'wrong' | 'none';
 /** Right, partly right or wrong; a report from an older server has only `correct`. */
 const verdictOf = (a: { correct: boolean; verdict?: Verdict }): Verdict =>
   a.verdict ?? (a.correct ? 'right' : 'wrong');
-const VERDICT_MARK: Record<Verdict, string> = { right: '✓', partial: '◐', wrong: '✗' };
+// A poll's answer (issue 23) is neither right nor wrong.
+const VERDICT_MARK: Record<Verdict, string> = { right: '✓', partial: '◐', wrong: '✗', none: '•' };
 const VERDICT_CLASS: Record<Verdict, string> = {
   right: 'an-ans--ok',
   partial: 'an-ans--partial',
   wrong: 'an-ans--ko',
+  none: 'an-ans--poll',
 };
 const VERDICT_KEY: Record<Verdict, string> = {
   right: 'ANALYTICS.REPORT.RIGHT',
   partial: 'ANALYTICS.REPORT.PARTIAL_ANSWER',
   wrong: 'ANALYTICS.REPORT.WRONG_ANSWER',
+  none: 'ANALYTICS.REPORT.POLL',
 };
 /** `?names=hidden`: the report is projected; students are numbered until the teacher shows names. */
 export const NAMES_PARAM = 'names';
@@ -127,11 +131,20 @@ function Report({ playId }: { playId: string }) {
   const [params, setParams] = useSearchParams();
   const hidden = params.get(NAMES_PARAM) === 'hidden';
   const { data, error, reload } = useQueryLoad(keys.analytics('report', playId), () => getRaidReport(playId));
+  const [acceptedNote, setAcceptedNote] = useState<string | null>(null);
   if (!data) return <ReportFrame>{<LoadStatus error={error} onRetry={reload} />}</ReportFrame>;
   const players = data.students.filter((s) => s.answered > 0);
   const absent = data.students.filter((s) => s.answered === 0);
-  /** A score is out of the questions the class was asked (a raid stopped early asked fewer). */
-  const askedCount = data.questions.filter((q) => q.asked).length;
+  /**
+   * A score is out of the questions the class was asked (a raid stopped early asked fewer), polls
+   * left out (issue 23: a poll has no right answer).
+   */
+  const askedCount = scoredCount(data);
+  /** An answer accepted afterwards: the report (scores, shares, figures) is read again. */
+  const onAccepted = (r: { changed: number }) => {
+    setAcceptedNote(t('ANALYTICS.REPORT.ACCEPT_DONE', { count: r.changed }));
+    reload();
+  };
   /** A student's name, or "Élève 3" while names are hidden (numbered in the table's order). */
   const nameOf = (s: RaidReport['students'][number]) =>
     hidden ? t('ANALYTICS.REPORT.PUPIL_N', { n: players.indexOf(s) + 1 }) : `${s.firstName} ${s.lastName}`;
@@ -146,10 +159,6 @@ function Report({ playId }: { playId: string }) {
       { replace: true },
     );
   const qLabel = (i: number) => t('ANALYTICS.REPORT.Q', { n: i + 1 });
-  const answerText = (questionId: string, answerIds: string[]) => {
-    const q = data.questions.find((x) => x.questionId === questionId);
-    return answerIds.map((id) => q?.answers.find((a) => a.answerId === id)?.text ?? '?').join(', ');
-  };
   const qCols = [
     t('ANALYTICS.REPORT.QUESTION'),
     t('ANALYTICS.REPORT.FOUND'),
@@ -190,7 +199,9 @@ function Report({ playId }: { playId: string }) {
                     <span className="an-report__n">{qLabel(i)}</span> <MathText text={q.text} />
                   </th>
                   <td className="an-num">
-                    {q.asked ? (
+                    {q.kind === 'poll' ? (
+                      <span className="muted">{t('ANALYTICS.REPORT.POLL')}</span>
+                    ) : q.asked ? (
                       <>
                         <span className="an-bar" aria-hidden="true">
                           <span style={{ width: `${(q.shareCorrect ?? 0) * 100}%` }} />
@@ -202,7 +213,9 @@ function Report({ playId }: { playId: string }) {
                     )}
                   </td>
                   <td className="an-num">
-                    {q.asked ? (
+                    {q.kind === 'poll' ? (
+                      t('ANALYTICS.REPORT.POLL_ANSWERED', { count: q.answered })
+                    ) : q.asked ? (
                       <>
                         {t('ANALYTICS.REPORT.OF', { count: q.correct, total: q.counted })}
                         {q.partial ? (
@@ -217,7 +230,9 @@ function Report({ playId }: { playId: string }) {
                     )}
                   </td>
                   <td>
-                    {q.mostChosenWrong ? (
+                    {q.kind && q.kind !== 'choice' ? (
+                      <KindWrongCell playId={data.play.id} q={q} onAccepted={onAccepted} hideWords={hidden} />
+                    ) : q.mostChosenWrong ? (
                       <>
                         <MathText text={q.mostChosenWrong.text} />{' '}
                         <span className="muted">
@@ -245,6 +260,11 @@ function Report({ playId }: { playId: string }) {
             </tbody>
           </table>
         </div>
+        {acceptedNote ? (
+          <p role="status" className="an-accept__done">
+            {acceptedNote}
+          </p>
+        ) : null}
         <ExportButtons table={() => questionsExport(data, t)} />
       </section>
       <section className="card stack" aria-labelledby="an-answers">
@@ -297,7 +317,11 @@ function Report({ playId }: { playId: string }) {
                               <>
                                 <span aria-hidden="true">{VERDICT_MARK[v]}</span>{' '}
                                 <span className="sr-only">{t(VERDICT_KEY[v])}</span>
-                                <MathText text={answerText(q.questionId, a.answerIds)} />
+                                {hidden && typedWords(q) ? (
+                                  <span className="muted">{t('ANALYTICS.REPORT.WORD_HIDDEN')}</span>
+                                ) : (
+                                  <MathText text={givenText(data, q.questionId, a)} />
+                                )}
                               </>
                             ) : (
                               <span className="muted">

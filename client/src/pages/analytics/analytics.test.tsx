@@ -453,7 +453,7 @@ describe('raid report page', () => {
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await blobs[0].arrayBuffer());
     const lines = text.split('\r\n');
     expect(lines[0].startsWith('\uFEFF#;')).toBe(true);
-    expect(lines[1]).toBe('1;Combien font 1/2 + 1/4 ?;50;1;2;2/6;1;8,5;9;09/03/2026 09:00');
+    expect(lines[1]).toBe('1;Combien font 1/2 + 1/4 ?;50;1;2;2/6;1;;8,5;9;09/03/2026 09:00');
   });
 });
 

@@ -20,10 +20,56 @@ export function askedQuestions(report: RaidReport): Set<string> {
 
 const qLabel = (t: TFunction, i: number) => t('ANALYTICS.REPORT.Q', { n: i + 1 });
 
-function answerText(report: RaidReport, questionId: string, answerIds: string[]): string {
-  const q = report.questions.find((x) => x.questionId === questionId);
-  return answerIds.map((id) => q?.answers.find((a) => a.answerId === id)?.text ?? '?').join(', ');
+type ReportQuestion = RaidReport['questions'][number];
+
+/** An order's items in the order given, "Clovis → Charlemagne → Napoléon". */
+export function orderText(q: ReportQuestion | undefined, answerIds: string[]): string {
+  return answerIds.map((id) => q?.answers.find((a) => a.answerId === id)?.text ?? '?').join(' → ');
 }
+
+/**
+ * What a pupil gave, as the page and the files show it (issue 23): the value typed, an order's items
+ * in the pupil's order, or the answers ticked.
+ */
+export function givenText(
+  report: RaidReport,
+  questionId: string,
+  a: { answerIds: string[]; value?: string | null },
+): string {
+  const q = report.questions.find((x) => x.questionId === questionId);
+  if (a.value !== null && a.value !== undefined) return a.value;
+  if (q?.kind === 'order') return orderText(q, a.answerIds);
+  return a.answerIds.map((id) => q?.answers.find((x) => x.answerId === id)?.text ?? '?').join(', ');
+}
+
+/** A poll's answers as counted: "Oui (12) · Non (3)" (choices, or the values typed, grouped). */
+export function pollText(q: ReportQuestion): string {
+  const parts = q.pollValues?.length
+    ? q.pollValues.map((v) => `${v.value} (${v.count})`)
+    : q.answers.map((a) => `${a.text} (${a.chosenBy})`);
+  return parts.join(' · ');
+}
+
+/**
+ * The wrong answer most given, whatever the kind: a choice's most chosen, a number's or a text's
+ * most given value (grouped), an order's most given order; a poll has none.
+ */
+export function mostWrong(q: ReportQuestion): { text: string; count: number } | null {
+  if (q.kind === 'poll') return null;
+  if (q.kind === 'number' || q.kind === 'text') {
+    const v = q.wrongValues?.[0];
+    return v ? { text: q.unit ? `${v.value} ${q.unit}` : v.value, count: v.count } : null;
+  }
+  if (q.kind === 'order') {
+    const o = q.wrongOrders?.[0];
+    return o ? { text: orderText(q, o.answerIds), count: o.count } : null;
+  }
+  return q.mostChosenWrong ? { text: q.mostChosenWrong.text, count: q.mostChosenWrong.chosenBy } : null;
+}
+
+/** The questions a score counts: asked, and not a poll (a poll has no right answer). */
+export const scoredCount = (report: RaidReport) =>
+  report.questions.filter((q) => q.asked && q.kind !== 'poll').length;
 
 /** The questions table: one row per question, the share who found it, counts, times. Each row carries
  * the play's date: files of several plays can be put together. */
@@ -40,21 +86,38 @@ export function questionsExport(report: RaidReport, t: TFunction): ExportTable {
       t('ANALYTICS.REPORT.ANSWERS_COUNT'),
       t('ANALYTICS.REPORT.WRONG'),
       t('ANALYTICS.REPORT.CHOSEN_BY'),
+      t('ANALYTICS.REPORT.ACCEPTED_COL'),
       t('ANALYTICS.REPORT.MEDIAN_S'),
       t('ANALYTICS.REPORT.MEAN_S'),
       t('ANALYTICS.PLAYS.DATE'),
     ],
     rows: report.questions.map((q, i): Cell[] => {
       if (!asked.has(q.questionId))
-        return [i + 1, q.text, null, null, t('ANALYTICS.REPORT.NOT_ASKED'), null, null, null, null, played];
+        return [
+          i + 1,
+          q.text,
+          null,
+          null,
+          t('ANALYTICS.REPORT.NOT_ASKED'),
+          null,
+          null,
+          null,
+          null,
+          null,
+          played,
+        ];
+      const wrong = mostWrong(q);
+      const poll = q.kind === 'poll';
       return [
         i + 1,
         q.text,
-        q.shareCorrect === null ? null : sharePercent(q.shareCorrect),
-        q.correct,
+        poll || q.shareCorrect === null ? null : sharePercent(q.shareCorrect),
+        poll ? null : q.correct,
         q.answered,
-        q.mostChosenWrong?.text ?? null,
-        q.mostChosenWrong?.chosenBy ?? null,
+        // A poll is never right nor wrong: its answers as counted stand here.
+        poll ? `${t('ANALYTICS.REPORT.POLL')} : ${pollText(q)}` : (wrong?.text ?? null),
+        wrong?.count ?? null,
+        q.accepted?.length ? q.accepted.join(' | ') : null,
         seconds(q.medianTimeMs),
         seconds(q.meanTimeMs),
         played,
@@ -91,14 +154,16 @@ export function answersExport(report: RaidReport, t: TFunction): ExportTable {
           const a = byQ.get(q.questionId);
           if (a)
             return [
-              answerText(report, q.questionId, a.answerIds),
-              // Right, partly right or wrong (issue 21).
+              givenText(report, q.questionId, a),
+              // Right, partly right or wrong (issue 21); a poll's answer is neither (issue 23).
               t(
-                a.verdict === 'partial'
-                  ? 'ANALYTICS.REPORT.PARTIAL_ANSWER'
-                  : a.correct
-                    ? 'ANALYTICS.REPORT.RIGHT'
-                    : 'ANALYTICS.REPORT.WRONG_ANSWER',
+                a.verdict === 'none'
+                  ? 'ANALYTICS.REPORT.POLL'
+                  : a.verdict === 'partial'
+                    ? 'ANALYTICS.REPORT.PARTIAL_ANSWER'
+                    : a.correct
+                      ? 'ANALYTICS.REPORT.RIGHT'
+                      : 'ANALYTICS.REPORT.WRONG_ANSWER',
               ),
               seconds(a.timeMs),
             ];

@@ -1,0 +1,246 @@
+// The raid report of the kinds of question (issue 23): a number's wrong values with "accept this
+// answer" (one request even on a double click, the report read again after), an order's wrong
+// orders, a poll's answers as counted (never a share), typed values in the pupils' table and in the
+// exports.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TFunction } from 'i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type RaidReport, raidReportSchema } from '../../../../shared/schemas/analytics';
+import i18n from '../../i18n';
+import { readXlsx } from '../../lib/export/read-xlsx';
+import { xlsxBytes } from '../../lib/export/xlsx';
+import { mockApi, renderPage, tx } from '../../test-utils/page';
+import RaidReportPage from './RaidReportPage';
+import { answersExport, questionsExport } from './report-export';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const t = i18n.t.bind(i18n) as TFunction;
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const PLAY = id(1);
+const [QN, QO, QP] = [id(101), id(102), id(103)];
+const ITEMS = [id(201), id(202), id(203)];
+const base = {
+  equationMode: false,
+  asked: true,
+  meanTimeMs: 5000,
+  medianTimeMs: 5000,
+  mostChosenWrong: null,
+};
+
+const REPORT: RaidReport = raidReportSchema.parse({
+  play: {
+    id: PLAY,
+    raidId: id(2),
+    raidTitle: 'Un peu de tout',
+    kind: 'live',
+    homeworkRaidId: null,
+    startedAt: '2026-11-27T09:00:00.000Z',
+    endedAt: '2026-11-27T09:10:00.000Z',
+    result: 'DEFEAT',
+    participants: 2,
+    goodAnswerRate: 0,
+  },
+  schoolclassId: id(4),
+  schoolclassName: '5e B',
+  subjectId: id(5),
+  subjectCode: 'MATHEMATICS',
+  questions: [
+    {
+      ...base,
+      questionId: QN,
+      position: 0,
+      text: 'Donne π au centième',
+      answers: [],
+      answered: 2,
+      correct: 0,
+      counted: 2,
+      shareCorrect: 0,
+      kind: 'number',
+      unit: null,
+      wrongValues: [{ key: '3.2', value: '3,2', count: 2 }],
+      accepted: [],
+    },
+    {
+      ...base,
+      questionId: QO,
+      position: 1,
+      text: 'Range ces dates',
+      answers: ['1492', '1515', '1789'].map((text, i) => ({
+        answerId: ITEMS[i],
+        text,
+        isCorrect: true,
+        chosenBy: 0,
+      })),
+      answered: 2,
+      correct: 0,
+      counted: 2,
+      shareCorrect: 0,
+      kind: 'order',
+      wrongOrders: [{ answerIds: [ITEMS[1], ITEMS[0], ITEMS[2]], count: 2 }],
+      accepted: [],
+    },
+    {
+      ...base,
+      questionId: QP,
+      position: 2,
+      text: 'Quel sujet revoir ?',
+      answers: [],
+      answered: 2,
+      correct: 0,
+      counted: 2,
+      shareCorrect: null,
+      kind: 'poll',
+      pollValues: [
+        { value: 'les fractions', count: 1 },
+        { value: 'Pythagore', count: 1 },
+      ],
+      accepted: [],
+    },
+  ],
+  students: [
+    {
+      studentId: id(10),
+      firstName: 'Zoé',
+      lastName: 'Martin',
+      username: 'zmartin',
+      answered: 3,
+      correct: 0,
+      answers: [
+        { questionId: QN, answerIds: [], value: '3,2', correct: false, verdict: 'wrong', timeMs: 4000 },
+        {
+          questionId: QO,
+          answerIds: [ITEMS[1], ITEMS[0], ITEMS[2]],
+          value: null,
+          correct: false,
+          verdict: 'wrong',
+          timeMs: 4000,
+        },
+        {
+          questionId: QP,
+          answerIds: [],
+          value: 'les fractions',
+          correct: false,
+          verdict: 'none',
+          timeMs: 3000,
+        },
+      ],
+    },
+  ],
+});
+
+describe('the raid report of every kind', () => {
+  it('shows the wrong values, orders and the poll, and accepts an answer once on a double click', async () => {
+    const calls = mockApi([
+      { method: 'GET', path: `/analytics/plays/${PLAY}`, body: REPORT },
+      {
+        method: 'POST',
+        path: `/analytics/plays/${PLAY}/accept`,
+        body: { questionId: QN, accepted: ['3.2'], changed: 2 },
+      },
+    ]);
+    renderPage(<RaidReportPage />, '/prof/analytics/report/:playId', `/prof/analytics/report/${PLAY}`);
+    const number = (await screen.findByRole('rowheader', { name: /Donne π/ })).closest('tr') as HTMLElement;
+    expect(within(number).getByText('3,2')).toBeTruthy();
+    const order = screen.getByRole('rowheader', { name: /Range ces dates/ }).closest('tr') as HTMLElement;
+    expect(within(order).getByText(/1515 → 1492 → 1789/)).toBeTruthy();
+    // A poll: no share, its answers as counted.
+    const poll = screen.getByRole('rowheader', { name: /Quel sujet/ }).closest('tr') as HTMLElement;
+    const cells = within(poll).getAllByRole('cell');
+    expect(cells[0].textContent).toBe(tx('ANALYTICS.REPORT.POLL'));
+    expect(within(poll).getByText('Pythagore')).toBeTruthy();
+    // The pupil's typed value and order; the score leaves the poll out (0 of 2).
+    const zoe = screen.getByRole('rowheader', { name: 'Zoé Martin' }).closest('tr') as HTMLElement;
+    const z = within(zoe)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(z[0]).toBe('0 / 2');
+    expect(z[1]).toContain('3,2');
+    expect(z[2]).toContain('1515 → 1492 → 1789');
+    expect(z[3]).toContain('les fractions');
+
+    const button = within(number).getByRole('button', {
+      name: tx('ANALYTICS.REPORT.ACCEPT_LABEL', { value: '3,2' }),
+    });
+    await userEvent.dblClick(button);
+    expect(await screen.findByRole('status')).toHaveProperty(
+      'textContent',
+      tx('ANALYTICS.REPORT.ACCEPT_DONE', { count: 2 }),
+    );
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toEqual([
+      { method: 'POST', url: `/api/analytics/plays/${PLAY}/accept`, body: { questionId: QN, value: '3,2' } },
+    ]);
+    // The report is read again (scores, shares and figures recomputed by the server).
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'GET' && c.url.endsWith(`/plays/${PLAY}`)).length).toBe(2),
+    );
+  });
+
+  it('projected (names hidden), the words pupils typed are counted, not shown', async () => {
+    mockApi([{ method: 'GET', path: `/analytics/plays/${PLAY}`, body: REPORT }]);
+    renderPage(
+      <RaidReportPage />,
+      '/prof/analytics/report/:playId',
+      `/prof/analytics/report/${PLAY}?names=hidden`,
+    );
+    const poll = (await screen.findByRole('rowheader', { name: /Quel sujet/ })).closest('tr') as HTMLElement;
+    expect(within(poll).getByText(tx('ANALYTICS.REPORT.WORDS_HIDDEN', { count: 2 }))).toBeTruthy();
+    expect(screen.queryByText(/Pythagore|les fractions/)).toBeNull();
+    // Numbers and orders are no one's words: still shown.
+    expect(screen.getAllByText(/1515 → 1492 → 1789/).length).toBeGreaterThan(0);
+  });
+
+  it("shows the server's refusal next to the button", async () => {
+    mockApi([
+      { method: 'GET', path: `/analytics/plays/${PLAY}`, body: REPORT },
+      {
+        method: 'POST',
+        path: `/analytics/plays/${PLAY}/accept`,
+        status: 409,
+        body: { message: 'ERRORS.ACCEPT_PLAY_RUNNING' },
+      },
+    ]);
+    renderPage(<RaidReportPage />, '/prof/analytics/report/:playId', `/prof/analytics/report/${PLAY}`);
+    await userEvent.click(
+      await screen.findByRole('button', { name: tx('ANALYTICS.REPORT.ACCEPT_LABEL', { value: '3,2' }) }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(tx('ERRORS.ACCEPT_PLAY_RUNNING'));
+  });
+
+  it('the exports show typed values, orders and the poll readably, in CSV and XLSX alike', () => {
+    const answers = answersExport(REPORT, t);
+    const [zoe] = answers.rows;
+    expect(zoe.slice(0, 12)).toEqual([
+      'Martin',
+      'Zoé',
+      0,
+      '3,2',
+      t('ANALYTICS.REPORT.WRONG_ANSWER'),
+      4,
+      '1515 → 1492 → 1789',
+      t('ANALYTICS.REPORT.WRONG_ANSWER'),
+      4,
+      'les fractions',
+      t('ANALYTICS.REPORT.POLL'),
+      3,
+    ]);
+    const questions = questionsExport(REPORT, t);
+    expect(questions.rows[0].slice(0, 8)).toEqual([1, 'Donne π au centième', 0, 0, 2, '3,2', 2, null]);
+    expect(questions.rows[1].slice(5, 7)).toEqual(['1515 → 1492 → 1789', 2]);
+    // A poll: no share, no "right", its answers as counted.
+    expect(questions.rows[2].slice(2, 7)).toEqual([
+      null,
+      null,
+      2,
+      `${t('ANALYTICS.REPORT.POLL')} : les fractions (1) · Pythagore (1)`,
+      null,
+    ]);
+    const read = readXlsx(xlsxBytes(questions));
+    expect(read[2][5]).toBe('1515 → 1492 → 1789');
+  });
+});
