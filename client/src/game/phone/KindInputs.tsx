@@ -6,8 +6,8 @@
 import { type CSSProperties, type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicAnswer } from '../../../../shared/game/contract';
-import { TYPED_ANSWER_MAX } from '../../../../shared/questions/kinds';
 import { parseNumber } from '../../../../shared/questions/judge';
+import { TYPED_ANSWER_MAX } from '../../../../shared/questions/kinds';
 import { answerStyle } from '../answer-style';
 import { AnswerShapeIcon } from './AnswerButtons';
 import { MathText, type useKatex } from './math-text';
@@ -33,7 +33,9 @@ export function readHintOf(
   const input = inputOf(q);
   if (input === 'order') return t('PHONE.ORDER_HINT_FIRST');
   if (input === 'number')
-    return q.kind === 'number' && q.unit ? t('PHONE.TYPE_NUMBER_UNIT', { unit: q.unit }) : t('PHONE.TYPE_NUMBER');
+    return q.kind === 'number' && q.unit
+      ? t('PHONE.TYPE_NUMBER_UNIT', { unit: q.unit })
+      : t('PHONE.TYPE_NUMBER');
   if (input === 'text') return t('PHONE.TYPE_TEXT');
   return undefined;
 }
@@ -63,7 +65,8 @@ export function TypedAnswer({
     const v = value.trim();
     if (!v) return setError('GAME.ERRORS.ANSWER_EMPTY');
     // The server reads the number again and judges it; this only spares a refused send.
-    if (mode === 'number' && parseNumber(v, unit) === null) return setError('GAME.ERRORS.ANSWER_NOT_A_NUMBER');
+    if (mode === 'number' && parseNumber(v, unit) === null)
+      return setError('GAME.ERRORS.ANSWER_NOT_A_NUMBER');
     setError(null);
     onSubmit(v);
   };
@@ -182,6 +185,11 @@ export function OrderAnswer({
                   <span className="order__text">
                     <MathText text={items[i].text} katex={katex} />
                   </span>
+                  {!locked ? (
+                    <span className="order__out" aria-hidden="true">
+                      ✕
+                    </span>
+                  ) : null}
                 </button>
               ) : (
                 <span className="order__empty">{t('PHONE.ORDER_EMPTY_SLOT')}</span>
@@ -193,7 +201,9 @@ export function OrderAnswer({
       {!locked && left.length > 0 ? (
         <>
           <p className="question__hint" id="order-hint">
-            {t(seq.length === 0 ? 'PHONE.ORDER_HINT_FIRST' : 'PHONE.ORDER_HINT_NEXT', { rank: seq.length + 1 })}
+            {t(seq.length === 0 ? 'PHONE.ORDER_HINT_FIRST' : 'PHONE.ORDER_HINT_NEXT', {
+              rank: seq.length + 1,
+            })}
           </p>
           <ul className="answers answers--rows order__pool" aria-describedby="order-hint">
             {left.map((a) => {

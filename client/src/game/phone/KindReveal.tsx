@@ -1,8 +1,9 @@
 // After the reveal (live) or the answer (homework), issue 23: the right answer of a kind that has no
 // ticked choices (a number with its tolerance and unit, the accepted words, the right order beside
 // the pupil's), and the question's explanation (formulas, an optional image). A poll has none.
-import type { CSSProperties } from 'react';
+
 import type { TFunction } from 'i18next';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicAnswer } from '../../../../shared/game/contract';
 import type { NumberSettings } from '../../../../shared/questions/kinds';
@@ -56,7 +57,9 @@ export function RevealDetails({
         <p className="reveal-kind__right">
           {t('PHONE.RIGHT_VALUE', { value: numberAnswer(reveal.number, i18n.language, t) })}
         </p>
-        {mine?.value ? <p className="reveal-kind__mine">{t('PHONE.YOUR_ANSWER', { value: mine.value })}</p> : null}
+        {mine?.value ? (
+          <p className="reveal-kind__mine">{t('PHONE.YOUR_ANSWER', { value: mine.value })}</p>
+        ) : null}
       </div>
     );
   }
@@ -66,10 +69,12 @@ export function RevealDetails({
         <p className="reveal-kind__right">
           {t('PHONE.ACCEPTED', {
             count: reveal.accepted.length,
-            answers: reveal.accepted.map((a) => `« ${a} »`).join(', '),
+            answers: reveal.accepted.map((a) => `«\u00a0${a}\u00a0»`).join(', '),
           })}
         </p>
-        {mine?.value ? <p className="reveal-kind__mine">{t('PHONE.YOUR_ANSWER', { value: mine.value })}</p> : null}
+        {mine?.value ? (
+          <p className="reveal-kind__mine">{t('PHONE.YOUR_ANSWER', { value: mine.value })}</p>
+        ) : null}
       </div>
     );
   }
@@ -103,7 +108,9 @@ export function RevealDetails({
                   {ok !== null ? (
                     <span className="order__mark">
                       <span aria-hidden="true">{ok ? '✓' : '✗'}</span>
-                      <span className="sr-only">{t(ok ? 'PHONE.ORDER_PLACE_RIGHT' : 'PHONE.ORDER_PLACE_WRONG')}</span>
+                      <span className="sr-only">
+                        {t(ok ? 'PHONE.ORDER_PLACE_RIGHT' : 'PHONE.ORDER_PLACE_WRONG')}
+                      </span>
                     </span>
                   ) : null}
                 </span>

@@ -115,7 +115,8 @@ function serve(activity: RaidView) {
   return {
     patch(patch: RoomPatch) {
       seq += 1;
-      if (patch.type === 'activity' && patch.activity) current = { ...current, activity: patch.activity, seq };
+      if (patch.type === 'activity' && patch.activity)
+        current = { ...current, activity: patch.activity, seq };
       act(() => sock.fire('room:patch', { seq, patch }));
     },
     /** Reveals the question with `r`, and the phone's own result. */
@@ -194,7 +195,9 @@ describe('LivePage: every kind of question', () => {
     const details = screen.getByTestId('reveal-number');
     expect(details.textContent).toContain('12,5\u00a0km/h');
     expect(details.textContent).toContain('0,5\u00a0km/h');
-    expect(within(screen.getByTestId('explanation')).getByText('On divise la distance par le temps.')).toBeTruthy();
+    expect(
+      within(screen.getByTestId('explanation')).getByText('On divise la distance par le temps.'),
+    ).toBeTruthy();
   });
 
   it('text: the answer trimmed, then "wrong" with the accepted answers and what was typed', async () => {
@@ -217,10 +220,10 @@ describe('LivePage: every kind of question', () => {
     });
     expect(await screen.findByText(t('PHONE.WRONG'))).toBeTruthy();
     expect(screen.getByText(t('PHONE.CORRECT_BELOW'))).toBeTruthy();
-    expect(
-      screen.getByText(t('PHONE.ACCEPTED', { count: 2, answers: '« Ajaccio », « Aiacciu »' })),
-    ).toBeTruthy();
-    expect(screen.getByText(t('PHONE.YOUR_ANSWER', { value: 'Bastia' }))).toBeTruthy();
+    const text = (screen.getByTestId('reveal-text').textContent ?? '').replace(/\s+/g, ' ');
+    expect(text).toContain('« Ajaccio », « Aiacciu »');
+    expect(text).toContain(t('PHONE.ACCEPTED_other', { answers: '' }).replace(/\s+/g, ' ').trim());
+    expect(text).toContain('« Bastia »');
     expect(screen.getByText('Ajaccio est la préfecture.')).toBeTruthy();
   });
 
@@ -337,7 +340,8 @@ describe('LivePage: every kind of question', () => {
     expect(await screen.findByText(t('PHONE.POLL_THANKS'))).toBeTruthy();
     expect(screen.getByText(t('PHONE.POLL_TEXT'))).toBeTruthy();
     expect(screen.getByText(t('PHONE.ANSWER_COUNT', { count: 8 }))).toBeTruthy();
-    for (const k of ['PHONE.RIGHT', 'PHONE.WRONG', 'PHONE.NO_ANSWER']) expect(screen.queryByText(t(k))).toBeNull();
+    for (const k of ['PHONE.RIGHT', 'PHONE.WRONG', 'PHONE.NO_ANSWER'])
+      expect(screen.queryByText(t(k))).toBeNull();
     expect(screen.queryByText(new RegExp(t('PHONE.CLASS_SHARE', { pct: 50 })))).toBeNull();
     expect(document.querySelector('.answer--right, .answer--wrong-chosen')).toBeNull();
   });

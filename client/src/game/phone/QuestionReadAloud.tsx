@@ -22,7 +22,11 @@ export function QuestionReadAloud({
   return (
     <ReadAloudButton
       className={className}
-      parts={[question.text, ...(hint ? [hint] : []), ...answers.map((a, i) => `${answerStyle(i).letter} : ${a.text}`)]}
+      parts={[
+        question.text,
+        ...(hint ? [hint] : []),
+        ...answers.map((a, i) => `${answerStyle(i).letter} : ${a.text}`),
+      ]}
     />
   );
 }

@@ -13,9 +13,9 @@ import { scoreAnswer } from '../../../../shared/game/scoring';
 import { sharePercent } from '../../../../shared/game/share';
 import { AnswerButtons, type Mark } from './AnswerButtons';
 import { type AnswerResponse, idsOf, type QueueEntry } from './answer-queue';
+import { Countdown, useSecondsLeft } from './Countdown';
 import { inputOf, OrderAnswer, readHintOf, TypedAnswer } from './KindInputs';
 import { Explanation, RevealDetails } from './KindReveal';
-import { Countdown, useSecondsLeft } from './Countdown';
 import { MathText, useKatex } from './math-text';
 import { phoneError } from './phone-error';
 import { QuestionReadAloud } from './QuestionReadAloud';
@@ -39,9 +39,7 @@ export function QuestionScreen({ raid, phone, answer, paused, onChoose }: Props)
   const questionSeconds = raid.settings?.questionSeconds ?? null;
   const myDeadline = pupilDeadline(raid.deadline, questionSeconds, phone?.extraTime);
   const seconds = useSecondsLeft(raid.phase === 'question' ? myDeadline : null);
-  const katex = useKatex(
-    q ? [q.text, ...q.answers.map((a) => a.text), raid.reveal?.explanation ?? ''] : [],
-  );
+  const katex = useKatex(q ? [q.text, ...q.answers.map((a) => a.text), raid.reveal?.explanation ?? ''] : []);
   if (!q) return null;
   const kind = q.kind ?? 'choice';
   const poll = kind === 'poll';
@@ -234,7 +232,8 @@ export function QuestionScreen({ raid, phone, answer, paused, onChoose }: Props)
             onSubmit={(order) => onChoose(q.id, { order })}
           />
         )
-      ) : (
+      ) : revealed && !poll ? null : (
+        // Once revealed, the right answer's card says what the pupil typed: the field goes.
         <TypedAnswer
           mode={input}
           unit={kind === 'number' ? q.unit : null}

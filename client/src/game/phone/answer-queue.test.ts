@@ -256,10 +256,18 @@ describe('answer queue: every kind of answer (issue 23)', () => {
   it('sends an order and a typed value with their own field, never as answerIds', async () => {
     const { q, server } = setup();
     await q.choose(Q1, { order: [C, A, B] }, Q1);
-    expect([...server.counted.values()][0]).toEqual({ questionId: Q1, clientId: 'client-id-1', order: [C, A, B] });
+    expect([...server.counted.values()][0]).toEqual({
+      questionId: Q1,
+      clientId: 'client-id-1',
+      order: [C, A, B],
+    });
     const other = setup();
     await other.q.choose(Q1, { value: '3,14' }, Q1);
-    expect([...other.server.counted.values()][0]).toEqual({ questionId: Q1, clientId: 'client-id-1', value: '3,14' });
+    expect([...other.server.counted.values()][0]).toEqual({
+      questionId: Q1,
+      clientId: 'client-id-1',
+      value: '3,14',
+    });
   });
 
   it('keeps a typed answer made offline through a reload and sends it as typed', async () => {

@@ -180,8 +180,7 @@ export function createAnswerQueue(opts: AnswerQueueOptions): AnswerQueue {
     dispose: () => clearTimeout(retryTimer),
     async choose(questionId, given, openQuestionId) {
       const response: AnswerResponse = Array.isArray(given) ? { answerIds: [...given] } : given;
-      const empty =
-        'value' in response ? response.value.trim() === '' : idsOf(response).length === 0;
+      const empty = 'value' in response ? response.value.trim() === '' : idsOf(response).length === 0;
       if (questionId !== openQuestionId || empty) return;
       if (entry?.questionId === questionId && entry.state !== 'failed') return;
       if (inFlight) await inFlight;
@@ -209,7 +208,13 @@ export function createAnswerQueue(opts: AnswerQueueOptions): AnswerQueue {
             error: null,
           });
       } else if (entry?.state !== 'sending') {
-        set({ questionId: myAnswer.questionId, ...server(false), clientId: '', state: 'received', error: null });
+        set({
+          questionId: myAnswer.questionId,
+          ...server(false),
+          clientId: '',
+          state: 'received',
+          error: null,
+        });
       }
     },
   };

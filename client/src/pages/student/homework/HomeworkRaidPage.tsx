@@ -246,7 +246,11 @@ function QuestionCard({
 
   async function send(response: string[] | AnswerResponse) {
     const r0: AnswerResponse = Array.isArray(response) ? { answerIds: response } : response;
-    if (sending || given || ('value' in r0 ? !r0.value.trim() : ('order' in r0 ? r0.order : r0.answerIds).length === 0))
+    if (
+      sending ||
+      given ||
+      ('value' in r0 ? !r0.value.trim() : ('order' in r0 ? r0.order : r0.answerIds).length === 0)
+    )
       return;
     setSending(true);
     setError(null);
@@ -335,7 +339,7 @@ function QuestionCard({
             onSubmit={(order) => void send({ order })}
           />
         )
-      ) : (
+      ) : given && !poll ? null : (
         <TypedAnswer
           mode={input}
           unit={q.kind === 'number' ? q.unit : null}
