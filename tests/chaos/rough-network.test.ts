@@ -13,7 +13,11 @@ import { randomInt } from 'node:crypto';
 import type { Socket as NetSocket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnswerQueue, createAnswerQueue } from '../../client/src/game/phone/answer-queue.js';
+import {
+  type AnswerPayload,
+  type AnswerQueue,
+  createAnswerQueue,
+} from '../../client/src/game/phone/answer-queue.js';
 import {
   applyPatch,
   type PhoneState,
@@ -193,7 +197,7 @@ class Phone {
     return this.user.studentId as string;
   }
 
-  private async sendAnswer(a: { questionId: string; answerIds: string[]; clientId: string }) {
+  private async sendAnswer(a: AnswerPayload) {
     const s = this.socket;
     // As the app: a socket that is not connected would buffer the emit next to the queue's re-send.
     if (!s?.connected || !this.joined) return { ok: false as const, message: 'GAME.OFFLINE' };

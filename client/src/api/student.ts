@@ -26,12 +26,20 @@ export const countHomework = (studentId: string) =>
 const hw = (studentId: string, homeworkId: string) => `/students/${studentId}/homework/${homeworkId}`;
 export const getHomework = (studentId: string, homeworkId: string) =>
   api.get<HomeworkPlayDto>(hw(studentId, homeworkId));
+/**
+ * One answer: the choices ticked (a list of ids), or, for the other kinds (issue 23), an order's
+ * items in the pupil's order or what was typed. The server judges.
+ */
 export const answerHomework = (
   studentId: string,
   homeworkId: string,
   questionId: string,
-  answerIds: string[],
-) => api.post<HomeworkAnswerResult>(`${hw(studentId, homeworkId)}/answer`, { questionId, answerIds });
+  response: string[] | { answerIds: string[] } | { order: string[] } | { value: string },
+) =>
+  api.post<HomeworkAnswerResult>(`${hw(studentId, homeworkId)}/answer`, {
+    questionId,
+    ...(Array.isArray(response) ? { answerIds: response } : response),
+  });
 export const finishHomework = (studentId: string, homeworkId: string) =>
   api.post<HomeworkFinishResult>(`${hw(studentId, homeworkId)}/finish`);
 /** A new try of a finished homework while tries are left (issue 21). */

@@ -2,6 +2,9 @@
 // buttons, and what became of the student's answer: sending, received, then right or wrong once the
 // teacher reveals it. Correct answers exist here only after the reveal (RaidView.reveal).
 // The parent keys it by question id, so a new question starts with nothing picked.
+// Issue 23: a number or a word is typed, an order is built by tapping the items, a poll takes
+// choices or a typed number or word and never says right or wrong; after the reveal, the right
+// answer of the kind and the question's explanation.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PhoneState, RaidView } from '../../../../shared/game/contract';
@@ -9,8 +12,10 @@ import { extraMs, pupilDeadline } from '../../../../shared/game/extra-time';
 import { scoreAnswer } from '../../../../shared/game/scoring';
 import { sharePercent } from '../../../../shared/game/share';
 import { AnswerButtons, type Mark } from './AnswerButtons';
-import type { QueueEntry } from './answer-queue';
+import { type AnswerResponse, idsOf, type QueueEntry } from './answer-queue';
 import { Countdown, useSecondsLeft } from './Countdown';
+import { inputOf, OrderAnswer, readHintOf, TypedAnswer } from './KindInputs';
+import { Explanation, RevealDetails } from './KindReveal';
 import { MathText, useKatex } from './math-text';
 import { phoneError } from './phone-error';
 import { QuestionReadAloud } from './QuestionReadAloud';
@@ -20,7 +25,7 @@ interface Props {
   phone: PhoneState | null;
   answer: QueueEntry | null;
   paused: boolean;
-  onChoose: (questionId: string, answerIds: string[]) => void;
+  onChoose: (questionId: string, response: string[] | AnswerResponse) => void;
 }
 
 export const imageUrl = (image: string) =>
@@ -34,8 +39,12 @@ export function QuestionScreen({ raid, phone, answer, paused, onChoose }: Props)
   const questionSeconds = raid.settings?.questionSeconds ?? null;
   const myDeadline = pupilDeadline(raid.deadline, questionSeconds, phone?.extraTime);
   const seconds = useSecondsLeft(raid.phase === 'question' ? myDeadline : null);
-  const katex = useKatex(q ? [q.text, ...q.answers.map((a) => a.text)] : []);
+  const katex = useKatex(q ? [q.text, ...q.answers.map((a) => a.text), raid.reveal?.explanation ?? ''] : []);
   if (!q) return null;
+  const kind = q.kind ?? 'choice';
+  const poll = kind === 'poll';
+  // How the pupil answers: ticks, an order, or a typed number or word.
+  const input = inputOf(q);
 
   // What the server knows of this student's answer wins over the local queue (after a reload).
   const mine =
@@ -44,7 +53,8 @@ export function QuestionScreen({ raid, phone, answer, paused, onChoose }: Props)
       : phone?.myAnswer?.questionId === q.id
         ? { ...phone.myAnswer, state: 'received' as const, error: null }
         : null;
-  const sent = mine?.answerIds ?? [];
+  const sent = idsOf(mine);
+  const sentValue = mine?.value ?? null;
   const revealed = raid.phase === 'revealed' && raid.reveal !== null;
   const timeUp = seconds === 0;
   const late = answer?.questionId === q.id && answer.state === 'late';
@@ -60,9 +70,24 @@ export function QuestionScreen({ raid, phone, answer, paused, onChoose }: Props)
   };
 
   let marks: Record<string, Mark> | undefined;
-  let verdict: 'right' | 'partial' | 'wrong' | 'none' | null = null;
+  let verdict: 'right' | 'partial' | 'wrong' | 'none' | 'poll' | null = null;
   let detail: { missed: string[]; wrong: string[]; credit: number } | null = null;
-  if (revealed && raid.reveal) {
+  const result = phone?.lastResult?.questionId === q.id ? phone.lastResult : null;
+  if (revealed && raid.reveal && poll) {
+    verdict = mine ? 'poll' : 'none';
+  } else if (revealed && raid.reveal && input !== 'choices') {
+    // The server's verdict; an order can be told here too, a typed answer waits for the server.
+    const order = raid.reveal.correctOrder;
+    verdict = result
+      ? (result.verdict ?? (result.correct ? 'right' : 'wrong'))
+      : !mine
+        ? 'none'
+        : input === 'order' && order
+          ? order.every((id, i) => sent[i] === id)
+            ? 'right'
+            : 'wrong'
+          : null;
+  } else if (revealed && raid.reveal) {
     const correct = raid.reveal.correctAnswerIds;
     marks = {};
     for (const a of q.answers) {
@@ -70,7 +95,6 @@ export function QuestionScreen({ raid, phone, answer, paused, onChoose }: Props)
       const chosen = sent.includes(a.id);
       marks[a.id] = isRight ? 'right' : chosen ? 'wrong-chosen' : 'dim';
     }
-    const result = phone?.lastResult?.questionId === q.id ? phone.lastResult : null;
     // The server's verdict wins; the same shared rule computes it here when it is not there yet.
     const local = sent.length ? scoreAnswer(correct, sent, raid.settings?.multiScoring) : null;
     verdict = result
@@ -88,6 +112,7 @@ export function QuestionScreen({ raid, phone, answer, paused, onChoose }: Props)
     }
   }
   const counts = revealed && raid.reveal ? raid.reveal.counts : null;
+  const readHint = readHintOf(q, t);
   const failed =
     answer?.questionId === q.id && (answer.state === 'failed' || answer.state === 'late') ? answer : null;
 
@@ -115,8 +140,8 @@ export function QuestionScreen({ raid, phone, answer, paused, onChoose }: Props)
         {q.image ? (
           <img className="question__image" src={imageUrl(q.image)} alt={t('PHONE.QUESTION_IMAGE')} />
         ) : null}
-        <QuestionReadAloud question={q} className="question__read" />
-        {q.multiple && !revealed ? (
+        <QuestionReadAloud question={q} className="question__read" hint={readHint} />
+        {input === 'choices' && q.multiple && !revealed ? (
           <p className="question__hint" data-testid="pick-hint">
             {q.toPick ? t('PHONE.PICK_N', { count: q.toPick }) : t('PHONE.MULTIPLE_HINT')}
           </p>
@@ -133,13 +158,19 @@ export function QuestionScreen({ raid, phone, answer, paused, onChoose }: Props)
                   ? 'PHONE.PARTIAL'
                   : verdict === 'wrong'
                     ? 'PHONE.WRONG'
-                    : 'PHONE.NO_ANSWER',
+                    : verdict === 'poll'
+                      ? 'PHONE.POLL_THANKS'
+                      : 'PHONE.NO_ANSWER',
             )}
           </strong>
           <span className="verdict__text">
-            {verdict === 'right'
-              ? t('PHONE.RIGHT_TEXT')
-              : t('PHONE.CORRECT_WAS', { count: raid.reveal?.correctAnswerIds.length ?? 1 })}
+            {poll
+              ? t('PHONE.POLL_TEXT')
+              : verdict === 'right'
+                ? t('PHONE.RIGHT_TEXT')
+                : input === 'choices'
+                  ? t('PHONE.CORRECT_WAS', { count: raid.reveal?.correctAnswerIds.length ?? 1 })
+                  : t('PHONE.CORRECT_BELOW')}
           </span>
           {detail && detail.missed.length > 0 ? (
             <span className="verdict__text" data-testid="verdict-missing">
@@ -158,25 +189,65 @@ export function QuestionScreen({ raid, phone, answer, paused, onChoose }: Props)
                 : t('PHONE.PARTIAL_NO_CREDIT')}
             </span>
           ) : null}
-          {raid.reveal ? (
+          {raid.reveal && !poll ? (
             <span className="verdict__share">
               {t('PHONE.CLASS_SHARE', { pct: sharePercent(raid.reveal.rightShare) })}
             </span>
           ) : null}
         </div>
+      ) : revealed && raid.reveal && input !== 'choices' && !poll ? (
+        // A typed answer whose verdict has not arrived yet: the right answer is shown all the same.
+        <div className="verdict verdict--none" role="status">
+          <strong className="verdict__title">{t('PHONE.CORRECTION')}</strong>
+        </div>
       ) : null}
 
-      <AnswerButtons
-        answers={q.answers}
-        katex={katex}
-        selected={mine ? sent : picked}
-        disabled={locked}
-        onTap={tap}
-        marks={marks}
-        counts={counts}
-      />
+      {revealed && raid.reveal && !poll && (input === 'order' || kind === 'number' || kind === 'text') ? (
+        <RevealDetails
+          kind={input === 'order' ? 'order' : kind === 'number' ? 'number' : 'text'}
+          items={q.answers}
+          katex={katex}
+          reveal={raid.reveal}
+          mine={mine ? { ids: sent, value: sentValue } : null}
+        />
+      ) : null}
 
-      {q.multiple && !mine && !locked ? (
+      {input === 'choices' ? (
+        <AnswerButtons
+          answers={q.answers}
+          katex={katex}
+          selected={mine ? sent : picked}
+          disabled={locked}
+          onTap={tap}
+          marks={poll ? undefined : marks}
+          counts={counts}
+        />
+      ) : input === 'order' ? (
+        revealed ? null : (
+          <OrderAnswer
+            items={q.answers}
+            katex={katex}
+            sent={mine ? sent : null}
+            locked={locked}
+            onSubmit={(order) => onChoose(q.id, { order })}
+          />
+        )
+      ) : revealed && !poll ? null : (
+        // Once revealed, the right answer's card says what the pupil typed: the field goes.
+        <TypedAnswer
+          mode={input}
+          unit={kind === 'number' ? q.unit : null}
+          sent={mine ? (sentValue ?? '') : null}
+          locked={locked}
+          onSubmit={(value) => onChoose(q.id, { value })}
+        />
+      )}
+
+      {revealed && raid.reveal ? (
+        <Explanation text={raid.reveal.explanation} image={raid.reveal.explanationImage} katex={katex} />
+      ) : null}
+
+      {input === 'choices' && q.multiple && !mine && !locked ? (
         <button
           type="button"
           className="validate"
@@ -188,7 +259,19 @@ export function QuestionScreen({ raid, phone, answer, paused, onChoose }: Props)
       ) : null}
 
       {!revealed ? (
-        <AnswerStatus state={mine?.state ?? null} failed={failed} timeUp={timeUp} paused={paused} />
+        <AnswerStatus
+          state={mine?.state ?? null}
+          failed={failed}
+          timeUp={timeUp}
+          paused={paused}
+          idle={
+            input === 'choices'
+              ? t('PHONE.PICK_ONE')
+              : input === 'order'
+                ? t('PHONE.ORDER_IDLE')
+                : t('PHONE.TYPE_IDLE')
+          }
+        />
       ) : null}
     </section>
   );
@@ -199,15 +282,18 @@ function AnswerStatus({
   failed,
   timeUp,
   paused,
+  idle,
 }: {
   state: QueueEntry['state'] | null;
   failed: QueueEntry | null;
   timeUp: boolean;
   paused: boolean;
+  /** What to do now, as the question's kind asks ("touche ta réponse", "écris ta réponse"…). */
+  idle: string;
 }) {
   const { t } = useTranslation();
   let cls = 'idle';
-  let text: string = t('PHONE.PICK_ONE');
+  let text: string = idle;
   if (state === 'sending') [cls, text] = ['sending', t('PHONE.SENDING')];
   else if (state === 'queued') [cls, text] = ['queued', t('PHONE.QUEUED')];
   else if (state === 'received') [cls, text] = ['received', t('PHONE.RECEIVED')];

@@ -248,3 +248,51 @@ describe('answer queue retry timer', () => {
     }
   });
 });
+
+describe('answer queue: every kind of answer (issue 23)', () => {
+  const B = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+  const C = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
+
+  it('sends an order and a typed value with their own field, never as answerIds', async () => {
+    const { q, server } = setup();
+    await q.choose(Q1, { order: [C, A, B] }, Q1);
+    expect([...server.counted.values()][0]).toEqual({
+      questionId: Q1,
+      clientId: 'client-id-1',
+      order: [C, A, B],
+    });
+    const other = setup();
+    await other.q.choose(Q1, { value: '3,14' }, Q1);
+    expect([...other.server.counted.values()][0]).toEqual({
+      questionId: Q1,
+      clientId: 'client-id-1',
+      value: '3,14',
+    });
+  });
+
+  it('keeps a typed answer made offline through a reload and sends it as typed', async () => {
+    const storage = memoryStorage();
+    const server = fakeServer();
+    server.offline = true;
+    await setup(storage, server).q.choose(Q1, { value: ' Ajaccio' }, Q1);
+    server.offline = false;
+    const again = setup(storage, server);
+    expect(again.q.current()).toMatchObject({ value: ' Ajaccio', state: 'queued' });
+    await again.q.flush(Q1);
+    expect(again.q.current()?.state).toBe('received');
+    expect([...server.counted.values()][0]).toMatchObject({ value: ' Ajaccio' });
+  });
+
+  it('sends nothing for an empty typed answer', async () => {
+    const { q, server } = setup();
+    await q.choose(Q1, { value: '   ' }, Q1);
+    expect(server.sends).toBe(0);
+    expect(q.current()).toBeNull();
+  });
+
+  it('takes the server’s copy of a typed answer after a reload', () => {
+    const { q } = setup();
+    q.confirm({ questionId: Q1, answerIds: [], value: '12,5' });
+    expect(q.current()).toMatchObject({ questionId: Q1, value: '12,5', state: 'received' });
+  });
+});

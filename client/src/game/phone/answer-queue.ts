@@ -2,13 +2,16 @@
 // until the server acknowledges it, so a phone that sleeps, drops Wi-Fi or reloads sends it again
 // when it comes back; the server counts a client id once, so a re-send is harmless. One answer at a
 // time (there is one open question), never two sends of it in flight.
-import type { Ack } from '../../../../shared/game/contract';
+import type { Ack, CommandPayload } from '../../../../shared/game/contract';
 
-export interface AnswerPayload {
-  questionId: string;
-  answerIds: string[];
-  clientId: string;
-}
+/**
+ * What the pupil gave, as the question's kind asks (issue 23): the choices ticked, an order's items
+ * in the pupil's order, or what was typed (a number or a word). Never a verdict.
+ */
+export type AnswerResponse = { answerIds: string[] } | { order: string[] } | { value: string };
+
+/** `answer:submit` as the contract types it: exactly one of answerIds, order, value. */
+export type AnswerPayload = CommandPayload<'answer:submit'>;
 
 /**
  * queued: chosen, waiting for a connection (or for a retry); sending: emitted, no ack yet;
@@ -56,36 +59,56 @@ export interface AnswerQueueOptions {
 export interface AnswerQueue {
   /** The answer of the current (or last) question, if any. */
   current(): QueueEntry | null;
-  /** The student chose; ignored when this question already has a live answer. Sends at once. */
-  choose(questionId: string, answerIds: string[], openQuestionId: string | null): Promise<void>;
+  /**
+   * The student chose (choices as a list of ids, or any kind's response); ignored when this question
+   * already has a live answer. Sends at once.
+   */
+  choose(
+    questionId: string,
+    response: string[] | AnswerResponse,
+    openQuestionId: string | null,
+  ): Promise<void>;
   /**
    * Sends the pending answer if its question is still the open one (`openQuestionId`), drops it
    * when the question changed or closed. Called on reconnect, visibilitychange and online.
    */
   flush(openQuestionId: string | null): Promise<void>;
   /** The server says it has this answer already (PhoneState.myAnswer): no need to send it. */
-  confirm(myAnswer: { questionId: string; answerIds: string[] } | null): void;
+  confirm(myAnswer: { questionId: string; answerIds: string[]; value?: string | null } | null): void;
   /** Stops the retry timer (the page is leaving). */
   dispose(): void;
 }
+
+const isIds = (x: unknown): x is string[] => Array.isArray(x) && x.every((i) => typeof i === 'string');
+
+/** The response part of a payload (exactly one field), or null when it holds none. */
+export function responseOf(p: Partial<AnswerPayload>): AnswerResponse | null {
+  if (typeof p.value === 'string') return { value: p.value };
+  if (isIds(p.order)) return { order: p.order };
+  if (isIds(p.answerIds)) return { answerIds: p.answerIds };
+  return null;
+}
+
+/** The ids an answer names: the choices ticked or the order given (none for a typed answer). */
+export const idsOf = (p: { answerIds?: string[]; order?: string[] } | null | undefined): string[] =>
+  p?.order ?? p?.answerIds ?? [];
 
 function load(storage: StorageLike, key: string): QueueEntry | null {
   try {
     const raw = storage.getItem(key);
     if (!raw) return null;
     const v = JSON.parse(raw) as Partial<AnswerPayload>;
-    if (typeof v.questionId !== 'string' || typeof v.clientId !== 'string' || !Array.isArray(v.answerIds))
-      return null;
-    return {
-      questionId: v.questionId,
-      answerIds: v.answerIds,
-      clientId: v.clientId,
-      state: 'queued',
-      error: null,
-    };
+    const response = responseOf(v);
+    if (typeof v.questionId !== 'string' || typeof v.clientId !== 'string' || !response) return null;
+    return { questionId: v.questionId, clientId: v.clientId, ...response, state: 'queued', error: null };
   } catch {
     return null;
   }
+}
+
+/** The payload of an entry, without its state: what goes on the wire and into storage. */
+function payloadOf(e: QueueEntry): AnswerPayload {
+  return { questionId: e.questionId, clientId: e.clientId, ...(responseOf(e) ?? { answerIds: [] }) };
 }
 
 const defaultId = () =>
@@ -104,10 +127,8 @@ export function createAnswerQueue(opts: AnswerQueueOptions): AnswerQueue {
     entry = next;
     const pending = next && (next.state === 'queued' || next.state === 'sending');
     try {
-      if (pending) {
-        const { questionId, answerIds, clientId } = next;
-        storage.setItem(key, JSON.stringify({ questionId, answerIds, clientId }));
-      } else storage.removeItem(key);
+      if (pending) storage.setItem(key, JSON.stringify(payloadOf(next)));
+      else storage.removeItem(key);
     } catch {
       // Private mode or a full storage: the answer still goes out, it just won't survive a reload.
     }
@@ -116,10 +137,10 @@ export function createAnswerQueue(opts: AnswerQueueOptions): AnswerQueue {
 
   const sendOnce = async (e: QueueEntry) => {
     set({ ...e, state: 'sending', error: null });
-    const { questionId, answerIds, clientId } = e;
+    const { clientId } = e;
     let ack: Awaited<ReturnType<SendAnswer>>;
     try {
-      ack = await send({ questionId, answerIds, clientId });
+      ack = await send(payloadOf(e));
     } catch {
       ack = { ok: false, message: 'GAME.OFFLINE' };
     }
@@ -157,23 +178,39 @@ export function createAnswerQueue(opts: AnswerQueueOptions): AnswerQueue {
   return {
     current: () => entry,
     dispose: () => clearTimeout(retryTimer),
-    async choose(questionId, answerIds, openQuestionId) {
-      if (questionId !== openQuestionId || answerIds.length === 0) return;
+    async choose(questionId, given, openQuestionId) {
+      const response: AnswerResponse = Array.isArray(given) ? { answerIds: [...given] } : given;
+      const empty = 'value' in response ? response.value.trim() === '' : idsOf(response).length === 0;
+      if (questionId !== openQuestionId || empty) return;
       if (entry?.questionId === questionId && entry.state !== 'failed') return;
       if (inFlight) await inFlight;
-      set({ questionId, answerIds: [...answerIds], clientId: newId(), state: 'queued', error: null });
+      set({ questionId, ...response, clientId: newId(), state: 'queued', error: null });
       await flush(openQuestionId);
     },
     flush,
     confirm(myAnswer) {
       if (!myAnswer) return;
+      // The server's copy of the answer: what was typed, or the ids (choices, or an order's items in
+      // the pupil's order; kept as an order when the local entry was one).
+      const server = (wasOrder: boolean): AnswerResponse =>
+        myAnswer.value != null
+          ? { value: myAnswer.value }
+          : wasOrder
+            ? { order: myAnswer.answerIds }
+            : { answerIds: myAnswer.answerIds };
       if (entry?.questionId === myAnswer.questionId) {
         if (entry.state !== 'received')
-          set({ ...entry, answerIds: myAnswer.answerIds, state: 'received', error: null });
+          set({
+            questionId: entry.questionId,
+            clientId: entry.clientId,
+            ...server(entry.order !== undefined),
+            state: 'received',
+            error: null,
+          });
       } else if (entry?.state !== 'sending') {
         set({
           questionId: myAnswer.questionId,
-          answerIds: myAnswer.answerIds,
+          ...server(false),
           clientId: '',
           state: 'received',
           error: null,

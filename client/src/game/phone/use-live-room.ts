@@ -13,7 +13,7 @@ import {
 import { getStoredUser } from '../../app/auth-store';
 import { measureServerClock } from '../server-clock';
 import { command, connectGame, type GameSocket } from '../socket';
-import { type AnswerQueue, createAnswerQueue, type QueueEntry } from './answer-queue';
+import { type AnswerQueue, type AnswerResponse, createAnswerQueue, type QueueEntry } from './answer-queue';
 
 export type Connection = 'connecting' | 'online' | 'offline';
 
@@ -24,7 +24,8 @@ export interface LiveRoom {
   snapshot: RoomSnapshot | null;
   phone: PhoneState | null;
   answer: QueueEntry | null;
-  choose: (questionId: string, answerIds: string[]) => void;
+  /** Sends an answer: the choices' ids, or any kind's response (an order, a typed value). */
+  choose: (questionId: string, response: string[] | AnswerResponse) => void;
   activatePower: () => Promise<Ack>;
   retry: () => void;
 }
@@ -218,8 +219,8 @@ export function useLiveRoom(
   }, [connect, queue, schoolclassId, subjectId]);
 
   const choose = useCallback(
-    (questionId: string, answerIds: string[]) => {
-      void queue.choose(questionId, answerIds, openQuestionId(snapRef.current));
+    (questionId: string, response: string[] | AnswerResponse) => {
+      void queue.choose(questionId, response, openQuestionId(snapRef.current));
     },
     [queue],
   );

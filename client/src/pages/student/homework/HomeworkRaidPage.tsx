@@ -2,6 +2,8 @@
 // on the phone, question by question (formulas through the live page's lazy KaTeX, images). Each
 // answer is recorded by the server, which tells right or wrong; a reload resumes at the first
 // question left. The end shows the score, the XP, the power XP, the coins and the level.
+// Issue 23: every kind of question is answered with the live phone's inputs (typed number or word,
+// an order tapped in place, a poll); once answered, the right answer of its kind and the explanation.
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -12,7 +14,11 @@ import { answerHomework, finishHomework, getHomework } from '../../../api/studen
 import { useSession } from '../../../app/session';
 import { Button } from '../../../components/ui/Button';
 import { AnswerButtons, type Mark } from '../../../game/phone/AnswerButtons';
+import type { AnswerResponse } from '../../../game/phone/answer-queue';
+import { inputOf, OrderAnswer, readHintOf, TypedAnswer } from '../../../game/phone/KindInputs';
+import { Explanation, RevealDetails } from '../../../game/phone/KindReveal';
 import { MathText, useKatex } from '../../../game/phone/math-text';
+import { phoneError } from '../../../game/phone/phone-error';
 import { QuestionReadAloud } from '../../../game/phone/QuestionReadAloud';
 import { translateError } from '../../../i18n';
 import { useApplyDisplayPrefs } from '../../../lib/display-prefs';
@@ -229,22 +235,41 @@ function QuestionCard({
   onFinish,
 }: QuestionProps) {
   const { t } = useTranslation();
-  const katex = useKatex([q.text, ...q.answers.map((a) => a.text)]);
+  const given = q.given;
+  const katex = useKatex([q.text, ...q.answers.map((a) => a.text), given?.explanation ?? '']);
   const [picked, setPicked] = useState<string[]>([]);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const given = q.given;
   const [missed, setMissed] = useState<string[]>([]);
+  const input = inputOf(q);
+  const poll = q.kind === 'poll';
 
-  async function send(answerIds: string[]) {
-    if (sending || given || answerIds.length === 0) return;
+  async function send(response: string[] | AnswerResponse) {
+    const r0: AnswerResponse = Array.isArray(response) ? { answerIds: response } : response;
+    if (
+      sending ||
+      given ||
+      ('value' in r0 ? !r0.value.trim() : ('order' in r0 ? r0.order : r0.answerIds).length === 0)
+    )
+      return;
     setSending(true);
     setError(null);
     try {
-      const r = await answerHomework(studentId, homeworkId, q.id, answerIds);
+      const r = await answerHomework(studentId, homeworkId, q.id, r0);
       onAnswered({
         ...q,
-        given: { answerIds, correct: r.correct, verdict: r.verdict, correctAnswerIds: r.correctAnswerIds },
+        given: {
+          answerIds: 'order' in r0 ? r0.order : 'answerIds' in r0 ? r0.answerIds : [],
+          value: 'value' in r0 ? r0.value : null,
+          correct: r.correct,
+          verdict: r.verdict,
+          correctAnswerIds: r.correctAnswerIds,
+          correctOrder: r.correctOrder,
+          number: r.number,
+          accepted: r.accepted,
+          explanation: r.explanation ?? null,
+          explanationImage: r.explanationImage ?? null,
+        },
       });
       setMissed(r.missedIds ?? []);
     } catch (err) {
@@ -273,7 +298,7 @@ function QuestionCard({
   };
 
   let marks: Record<string, Mark> | undefined;
-  if (given) {
+  if (given && input === 'choices' && !poll) {
     marks = {};
     for (const a of q.answers) {
       const right = given.correctAnswerIds.includes(a.id);
@@ -289,26 +314,46 @@ function QuestionCard({
       {q.image ? (
         <img className="homework-question__image" src={q.image} alt={t('STUDENT.PLAY.IMAGE_ALT')} />
       ) : null}
-      <QuestionReadAloud question={q} className="homework-question__read" />
-      {!given ? (
+      <QuestionReadAloud question={q} className="homework-question__read" hint={readHintOf(q, t)} />
+      {!given && input === 'choices' ? (
         <p className="homework-question__hint" data-testid="pick-hint">
           {q.multiple ? t('PHONE.PICK_N', { count: q.toPick }) : t('PHONE.PICK_ONE')}
         </p>
       ) : null}
-      <AnswerButtons
-        answers={q.answers}
-        katex={katex}
-        selected={given ? given.answerIds : picked}
-        disabled={!!given || sending}
-        onTap={tap}
-        marks={marks}
-      />
+      {input === 'choices' ? (
+        <AnswerButtons
+          answers={q.answers}
+          katex={katex}
+          selected={given ? given.answerIds : picked}
+          disabled={!!given || sending}
+          onTap={tap}
+          marks={marks}
+        />
+      ) : input === 'order' ? (
+        given ? null : (
+          <OrderAnswer
+            items={q.answers}
+            katex={katex}
+            sent={null}
+            locked={sending}
+            onSubmit={(order) => void send({ order })}
+          />
+        )
+      ) : given && !poll ? null : (
+        <TypedAnswer
+          mode={input}
+          unit={q.kind === 'number' ? q.unit : null}
+          sent={given ? (given.value ?? '') : null}
+          locked={!!given || sending}
+          onSubmit={(value) => void send({ value })}
+        />
+      )}
       {error ? (
         <p className="field__error" role="alert">
-          {translateError(error)}
+          {phoneError(error)}
         </p>
       ) : null}
-      {!given && q.multiple ? (
+      {!given && input === 'choices' && q.multiple ? (
         <button
           type="button"
           className="validate"
@@ -322,13 +367,26 @@ function QuestionCard({
         <div className={`homework-verdict homework-verdict--${given.verdict}`} role="status">
           <strong>
             {t(
-              given.verdict === 'right'
-                ? 'STUDENT.PLAY.RIGHT'
-                : given.verdict === 'partial'
-                  ? 'STUDENT.PLAY.PARTIAL'
-                  : 'STUDENT.PLAY.WRONG',
+              poll
+                ? 'PHONE.POLL_THANKS'
+                : given.verdict === 'right'
+                  ? 'STUDENT.PLAY.RIGHT'
+                  : given.verdict === 'partial'
+                    ? 'STUDENT.PLAY.PARTIAL'
+                    : 'STUDENT.PLAY.WRONG',
             )}
           </strong>
+          {poll ? <span>{t('PHONE.POLL_TEXT')}</span> : null}
+          {!poll && input !== 'choices' ? (
+            <RevealDetails
+              kind={input === 'order' ? 'order' : input}
+              items={q.answers}
+              katex={katex}
+              reveal={given}
+              mine={{ ids: given.answerIds, value: given.value ?? null }}
+            />
+          ) : null}
+          <Explanation text={given.explanation} image={given.explanationImage} katex={katex} />
           {q.multiple && missed.length > 0 ? (
             <span data-testid="verdict-missing">
               {t('PHONE.MISSING', {
@@ -361,15 +419,16 @@ function Review({ questions }: { questions: HomeworkQuestionDto[] }) {
   return (
     <ol className="homework-review" aria-label={t('STUDENT.PLAY.REVIEW')}>
       {questions.map((q) => {
-        const state = q.given ? q.given.verdict : 'none';
+        // A poll answered has no verdict: a neutral mark, never a cross.
+        const state = q.given ? (q.kind === 'poll' ? 'poll' : q.given.verdict) : 'none';
         return (
           <li key={q.id} className={`homework-review__item homework-review__item--${state}`}>
             <span className="homework-review__mark" aria-hidden="true">
-              {state === 'right' ? '✓' : state === 'partial' ? '◐' : '✗'}
+              {state === 'right' ? '✓' : state === 'partial' ? '◐' : state === 'poll' ? '•' : '✗'}
             </span>
             <span className="homework-review__text">
               <MathText text={q.text} katex={katex} />
-              <span className="sr-only"> : {t(verdict[state])}</span>
+              <span className="sr-only"> : {t(state === 'poll' ? 'PHONE.POLL_THANKS' : verdict[state])}</span>
             </span>
           </li>
         );
