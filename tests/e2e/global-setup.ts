@@ -76,6 +76,9 @@ export default async function setup(project: TestProject) {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
     SMTP_URL: '',
+    // The demo's administrator (prof-demo, already an administrator in the seed) is the instance's
+    // configured one too: bug reports are mailed to her, into DATA_DIR/outbox (term-pages.e2e.ts).
+    ADMIN_EMAILS: 'prof-demo@demo.classe-raid.fr',
     // Its own Redis keys: rate-limit counters of an earlier run (within the hour) must not refuse
     // this run's password resets.
     REDIS_PREFIX: `cre2e:${randomUUID().slice(0, 8)}:`,

@@ -5,13 +5,15 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { STUDENT_NAMES } from '../../server/db/demo/raids';
-import { atPath, DESKTOP, launch, newPage, PHONE, scrollWidth } from './browser';
+import { atPath, DESKTOP, lastMailTo, launch, newPage, PHONE, scrollWidth } from './browser';
 import { A, AnalyticsPage } from './pages/analytics';
 import { LoginPage } from './pages/login';
 import { apiSignIn } from './pages/screen-walk';
 import { ClassListImportPage, PupilPageObject, ROSTER, TicketsPage } from './pages/term-pages';
 
 const TEACHER_PASSWORD = 'Craie-Verte-2026!';
+/** The e2e server's ADMIN_EMAILS (global-setup.ts). */
+const ADMIN_EMAIL = 'prof-demo@demo.classe-raid.fr';
 const STUDENT_PASSWORD = 'Cartable-Bleu-7!';
 // Read-only here: eleve02 is nobody else's player.
 const PUPIL = { login: 'eleve02', first: STUDENT_NAMES[1][0], last: STUDENT_NAMES[1][1] };
@@ -65,8 +67,11 @@ describe("a teacher's term", () => {
     expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
   });
 
-  test('an administrator reads a bug report and its screenshot', { timeout: 60_000 }, async () => {
+  test('an administrator gets a mail for a bug report and reads it and its screenshot', {
+    timeout: 60_000,
+  }, async () => {
     const summary = `Bouton figé ${Date.now()}`;
+    const since = Date.now();
     const pupil = await apiSignIn('eleve03', STUDENT_PASSWORD);
     const form = new FormData();
     form.append('summary', summary);
@@ -78,6 +83,13 @@ describe("a teacher's term", () => {
       headers: { authorization: `Bearer ${pupil.token}` },
     });
     expect(sent.status).toBe(201);
+    // The e2e server's ADMIN_EMAILS is prof-demo's address (global-setup.ts): the mail names the
+    // report and links to the list; the description stays on the instance.
+    const mail = await lastMailTo(ADMIN_EMAIL, since);
+    expect(mail).toContain(`Subject: Nouveau signalement de bug : ${summary}`);
+    expect(mail).toContain(`Résumé : ${summary}`);
+    expect(mail).toContain(`${inject('baseUrl')}/admin/tickets`);
+    expect(mail).not.toContain('Je clique et rien ne se passe.');
     const { context, page } = await newPage(browser, DESKTOP);
     contexts.push(context);
     await new LoginPage(page).signInTo('prof-demo', TEACHER_PASSWORD, '/prof/select');

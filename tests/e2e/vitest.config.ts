@@ -25,6 +25,7 @@ const BACK_END_FILES = [
   'analytics',
   'formula-box',
   'student-shop-double-click',
+  'live-two-right-answers',
 ].map((name) => `tests/e2e/${name}.e2e.ts`);
 
 // Browser flows: one real server (built client, seeded demo school) for the whole run, Chromium
