@@ -33,14 +33,14 @@ describe('the end of the extra time', () => {
   let current: RoomRecord;
   /** Léa (+1/3) still answering: connected, no answer yet. */
   let leaAnswered: boolean;
-  let reveal: ReturnType<typeof vi.fn>;
+  let reveal: ReturnType<typeof vi.fn<(id: string) => Promise<void>>>;
   let extra: ReturnType<typeof createExtraReveal>;
 
   beforeEach(() => {
     vi.useFakeTimers({ now: T0 });
     current = room();
     leaAnswered = false;
-    reveal = vi.fn(async () => {});
+    reveal = vi.fn(async (_id: string) => {});
     extra = createExtraReveal({
       now: () => Date.now(),
       read: async () => current,
