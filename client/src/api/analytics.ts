@@ -30,11 +30,26 @@ export const getPersonalAnalytics = (p: PeriodChoice) =>
   api.get<PersonalAnalytics>('/analytics/personal', { query: q(p) });
 export const getClassesAnalytics = (p: PeriodChoice) =>
   api.get<ClassesAnalytics>('/analytics/schoolclasses', { query: q(p) });
-export const getClassStudents = (schoolclassId: string, subjectId: string, p: PeriodChoice) =>
-  api.get<ClassStudentsAnalytics>(`/analytics/schoolclasses/${schoolclassId}/${subjectId}`, { query: q(p) });
-export const getClassPlays = (schoolclassId: string, subjectId: string, p: PeriodChoice, kind?: PlayKind) =>
+export const getClassStudents = (
+  schoolclassId: string,
+  subjectId: string,
+  p: PeriodChoice,
+  signal?: AbortSignal,
+) =>
+  api.get<ClassStudentsAnalytics>(`/analytics/schoolclasses/${schoolclassId}/${subjectId}`, {
+    query: q(p),
+    signal,
+  });
+export const getClassPlays = (
+  schoolclassId: string,
+  subjectId: string,
+  p: PeriodChoice,
+  kind?: PlayKind,
+  signal?: AbortSignal,
+) =>
   api.get<RaidPlayList>(`/analytics/schoolclasses/${schoolclassId}/${subjectId}/plays`, {
     query: { ...q(p), kind },
+    signal,
   });
 export const addManualXp = (
   schoolclassId: string,

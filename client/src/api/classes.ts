@@ -10,15 +10,16 @@ import type {
 } from '../../../shared/schemas/schoolclass';
 import { api } from './http';
 
-export const listClasses = () => api.get<SchoolclassDto[]>('/schoolclasses');
-export const getClass = (id: string) => api.get<SchoolclassDto>(`/schoolclasses/${id}`);
+export const listClasses = (signal?: AbortSignal) => api.get<SchoolclassDto[]>('/schoolclasses', { signal });
+export const getClass = (id: string, signal?: AbortSignal) =>
+  api.get<SchoolclassDto>(`/schoolclasses/${id}`, { signal });
 export const createClass = (body: SchoolclassInput) => api.post<SchoolclassDto>('/schoolclasses', body);
 export const updateClass = (id: string, body: SchoolclassInput) =>
   api.put<SchoolclassDto>(`/schoolclasses/${id}`, body);
 export const deleteClass = (id: string) => api.delete<void>(`/schoolclasses/${id}`);
 
-export const listClassStudents = (schoolclassId: string) =>
-  api.get<ClassStudentDto[]>(`/students/users/schoolclasses/${schoolclassId}`);
+export const listClassStudents = (schoolclassId: string, signal?: AbortSignal) =>
+  api.get<ClassStudentDto[]>(`/students/users/schoolclasses/${schoolclassId}`, { signal });
 export const removeStudent = (schoolclassId: string, studentId: string) =>
   api.delete<void>(`/schoolclasses/${schoolclassId}/students/${studentId}`);
 export const generateStudentPassword = (userId: string) =>
@@ -29,8 +30,8 @@ export const generateCode = (schoolclassId: string) =>
 export const revokeCode = (schoolclassId: string) =>
   api.patch<ClassCodeDto>('/professors/revoke-code', { schoolclassId });
 
-export const listClassTeachers = (schoolclassId: string) =>
-  api.get<ClassTeacherDto[]>(`/professorsSchoolclasses/schoolclass/${schoolclassId}`);
+export const listClassTeachers = (schoolclassId: string, signal?: AbortSignal) =>
+  api.get<ClassTeacherDto[]>(`/professorsSchoolclasses/schoolclass/${schoolclassId}`, { signal });
 export const shareClass = (body: ShareClassInput) =>
   api.post<ClassTeacherDto>('/professorsSchoolclasses/', body);
 

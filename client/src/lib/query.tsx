@@ -34,6 +34,11 @@ export const keys = {
   /** Everything about homework (the teacher's list, each one's details). */
   homework: ['homework'] as const,
   teacherHomework: (professorId: string) => ['homework', 'teacher', professorId] as const,
+  /** Everything about classes (the list, each class, its students and its teachers). */
+  classes: ['classes'] as const,
+  schoolclass: (id: string) => ['classes', id] as const,
+  classStudents: (id: string) => ['classes', id, 'students'] as const,
+  classTeachers: (id: string) => ['classes', id, 'teachers'] as const,
   tickets: (page: number) => ['tickets', page] as const,
   /** Everything the analytics pages show, then the page and what it is about (ids, period). */
   analytics: (...about: unknown[]) => ['analytics', ...about] as const,

@@ -9,22 +9,39 @@ import { getClassPlays, getClassStudents } from '../../api/analytics';
 import { useFeedback } from '../../app/feedback';
 import { Button } from '../../components/ui/Button';
 import { formatDateTime as formatDate } from '../../lib/dates';
+import { keys, queryClient, withQueries } from '../../lib/query';
 import { ExportButtons } from './ExportButtons';
 import { ManualXpDialog } from './ManualXpDialog';
 import { PeriodPicker } from './PeriodPicker';
 import { percent, usePeriod } from './period';
 import { LoadStatus, Rate } from './Status';
-import { useLoad } from './use-load';
+import { useQueryLoad } from './use-query-load';
 import './analytics.css';
 
-export default function ClassStudentsPage() {
+function ClassStudentsPage() {
+  const { schoolclassId = '', subjectId = '' } = useParams();
+  // Another class (or subject) is another page: it never shows this one's rows while its own load.
+  return (
+    <ClassStudents
+      key={`${schoolclassId}/${subjectId}`}
+      schoolclassId={schoolclassId}
+      subjectId={subjectId}
+    />
+  );
+}
+
+function ClassStudents({ schoolclassId, subjectId }: { schoolclassId: string; subjectId: string }) {
   const { t } = useTranslation();
   const feedback = useFeedback();
-  const { schoolclassId = '', subjectId = '' } = useParams();
   const [period, setPeriod] = usePeriod();
-  const key = JSON.stringify([schoolclassId, subjectId, period]);
-  const students = useLoad(key, () => getClassStudents(schoolclassId, subjectId, period));
-  const plays = useLoad(key, () => getClassPlays(schoolclassId, subjectId, period));
+  // One query per class, subject and period (a new period shows the last one's until it is read).
+  const about = [schoolclassId, subjectId, period] as const;
+  const students = useQueryLoad(keys.analytics('class-students', ...about), (signal) =>
+    getClassStudents(schoolclassId, subjectId, period, signal),
+  );
+  const plays = useQueryLoad(keys.analytics('class-plays', ...about), (signal) =>
+    getClassPlays(schoolclassId, subjectId, period, undefined, signal),
+  );
   const [xpFor, setXpFor] = useState<StudentRow | null>(null);
   const data = students.data;
   const cols = [
@@ -173,12 +190,16 @@ export default function ClassStudentsPage() {
                   }
                 : d,
             );
+            // The XP shown elsewhere (other periods, the pupil's page) is read again when next shown.
+            void queryClient.invalidateQueries({ queryKey: keys.analytics(), refetchType: 'none' });
           }}
         />
       ) : null}
     </div>
   );
 }
+
+export default withQueries(ClassStudentsPage);
 
 function PlaysTable({ plays, name }: { plays: RaidPlay[]; name: string }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 // /prof/administration/classlist: the teacher's classes as cards in their world's colour, with the
 // number of students and the registration code, and the button that creates a class.
+import { useQuery } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SchoolclassDto } from '../../../../../shared/schemas/schoolclass';
@@ -10,6 +10,7 @@ import { listClasses } from '../../../api/classes';
 import { useSession } from '../../../app/session';
 import { Button } from '../../../components/ui/Button';
 import { formatDateTime } from '../../../lib/dates';
+import { keys, withQueries } from '../../../lib/query';
 import { SchoolDivisions } from './SchoolDivisions';
 import './classes.css';
 
@@ -55,19 +56,13 @@ function ClassTile({ c }: { c: SchoolclassDto }) {
   );
 }
 
-export default function ClassListPage() {
+function ClassListPage() {
   const { t } = useTranslation();
-  const [classes, setClasses] = useState<SchoolclassDto[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const { user } = useSession();
-
-  const load = useCallback(() => {
-    setFailed(false);
-    listClasses()
-      .then(setClasses)
-      .catch(() => setFailed(true));
-  }, []);
-  useEffect(load, [load]);
+  const query = useQuery({ queryKey: keys.classes, queryFn: ({ signal }) => listClasses(signal) });
+  const classes = query.data ?? null;
+  const failed = query.isError && !query.isFetching;
+  const load = () => void query.refetch();
 
   return (
     <section className="cls stack">
@@ -115,3 +110,5 @@ export default function ClassListPage() {
     </section>
   );
 }
+
+export default withQueries(ClassListPage);

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import QRCode from 'qrcode';
+import { useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type {
   ClassStudentDto,
@@ -567,5 +568,67 @@ describe('ClassPage: teachers', () => {
       { schoolclassId: ID, login: 'inconnu', subjectId: PHYSICS },
       { schoolclassId: ID, login: 'marc.rossi@college.fr', subjectId: PHYSICS },
     ]);
+  });
+});
+
+describe('ClassPage: switching classes', () => {
+  it('a quick switch to another class never shows the first class’s data, and drops its late answers', async () => {
+    const OTHER = 'c0000000-0000-4000-8000-000000000002';
+    const calls = classApi({
+      extra: [
+        { method: 'GET', path: `/schoolclasses/${OTHER}`, body: schoolclass({ id: OTHER, name: '3e B' }) },
+        {
+          method: 'GET',
+          path: `/students/users/schoolclasses/${OTHER}`,
+          body: [student(4, { lastName: 'Durand', firstName: 'Léa' })],
+        },
+        { method: 'GET', path: `/professorsSchoolclasses/schoolclass/${OTHER}`, body: [ME] },
+      ],
+    });
+    // The first class's answers arrive late, after the second class's.
+    const answer = globalThis.fetch;
+    let release!: () => void;
+    const late = new Promise<void>((r) => {
+      release = r;
+    });
+    const firstSignals: AbortSignal[] = [];
+    let lateReads = 0;
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (!String(input).endsWith(ID)) return answer(input, init);
+      if (init?.signal) firstSignals.push(init.signal);
+      await late;
+      const res = await answer(input, init);
+      return { ...res, json: () => res.json().finally(() => lateReads++) };
+    });
+    function GoToOther() {
+      const navigate = useNavigate();
+      return (
+        <button type="button" onClick={() => navigate(`/prof/administration/class/${OTHER}`)}>
+          other class
+        </button>
+      );
+    }
+    const user = userEvent.setup();
+    renderPage(
+      <>
+        <ClassPage />
+        <GoToOther />
+      </>,
+      '/prof/administration/class/:id?',
+      `/prof/administration/class/${ID}`,
+    );
+    await waitFor(() => expect(firstSignals).toHaveLength(3));
+    expect(screen.getByRole('status').textContent).toBe(tx('CLASSES.LOADING'));
+    await user.click(screen.getByRole('button', { name: 'other class' }));
+    expect(await screen.findByRole('heading', { name: '3e B', level: 1 })).toBeTruthy();
+    // The first class's calls are cancelled; their answers, when they come, are not shown.
+    expect(firstSignals.every((s) => s.aborted)).toBe(true);
+    release();
+    await waitFor(() => expect(lateReads).toBe(3));
+    await act(async () => {});
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('3e B');
+    expect(lastNames()).toEqual(['Durand']);
+    expect(screen.queryByText('4e C')).toBeNull();
+    expect(calls.filter((c) => c.url.endsWith(OTHER))).toHaveLength(3);
   });
 });

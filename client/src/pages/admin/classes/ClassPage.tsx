@@ -1,11 +1,11 @@
 // /prof/administration/class/:id? — without an id, the form that creates a class; with one, the class:
 // its form, its registration code (modal with a QR code), its students and the teachers sharing it.
-import { type CSSProperties, useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type {
   ClassCodeDto,
-  ClassStudentDto,
   ClassTeacherDto,
   SchoolclassDto,
   SchoolclassInput,
@@ -26,6 +26,7 @@ import { useFeedback } from '../../../app/feedback';
 import { useSession } from '../../../app/session';
 import { Button } from '../../../components/ui/Button';
 import { formatDateTime } from '../../../lib/dates';
+import { keys, queryClient, withQueries } from '../../../lib/query';
 import { errorKey, errorStatus } from '../../auth/api-error';
 import { ClassForm } from './ClassForm';
 import { CodeDialog } from './CodeDialog';
@@ -53,6 +54,7 @@ function NewClass({ subjects }: { subjects: SubjectDto[] }) {
 
   async function create(values: SchoolclassInput) {
     const c = await createClass(values);
+    void queryClient.invalidateQueries({ queryKey: keys.classes, refetchType: 'none' });
     void refresh();
     feedback({ status: 'success', message: 'CLASSES.CREATED', params: { name: c.name } });
     navigate(`/prof/administration/class/${c.id}`, { replace: true });
@@ -75,38 +77,42 @@ function NewClass({ subjects }: { subjects: SubjectDto[] }) {
   );
 }
 
-interface Loaded {
-  schoolclass: SchoolclassDto;
-  students: ClassStudentDto[];
-  teachers: ClassTeacherDto[];
-}
-
 function ExistingClass({ id, subjects }: { id: string; subjects: SubjectDto[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const feedback = useFeedback();
   const { refresh } = useSession();
-  const [data, setData] = useState<Loaded | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'missing' | 'failed'>('loading');
   const [editing, setEditing] = useState(false);
   const [codeOpen, setCodeOpen] = useState(false);
   const [generating, setGenerating] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
-
-  const load = useCallback(() => {
-    setState('loading');
-    Promise.all([getClass(id), listClassStudents(id), listClassTeachers(id)])
-      .then(([schoolclass, students, teachers]) => {
-        setData({ schoolclass, students, teachers });
-        setState('ready');
-      })
-      .catch((err) => setState(errorStatus(err) === 404 || errorStatus(err) === 400 ? 'missing' : 'failed'));
-  }, [id]);
-  useEffect(load, [load]);
+  // One query each for the class, its students and its teachers: another class's page never shows
+  // this one's (its calls are cancelled when the teacher leaves).
+  const classQuery = useQuery({ queryKey: keys.schoolclass(id), queryFn: ({ signal }) => getClass(id, signal) });
+  const studentsQuery = useQuery({
+    queryKey: keys.classStudents(id),
+    queryFn: ({ signal }) => listClassStudents(id, signal),
+  });
+  const teachersQuery = useQuery({
+    queryKey: keys.classTeachers(id),
+    queryFn: ({ signal }) => listClassTeachers(id, signal),
+  });
+  const queries = [classQuery, studentsQuery, teachersQuery];
+  const error = queries.some((q) => q.isFetching) ? null : queries.find((q) => q.isError)?.error;
+  const state: 'loading' | 'ready' | 'missing' | 'failed' = error
+    ? errorStatus(error) === 404 || errorStatus(error) === 400
+      ? 'missing'
+      : 'failed'
+    : classQuery.data && studentsQuery.data && teachersQuery.data
+      ? 'ready'
+      : 'loading';
+  const load = () => {
+    for (const q of queries) if (q.isError) void q.refetch();
+  };
 
   if (state === 'loading') return <p role="status">{t('CLASSES.LOADING')}</p>;
-  if (state !== 'ready' || !data) {
+  if (state !== 'ready' || !classQuery.data || !studentsQuery.data || !teachersQuery.data) {
     return (
       <section className="cls stack">
         <BackLink />
@@ -121,19 +127,22 @@ function ExistingClass({ id, subjects }: { id: string; subjects: SubjectDto[] })
       </section>
     );
   }
+  const data = { schoolclass: classQuery.data, students: studentsQuery.data, teachers: teachersQuery.data };
 
   const c = data.schoolclass;
   const world = WORLDS[c.planet] ?? WORLDS.nebula;
   const shared = data.teachers.length > 1;
-  const setCode = (code: ClassCodeDto) =>
-    setData(
-      (d) =>
-        d && { ...d, schoolclass: { ...d.schoolclass, code: code.code, codeExpiresAt: code.codeExpiresAt } },
-    );
+  const setCode = (code: ClassCodeDto) => {
+    changed(keys.schoolclass(id), (d: SchoolclassDto) => ({
+      ...d,
+      code: code.code,
+      codeExpiresAt: code.codeExpiresAt,
+    }));
+  };
 
   async function save(values: SchoolclassInput) {
     const saved = await updateClass(id, values);
-    setData((d) => d && { ...d, schoolclass: saved });
+    changed(keys.schoolclass(id), () => saved);
     setEditing(false);
     void refresh();
     feedback({ status: 'success', message: 'CLASSES.SAVED', params: { name: saved.name } });
@@ -155,6 +164,8 @@ function ExistingClass({ id, subjects }: { id: string; subjects: SubjectDto[] })
     setDeleting(true);
     try {
       await deleteClass(id);
+      queryClient.removeQueries({ queryKey: keys.schoolclass(id) });
+      void queryClient.invalidateQueries({ queryKey: keys.classes, refetchType: 'none' });
       void refresh();
       feedback({
         status: 'success',
@@ -259,7 +270,7 @@ function ExistingClass({ id, subjects }: { id: string; subjects: SubjectDto[] })
           <StudentTable
             schoolclassId={id}
             students={data.students}
-            onChange={(students) => setData((d) => d && { ...d, students })}
+            onChange={(students) => changed(keys.classStudents(id), () => students)}
           />
         )}
       </section>
@@ -268,7 +279,7 @@ function ExistingClass({ id, subjects }: { id: string; subjects: SubjectDto[] })
         schoolclassId={id}
         teachers={data.teachers}
         subjects={subjects}
-        onAdded={(x) => setData((d) => d && { ...d, teachers: [...d.teachers, x] })}
+        onAdded={(x) => changed(keys.classTeachers(id), (d: ClassTeacherDto[]) => [...d, x])}
       />
 
       <section className="card cls-danger" aria-labelledby="danger-title">
@@ -310,13 +321,20 @@ function ExistingClass({ id, subjects }: { id: string; subjects: SubjectDto[] })
   );
 }
 
-export default function ClassPage() {
+/**
+ * A change the server confirmed, shown at once; the class list (names, counts, codes) is read again when
+ * next shown.
+ */
+function changed<T>(queryKey: readonly unknown[], update: (d: T) => T) {
+  queryClient.setQueryData<T>(queryKey, (d) => (d === undefined ? d : update(d)));
+  void queryClient.invalidateQueries({ queryKey: keys.classes, exact: true, refetchType: 'none' });
+}
+
+function ClassPage() {
   const { id } = useParams();
-  const [subjects, setSubjects] = useState<SubjectDto[]>([]);
-  useEffect(() => {
-    listSubjects()
-      .then(setSubjects)
-      .catch(() => setSubjects([]));
-  }, []);
+  const subjects =
+    useQuery({ queryKey: keys.subjects, queryFn: ({ signal }) => listSubjects(signal) }).data ?? [];
   return id ? <ExistingClass key={id} id={id} subjects={subjects} /> : <NewClass subjects={subjects} />;
 }
+
+export default withQueries(ClassPage);

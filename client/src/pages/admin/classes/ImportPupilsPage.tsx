@@ -2,7 +2,8 @@
 // accounts from the class list her school's software exports (issue 21). She picks the CSV, reads
 // the line-by-line report (kept, or refused and why), creates the accounts, then prints one sheet per
 // pupil with the sign-in address, a QR code, the username and the password (shown here once).
-import { type FormEvent, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { RosterResult, SchoolclassDto } from '../../../../../shared/schemas/schoolclass';
@@ -10,6 +11,7 @@ import { getClass, importClassList, signInUrl } from '../../../api/classes';
 import { Button } from '../../../components/ui/Button';
 import { translateError } from '../../../i18n';
 import { useQrCode } from '../../../lib/qr';
+import { keys, queryClient, withQueries } from '../../../lib/query';
 import { errorKey } from '../../auth/api-error';
 import './classes.css';
 
@@ -114,17 +116,16 @@ function Sheets({ result, className }: { result: RosterResult; className: string
   );
 }
 
-export default function ImportPupilsPage() {
+function ImportPupilsPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const [cls, setCls] = useState<SchoolclassDto | null>(null);
+  const classQuery = useQuery({ queryKey: keys.schoolclass(id), queryFn: ({ signal }) => getClass(id, signal) });
+  const cls: SchoolclassDto | null = classQuery.data ?? null;
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<RosterResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [failed, setError] = useState<string | null>(null);
+  const error = failed ?? (classQuery.isError ? errorKey(classQuery.error) : null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    getClass(id).then(setCls, (err) => setError(errorKey(err)));
-  }, [id]);
 
   async function read(create: boolean) {
     if (!file) return;
@@ -132,6 +133,11 @@ export default function ImportPupilsPage() {
     setError(null);
     try {
       setResult(await importClassList(id, file, create));
+      if (create) {
+        // The class's students and counts are read again when next shown.
+        void queryClient.invalidateQueries({ queryKey: keys.classStudents(id) });
+        void queryClient.invalidateQueries({ queryKey: keys.classes, exact: true });
+      }
     } catch (err) {
       setError(errorKey(err));
     } finally {
@@ -206,3 +212,5 @@ export default function ImportPupilsPage() {
     </div>
   );
 }
+
+export default withQueries(ImportPupilsPage);
