@@ -101,6 +101,9 @@ export const studentPasswordStepSchema = z
   .object({ password: passwordSchema, confirmation: z.string() })
   .refine((v) => v.password === v.confirmation, { message: ERR.PASSWORD_MISMATCH, path: ['confirmation'] });
 
+/** A password change's first field: the current password, checked by the server. */
+export const currentPasswordSchema = z.object({ currentPassword: z.string().min(1, ERR.REQUIRED) });
+
 /** POST /api/auth/code-signup */
 export const codeSignupSchema = studentIdentifierSchema.extend({
   code: classCodeSchema,

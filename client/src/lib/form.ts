@@ -1,5 +1,7 @@
-// Run a shared zod schema on a form's values: the first message per field, as i18n keys.
-import { useState } from 'react';
+// Forms on react-hook-form, checked by the shared zod schemas: the first message per field, as i18n keys.
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FormEvent } from 'react';
+import { type DefaultValues, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 
 export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
@@ -18,16 +20,41 @@ export function validate<S extends z.ZodType>(
   return { ok: false, errors };
 }
 
-/** A form's values and errors: `set(field)` changes a value and clears that field's error. */
-export function useFormValues<V extends Record<string, string>>(
-  initial: V | (() => V),
-  initialErrors: FieldErrors<V> | (() => FieldErrors<V>) = {},
+/**
+ * A form of text fields on react-hook-form, checked on submit by a shared zod `schema` (its output is
+ * what `submit` hands on). `set(field)` changes a value and clears that field's error; `setErrors`
+ * shows the server's refusals (i18n keys) in place of the errors shown.
+ */
+export function useSchemaForm<V extends Record<string, string>, Out = V>(
+  schema: z.ZodType<Out>,
+  defaultValues: V,
 ) {
-  const [values, setValues] = useState<V>(initial);
-  const [errors, setErrors] = useState<FieldErrors<V>>(initialErrors);
+  const form = useForm<V>({
+    resolver: zodResolver(schema as never) as unknown as Resolver<V>,
+    defaultValues: defaultValues as DefaultValues<V>,
+    // As the fields always behaved: errors from the submit on, each cleared when its field changes.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const values = { ...defaultValues, ...useWatch({ control: form.control }) } as V;
+  const errors: FieldErrors<V> = {};
+  for (const [k, e] of Object.entries(form.formState.errors))
+    if (typeof e?.message === 'string') errors[k as keyof V & string] = e.message;
   const set = (k: keyof V & string) => (v: string) => {
-    setValues((s) => ({ ...s, [k]: v }));
-    setErrors((e) => ({ ...e, [k]: undefined }));
+    form.setValue(k as Path<V>, v as V[keyof V & string] as never, { shouldDirty: true });
+    form.clearErrors(k as Path<V>);
   };
-  return { values, setValues, errors, setErrors, set };
+  function setErrors(found: FieldErrors<V>) {
+    form.clearErrors();
+    for (const [k, message] of Object.entries(found))
+      if (message) form.setError(k as Path<V>, { type: 'server', message: message as string });
+  }
+  /** The form's submit handler: `onValid` runs with the schema's output when every field passes. */
+  const submit =
+    (onValid: (data: Out, values: V) => unknown, before?: () => void) => (e: FormEvent) => {
+      before?.();
+      return form.handleSubmit((data) => onValid(data as unknown as Out, form.getValues()))(e);
+    };
+  return { form, values, errors, set, setErrors, submit };
 }

@@ -1,6 +1,7 @@
 // /register/student/password, step 3: password and confirmation, then the account is created and
 // the student is signed in.
-import { type FormEvent, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ERR } from '../../../../shared/errors';
@@ -11,7 +12,7 @@ import { useFeedback } from '../../app/feedback';
 import { type NewPassword, NewPasswordFields } from '../../components/PasswordChange';
 import { Button } from '../../components/ui/Button';
 import { translateError } from '../../i18n';
-import { useFormValues, validate } from '../../lib/form';
+import { useSchemaForm } from '../../lib/form';
 import { errorField, errorKey } from '../auth/api-error';
 import { StudentFrame } from './StudentFrame';
 import { clearDraft, readDraft, stepUrl, useRegistrationCode } from './student-draft';
@@ -24,15 +25,23 @@ export default function StudentPasswordPage() {
   const navigate = useNavigate();
   const feedback = useFeedback();
   const code = useRegistrationCode();
-  const { values, errors, setErrors, set } = useFormValues<Values>({ password: '', confirmation: '' });
+  const { values, errors, setErrors, set, submit } = useSchemaForm<
+    Values,
+    z.infer<typeof studentPasswordStepSchema>
+  >(studentPasswordStepSchema, { password: '', confirmation: '' });
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The form renders once more after the account is made (its submit state), and that render would
+  // keep the code of the URL as a draft again: the draft is dropped for good as the page goes.
+  const created = useRef(false);
+  useEffect(
+    () => () => {
+      if (created.current) clearDraft();
+    },
+    [],
+  );
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setFormError(null);
-    const r = validate(studentPasswordStepSchema, values);
-    if (!r.ok) return setErrors(r.errors);
+  async function create(data: z.infer<typeof studentPasswordStepSchema>) {
     const draft = readDraft();
     if (!code) return navigate(stepUrl('code', null));
     if (!draft.firstName || !draft.lastName || !draft.username) {
@@ -45,10 +54,11 @@ export default function StudentPasswordPage() {
         firstName: draft.firstName,
         lastName: draft.lastName,
         username: draft.username,
-        password: r.data.password,
+        password: data.password,
         avatarId: draft.avatarId,
       });
       clearDraft();
+      created.current = true;
       login(user);
       feedback({
         status: 'success',
@@ -73,7 +83,7 @@ export default function StudentPasswordPage() {
     <StudentFrame step={2} className={readDraft().className}>
       <h1>{t('REGISTER.STUDENT.PASSWORD_TITLE')}</h1>
       <p className="lead">{t('REGISTER.STUDENT.PASSWORD_TEXT')}</p>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={submit(create, () => setFormError(null))} noValidate>
         <NewPasswordFields
           labels={{
             password: t('REGISTER.STUDENT.PASSWORD'),

@@ -1,11 +1,14 @@
 // /prof/account/password: a teacher changes her password (issue 15): the current one, a new one under
 // the sign-up rules, and its confirmation. PUT /professors/{id}/password checks the current one first
 // and answers on its field; success ends her other sessions and keeps this one with fresh tokens.
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { ERR } from '../../../../../shared/errors';
-import { studentPasswordStepSchema as newPasswordSchema } from '../../../../../shared/schemas/account';
+import {
+  currentPasswordSchema,
+  studentPasswordStepSchema as newPasswordSchema,
+} from '../../../../../shared/schemas/account';
 import { changeProfessorPassword } from '../../../api/professors';
 import { useFeedback } from '../../../app/feedback';
 import { useSession } from '../../../app/session';
@@ -17,18 +20,19 @@ import {
 import { Button } from '../../../components/ui/Button';
 import { PasswordField } from '../../../components/ui/Field';
 import { translateError } from '../../../i18n';
-import { useFormValues, validate } from '../../../lib/form';
+import { useSchemaForm } from '../../../lib/form';
 import '../../auth/auth.css';
 import './account.css';
 
 type Values = { currentPassword: string; password: string; confirmation: string };
+const schema = z.intersection(currentPasswordSchema, newPasswordSchema);
 
 export default function AccountPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const feedback = useFeedback();
   const { user } = useSession();
-  const { values, errors, setErrors, set } = useFormValues<Values>({
+  const { values, errors, setErrors, set, submit } = useSchemaForm<Values>(schema, {
     currentPassword: '',
     password: '',
     confirmation: '',
@@ -38,15 +42,8 @@ export default function AccountPasswordPage() {
 
   if (user?.isGar) return <Navigate to="/prof/account" replace />;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function save(values: Values) {
     if (!user?.professorId || busy) return;
-    setFormError(null);
-    const found: Partial<Values> = {};
-    if (!values.currentPassword) found.currentPassword = ERR.REQUIRED;
-    const r = validate(newPasswordSchema, { password: values.password, confirmation: values.confirmation });
-    if (!r.ok) Object.assign(found, r.errors);
-    if (Object.values(found).some(Boolean)) return setErrors(found);
     setBusy(true);
     try {
       keepFreshSession(
@@ -68,7 +65,7 @@ export default function AccountPasswordPage() {
         <Link to="/prof/account">{t('ACCOUNT.BACK')}</Link>
       </p>
       <h1>{t('ACCOUNT.PASSWORD.TITLE')}</h1>
-      <form className="card acct__form" onSubmit={submit} noValidate>
+      <form className="card acct__form" onSubmit={submit(save, () => setFormError(null))} noValidate>
         <PasswordField
           label={t('ACCOUNT.PASSWORD.CURRENT')}
           name="currentPassword"

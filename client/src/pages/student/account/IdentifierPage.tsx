@@ -1,7 +1,8 @@
 // /student/account/identifier: last name, first name and username. Save stays disabled until
 // something changed; a refusal that is not a validation error reads "Identifiant déjà utilisé" on
 // the username (SPEC point 8).
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { studentIdentifierSchema } from '../../../../../shared/schemas/account';
@@ -10,7 +11,7 @@ import { useFeedback } from '../../../app/feedback';
 import { useSession } from '../../../app/session';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Field';
-import { useFormValues, validate } from '../../../lib/form';
+import { useSchemaForm } from '../../../lib/form';
 import { errorField, errorKey, errorStatus } from '../../auth/api-error';
 import { StudentSheet } from './StudentSheet';
 
@@ -32,23 +33,23 @@ export default function IdentifierPage() {
     firstName: record?.firstName ?? '',
     username: record?.username ?? '',
   };
-  const { values, errors, setErrors, set } = useFormValues<Values>(initial);
+  const { values, errors, setErrors, set, submit } = useSchemaForm<
+    Values,
+    z.infer<typeof studentIdentifierSchema>
+  >(studentIdentifierSchema, initial);
   const [busy, setBusy] = useState(false);
 
   if (user?.isGar) return <Navigate to="/student/account" replace />;
   const changed = FIELDS.some((k) => values[k].trim() !== initial[k]);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  async function save(data: z.infer<typeof studentIdentifierSchema>) {
     if (!user || !changed || busy) return;
-    const r = validate(studentIdentifierSchema, values);
-    if (!r.ok) return setErrors(r.errors);
     setBusy(true);
     try {
       await updateUser(user.id, {
-        firstName: r.data.firstName,
-        lastName: r.data.lastName,
-        userName: r.data.username,
+        firstName: data.firstName,
+        lastName: data.lastName,
+        userName: data.username,
       });
       await refresh();
       feedback({ status: 'success', message: 'STUDENT.IDENTIFIER.SAVED' });
@@ -64,7 +65,7 @@ export default function IdentifierPage() {
 
   return (
     <StudentSheet title={t('STUDENT.IDENTIFIER.TITLE')} back="/student/account">
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={submit(save)} noValidate>
         <TextField
           label={t('STUDENT.IDENTIFIER.LAST_NAME')}
           name="lastName"

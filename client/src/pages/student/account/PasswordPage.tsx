@@ -3,11 +3,11 @@
 // when the check itself fails (network, server error). Only then does the new one pass the sign-up
 // rules and the confirmation, before PUT /students/{id}/password (which checks the current one
 // again). Success signs the other devices out and keeps this one signed in with the fresh session.
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { ERR } from '../../../../../shared/errors';
-import { studentPasswordStepSchema } from '../../../../../shared/schemas/account';
+import { currentPasswordSchema, studentPasswordStepSchema } from '../../../../../shared/schemas/account';
 import { changeOwnPassword } from '../../../api/student';
 import { checkPassword } from '../../../api/users';
 import { useFeedback } from '../../../app/feedback';
@@ -20,7 +20,7 @@ import {
 import { Button } from '../../../components/ui/Button';
 import { PasswordField } from '../../../components/ui/Field';
 import { translateError } from '../../../i18n';
-import { useFormValues, validate } from '../../../lib/form';
+import { useSchemaForm, validate } from '../../../lib/form';
 import { errorStatus } from '../../auth/api-error';
 import { StudentSheet } from './StudentSheet';
 
@@ -35,7 +35,8 @@ export default function PasswordPage() {
   const navigate = useNavigate();
   const feedback = useFeedback();
   const { user } = useSession();
-  const { values, errors, setErrors, set } = useFormValues<Values>({
+  // The form's schema is the current password's: the new one is checked once the server accepts it.
+  const { values, errors, setErrors, set, submit } = useSchemaForm(currentPasswordSchema, {
     currentPassword: '',
     password: '',
     confirmation: '',
@@ -45,11 +46,8 @@ export default function PasswordPage() {
 
   if (user?.isGar) return <Navigate to="/student/account" replace />;
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  async function change(_: unknown, values: Values) {
     if (!user?.studentId || busy) return;
-    setFormError(null);
-    if (!values.currentPassword) return setErrors({ currentPassword: ERR.REQUIRED });
     setBusy(true);
     let correct: boolean;
     try {
@@ -84,7 +82,7 @@ export default function PasswordPage() {
 
   return (
     <StudentSheet title={t('STUDENT.PASSWORD.TITLE')} back="/student/account">
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={submit(change, () => setFormError(null))} noValidate>
         <PasswordField
           label={t('STUDENT.PASSWORD.CURRENT')}
           name="currentPassword"

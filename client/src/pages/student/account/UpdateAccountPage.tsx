@@ -1,6 +1,7 @@
 // /student-update-account: a (legacy or imported) student account that still carries an e-mail
 // confirms its names and username; the server then removes the address (docs/decisions.md).
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { studentIdentifierSchema } from '../../../../../shared/schemas/account';
@@ -10,7 +11,7 @@ import { useSession } from '../../../app/session';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Field';
 import { translateError } from '../../../i18n';
-import { useFormValues, validate } from '../../../lib/form';
+import { useSchemaForm } from '../../../lib/form';
 import { errorField, errorKey } from '../../auth/api-error';
 import './account.css';
 
@@ -26,7 +27,10 @@ export default function UpdateAccountPage() {
   const navigate = useNavigate();
   const feedback = useFeedback();
   const { user, record, refresh } = useSession();
-  const { values, errors, setErrors, set } = useFormValues<Values>({
+  const { values, errors, setErrors, set, submit } = useSchemaForm<
+    Values,
+    z.infer<typeof studentIdentifierSchema>
+  >(studentIdentifierSchema, {
     lastName: record?.lastName ?? '',
     firstName: record?.firstName ?? '',
     username: record?.username ?? '',
@@ -34,18 +38,14 @@ export default function UpdateAccountPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  async function save(data: z.infer<typeof studentIdentifierSchema>) {
     if (!user?.studentId || busy) return;
-    setFormError(null);
-    const r = validate(studentIdentifierSchema, values);
-    if (!r.ok) return setErrors(r.errors);
     setBusy(true);
     try {
       await completeAccount(user.studentId, {
-        firstName: r.data.firstName,
-        lastName: r.data.lastName,
-        userName: r.data.username,
+        firstName: data.firstName,
+        lastName: data.lastName,
+        userName: data.username,
       });
       await refresh();
       feedback({ status: 'success', message: 'STUDENT.UPDATE_ACCOUNT.DONE' });
@@ -62,7 +62,7 @@ export default function UpdateAccountPage() {
     <div className="card narrow stack update-account">
       <h1>{t('STUDENT.UPDATE_ACCOUNT.TITLE')}</h1>
       <p>{t('STUDENT.UPDATE_ACCOUNT.TEXT')}</p>
-      <form onSubmit={onSubmit} noValidate className="stack">
+      <form onSubmit={submit(save, () => setFormError(null))} noValidate className="stack">
         <TextField
           label={t('STUDENT.IDENTIFIER.LAST_NAME')}
           name="lastName"
