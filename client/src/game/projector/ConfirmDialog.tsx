@@ -1,8 +1,10 @@
 // A question the teacher answers before something that cannot be undone (stop the raid, end the
-// lesson): a native modal <dialog> (focus kept inside, Escape cancels), in the board's look, instead
-// of the browser's plain confirm box (issue 21).
-import { useEffect, useId, useRef } from 'react';
+// lesson), in the board's look, instead of the browser's plain confirm box (issue 21). It is the app's
+// one Dialog (components/ui/Dialog.tsx: native modal <dialog>, focus kept inside, Escape cancels, the
+// focus back on the button that asked), opened on "Cancel": the choice that changes nothing.
+import { useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../components/ui/Dialog';
 
 export interface ConfirmProps {
   /** What is asked; null: the dialog is closed. */
@@ -14,48 +16,30 @@ export interface ConfirmProps {
 }
 
 export function ConfirmDialog({ message, confirmLabel, onConfirm, onCancel }: ConfirmProps) {
+  return message === null ? null : (
+    <Confirm message={message} confirmLabel={confirmLabel} onConfirm={onConfirm} onCancel={onCancel} />
+  );
+}
+
+function Confirm({ message, confirmLabel, onConfirm, onCancel }: ConfirmProps & { message: string }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
-  const open = message !== null;
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) {
-      // jsdom (unit tests) has no showModal: the dialog then opens without its backdrop.
-      if (typeof d.showModal === 'function') d.showModal();
-      else d.setAttribute('open', '');
-    } else if (!open && d.open) {
-      if (typeof d.close === 'function') d.close();
-      else d.removeAttribute('open');
-    }
-  }, [open]);
+  const cancel = useRef<HTMLButtonElement>(null);
+  // After the Dialog's own opening (a child's effects run first): the safe choice has the focus.
+  useLayoutEffect(() => cancel.current?.focus(), []);
   return (
-    <dialog
-      ref={ref}
-      className="proj-confirm"
-      aria-labelledby={`${id}-text`}
-      onCancel={(e) => {
-        // Escape: closed by React's state, not by the browser behind its back.
-        e.preventDefault();
-        onCancel();
-      }}
-    >
-      {open ? (
-        <>
-          <p id={`${id}-text`} className="proj-confirm__text">
-            {message}
-          </p>
-          <div className="proj-confirm__actions">
-            <button type="button" className="proj-btn" onClick={onCancel}>
-              {t('GAME.CANCEL')}
-            </button>
-            <button type="button" className="proj-btn proj-btn--primary" onClick={onConfirm}>
-              {confirmLabel}
-            </button>
-          </div>
-        </>
-      ) : null}
-    </dialog>
+    <Dialog labelledBy={`${id}-text`} className="proj-confirm" initialFocus="dialog" onClose={onCancel}>
+      <p id={`${id}-text`} className="proj-confirm__text">
+        {message}
+      </p>
+      <div className="proj-confirm__actions">
+        <button ref={cancel} type="button" className="proj-btn" onClick={onCancel}>
+          {t('GAME.CANCEL')}
+        </button>
+        <button type="button" className="proj-btn proj-btn--primary" onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+      </div>
+    </Dialog>
   );
 }

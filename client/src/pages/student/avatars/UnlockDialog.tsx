@@ -1,11 +1,14 @@
 // The dialog of an unlock offer (SPEC point 4). Two candidates: "Choose", Unlock disabled until one
 // is picked. One candidate: unlocked at once. Then "Avatar unlocked" with Equip and Continue.
+// The app's one Dialog (native modal <dialog>: focus kept inside, Escape closes unless a request is
+// under way, the focus back where it was); each new step moves the focus into it.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UnlockOfferDto } from '../../../../../shared/avatar-rules';
 import type { AvatarDto } from '../../../../../shared/types';
 import { chooseOffer } from '../../../api/avatars';
 import { Button } from '../../../components/ui/Button';
+import { Dialog } from '../../../components/ui/Dialog';
 import { translateError } from '../../../i18n';
 import { errorKey } from '../../auth/api-error';
 import { AvatarGrid } from '../../register/AvatarGrid';
@@ -31,7 +34,7 @@ export function UnlockDialog({
   const [selected, setSelected] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const boxRef = useRef<HTMLDivElement>(null);
+  const boxRef = useRef<HTMLDialogElement>(null);
 
   const unlocking = useRef(false);
   async function unlock(avatarId: string) {
@@ -65,17 +68,17 @@ export function UnlockDialog({
     boxRef.current?.querySelector<HTMLElement>('button:not([disabled]), input')?.focus();
   }, [step.kind]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !busy) onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [busy, onClose]);
-
   return (
-    <div className="unlock-overlay">
-      <div ref={boxRef} className="unlock-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+    <Dialog
+      labelledBy={titleId}
+      dialogRef={boxRef}
+      className="unlock-dialog"
+      initialFocus="dialog"
+      closeOnEscape={!busy}
+      onClose={onClose}
+    >
+      {/* The step's content; its first button (or the grid) takes the focus (the effect above). */}
+      <div className="unlock-dialog__step">
         {step.kind === 'unlocked' ? (
           <>
             <div className="unlock-dialog__burst" aria-hidden="true" />
@@ -153,6 +156,6 @@ export function UnlockDialog({
           </>
         )}
       </div>
-    </div>
+    </Dialog>
   );
 }
