@@ -7,8 +7,8 @@ import type {
 } from '../../../shared/schemas/accommodations';
 import { api } from './http';
 
-export const listClassAccommodations = (schoolclassId: string) =>
-  api.get<PupilAccommodations[]>(`/schoolclasses/${schoolclassId}/accommodations`);
+export const listClassAccommodations = (schoolclassId: string, signal?: AbortSignal) =>
+  api.get<PupilAccommodations[]>(`/schoolclasses/${schoolclassId}/accommodations`, { signal });
 export const setPupilAccommodations = (schoolclassId: string, studentId: string, a: Accommodations) =>
   api.put<Accommodations>(`/schoolclasses/${schoolclassId}/students/${studentId}/accommodations`, a);
 export const getMyAccommodations = (studentId: string) =>

@@ -39,6 +39,7 @@ export const keys = {
   schoolclass: (id: string) => ['classes', id] as const,
   classStudents: (id: string) => ['classes', id, 'students'] as const,
   classTeachers: (id: string) => ['classes', id, 'teachers'] as const,
+  classAccommodations: (id: string) => ['classes', id, 'accommodations'] as const,
   tickets: (page: number) => ['tickets', page] as const,
   /** Everything the analytics pages show, then the page and what it is about (ids, period). */
   analytics: (...about: unknown[]) => ['analytics', ...about] as const,

@@ -2,15 +2,21 @@
 // (+1/3, +1/2, double), read-aloud, a reading-friendly display and fewer animations. Only which
 // ones are kept, never why; never shown on the board or to other pupils. On the app's one Dialog
 // (components/ui/Dialog.tsx): focus moves in, Tab stays inside, Escape closes, focus returns.
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXTRA_TIMES } from '../../../../../shared/game/extra-time';
-import { type Accommodations, NO_ACCOMMODATIONS } from '../../../../../shared/schemas/accommodations';
+import {
+  type Accommodations,
+  NO_ACCOMMODATIONS,
+  type PupilAccommodations,
+} from '../../../../../shared/schemas/accommodations';
 import type { ClassStudentDto } from '../../../../../shared/schemas/schoolclass';
 import { listClassAccommodations, setPupilAccommodations } from '../../../api/accommodations';
 import { useFeedback } from '../../../app/feedback';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
+import { keys, queryClient } from '../../../lib/query';
 import { errorKey } from '../../auth/api-error';
 
 const SWITCHES = [
@@ -18,6 +24,13 @@ const SWITCHES = [
   { key: 'readingFriendly', label: 'ACCOMMODATIONS.READING', hint: 'ACCOMMODATIONS.READING_HINT' },
   { key: 'fewerAnimations', label: 'ACCOMMODATIONS.CALM', hint: 'ACCOMMODATIONS.CALM_HINT' },
 ] as const;
+
+function own(list: PupilAccommodations[], studentId: string): Accommodations {
+  const mine = list.find((x) => x.studentId === studentId);
+  if (!mine) return { ...NO_ACCOMMODATIONS };
+  const { studentId: _, ...a } = mine;
+  return a;
+}
 
 export function AccommodationsDialog({
   schoolclassId,
@@ -30,37 +43,32 @@ export function AccommodationsDialog({
 }) {
   const { t } = useTranslation();
   const feedback = useFeedback();
-  const [value, setValue] = useState<Accommodations | null>(null);
+  const [edited, setValue] = useState<Accommodations | null>(null);
   const [busy, setBusy] = useState(false);
   const name = `${student.firstName} ${student.lastName}`;
   // Read once per pupil: the callbacks may change with every render of the table.
   const latest = useRef({ feedback, onClose });
   latest.current = { feedback, onClose };
 
+  // The class's list (kept for the next pupil's dialog); the pupil's own until the teacher edits it.
+  const query = useQuery({
+    queryKey: keys.classAccommodations(schoolclassId),
+    queryFn: ({ signal }) => listClassAccommodations(schoolclassId, signal),
+  });
+  const value = edited ?? (query.data ? own(query.data, student.studentId) : null);
+  const failed = query.isError ? query.error : null;
   useEffect(() => {
-    let live = true;
-    listClassAccommodations(schoolclassId)
-      .then((list) => {
-        if (!live) return;
-        const mine = list.find((x) => x.studentId === student.studentId);
-        if (!mine) return setValue({ ...NO_ACCOMMODATIONS });
-        const { studentId: _, ...a } = mine;
-        setValue(a);
-      })
-      .catch((err) => {
-        latest.current.feedback({ status: 'error', message: errorKey(err) });
-        latest.current.onClose();
-      });
-    return () => {
-      live = false;
-    };
-  }, [schoolclassId, student.studentId]);
+    if (!failed) return;
+    latest.current.feedback({ status: 'error', message: errorKey(failed) });
+    latest.current.onClose();
+  }, [failed]);
 
   async function save() {
     if (!value) return;
     setBusy(true);
     try {
       await setPupilAccommodations(schoolclassId, student.studentId, value);
+      void queryClient.invalidateQueries({ queryKey: keys.classAccommodations(schoolclassId) });
       feedback({ status: 'success', message: 'ACCOMMODATIONS.SAVED', params: { name } });
       onClose();
     } catch (err) {
