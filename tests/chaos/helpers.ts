@@ -166,11 +166,18 @@ export async function demoRoomKey(url: string, prof: StoredUser) {
   };
 }
 
-/** A socket without automatic reconnection (the tests decide when and where to come back). */
-export async function connect(url: string, token: string): Promise<Sock> {
+/**
+ * A socket without automatic reconnection (the tests decide when and where to come back), on
+ * WebSocket, or on long-polling only (`['polling']`: a school proxy that blocks WebSockets).
+ */
+export async function connect(
+  url: string,
+  token: string,
+  transports: ('websocket' | 'polling')[] = ['websocket'],
+): Promise<Sock> {
   const s = io(url, {
     auth: { token },
-    transports: ['websocket'],
+    transports,
     reconnection: false,
     forceNew: true,
   }) as Sock;
@@ -192,3 +199,39 @@ export const send = <R>(s: Socket, event: string, payload: unknown = {}, timeout
         resolve(err ? { ok: false, message: 'GAME.TIMEOUT' } : ack),
       ),
   );
+
+/** Polls `done` every 50 ms, `tries` times at most (a state to reach, not a time to wait). */
+export async function until(done: () => boolean, tries = 100): Promise<void> {
+  for (let t = 0; t < tries && !done(); t++) await new Promise((r) => setTimeout(r, 50));
+}
+
+/**
+ * prof-demo's board on `url`: opens the room of its first class and starts the first raid there, on
+ * the first question (120 s, no early end: a phone that never comes back would end it by itself).
+ */
+export async function boardInRaid(url: string) {
+  const prof = await signin(url, 'prof-demo', 'Craie-Verte-2026!');
+  const key = await demoRoomKey(url, prof);
+  const chapters = await api<{ raids: { id: string }[] }[]>(
+    url,
+    prof,
+    `/game/raids?subjectId=${key.subjectId}`,
+  );
+  const raidId = chapters[0].raids[0].id;
+  const board = await connect(url, prof.accessToken);
+  const settings = {
+    questionSeconds: 120,
+    endWhenAllAnswered: false,
+    askEveryQuestion: false,
+    scoring: 'accuracy',
+  };
+  for (const [event, payload] of [
+    ['room:open', key],
+    ['raid:start', { raidId, settings }],
+    ['raid:begin', {}],
+  ] as const) {
+    const ack = await send(board, event, payload);
+    if (!ack.ok) throw new Error(`${event}: ${ack.message}`);
+  }
+  return { prof, key, raidId, board };
+}

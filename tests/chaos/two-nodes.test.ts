@@ -6,10 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RaidView, RoomSnapshot } from '../../shared/game/contract.js';
 import type { StoredUser } from '../../shared/types.js';
 import {
-  api,
+  boardInRaid,
   type Cluster,
   connect,
-  demoRoomKey,
   kill,
   type Node,
   type Sock,
@@ -57,27 +56,11 @@ describe('revocation across nodes', () => {
 
 describe('two nodes, one killed mid-question', () => {
   it('keeps the raid going without losing or doubling an answer', async () => {
-    // The teacher's board on node A opens the room and starts a raid.
-    const prof = await signin(nodeA.url, 'prof-demo', 'Craie-Verte-2026!');
-    const key = await demoRoomKey(nodeA.url, prof);
-    const chapters = await api<{ raids: { id: string }[] }[]>(
-      nodeA.url,
-      prof,
-      `/game/raids?subjectId=${key.subjectId}`,
-    );
-    const raidId = chapters[0].raids[0].id;
-    let board = await connect(nodeA.url, prof.accessToken);
+    // The teacher's board on node A opens the room and starts a raid; the teacher reveals.
+    const started = await boardInRaid(nodeA.url);
+    const { prof, key } = started;
+    let board = started.board;
     sockets.push(board);
-    expect((await send(board, 'room:open', key)).ok).toBe(true);
-    // The teacher reveals (no early end: a phone that never comes back would end it by itself).
-    const settings = {
-      questionSeconds: 120,
-      endWhenAllAnswered: false,
-      askEveryQuestion: false,
-      scoring: 'accuracy',
-    };
-    expect(await send(board, 'raid:start', { raidId, settings })).toEqual({ ok: true });
-    expect(await send(board, 'raid:begin')).toEqual({ ok: true });
 
     // Ten phones, five on each node.
     const phones: { login: string; user: StoredUser; socket: Sock; node: Node }[] = [];

@@ -5,20 +5,19 @@
 // SIGTERM drains the workers; without Redis the command refuses to start more than one.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RaidView, RoomSnapshot } from '../../shared/game/contract.js';
 import {
-  api,
+  boardInRaid,
   type Cluster,
   connect,
-  demoRoomKey,
   type Node,
   type Sock,
   send,
   signin,
   startCluster,
   startNode,
+  until,
 } from './helpers.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -68,51 +67,19 @@ function primaryOf(pid: number): { primary: number; workers: number[] } | null {
   };
 }
 
-async function pollingPhone(url: string, token: string): Promise<Sock> {
-  const s = io(url, {
-    auth: { token },
-    transports: ['polling'],
-    reconnection: false,
-    forceNew: true,
-  }) as Sock;
-  s.patches = [];
-  s.on('room:patch', (p) => s.patches.push(p.patch));
-  await new Promise<void>((resolve, reject) => {
-    s.once('connect', () => resolve());
-    s.once('connect_error', reject);
-  });
-  return s;
-}
-
 describe('WORKERS=2 on one port', () => {
   it('serves a long-polling phone, a WebSocket phone and the board in one room', async () => {
-    const prof = await signin(node.url, 'prof-demo', 'Craie-Verte-2026!');
-    const key = await demoRoomKey(node.url, prof);
-    const chapters = await api<{ raids: { id: string }[] }[]>(
-      node.url,
-      prof,
-      `/game/raids?subjectId=${key.subjectId}`,
-    );
-    const board = await connect(node.url, prof.accessToken);
+    const { key, board } = await boardInRaid(node.url);
     sockets.push(board);
-    expect((await send(board, 'room:open', key)).ok).toBe(true);
-    const settings = {
-      questionSeconds: 120,
-      endWhenAllAnswered: false,
-      askEveryQuestion: false,
-      scoring: 'accuracy',
-    };
-    expect(await send(board, 'raid:start', { raidId: chapters[0].raids[0].id, settings })).toEqual({
-      ok: true,
-    });
-    expect(await send(board, 'raid:begin')).toEqual({ ok: true });
 
     // Four phones on long-polling only, two on WebSocket: the primary spreads them over both workers.
     const phones: Sock[] = [];
     for (let i = 1; i <= 6; i++) {
       const user = await signin(node.url, `eleve${String(i).padStart(2, '0')}`, 'Cartable-Bleu-7!');
       const s =
-        i <= 4 ? await pollingPhone(node.url, user.accessToken) : await connect(node.url, user.accessToken);
+        i <= 4
+          ? await connect(node.url, user.accessToken, ['polling'])
+          : await connect(node.url, user.accessToken);
       sockets.push(s);
       expect((await send(s, 'room:join', key)).ok).toBe(true);
       phones.push(s);
@@ -138,14 +105,14 @@ describe('WORKERS=2 on one port', () => {
     // The board, on whichever worker, hears of the six answers from both workers.
     const announced = () =>
       new Set(board.patches.flatMap((p) => (p.type === 'answered' ? p.studentIds : [])));
-    for (let t = 0; t < 100 && announced().size < 6; t++) await new Promise((r) => setTimeout(r, 50));
+    await until(() => announced().size >= 6);
     expect(announced().size).toBe(6);
 
     // The reveal reaches every phone, long-polling ones included, and counts six answers once each.
     expect(await send(board, 'raid:reveal')).toEqual({ ok: true });
     const revealed = (s: Sock) =>
       s.patches.some((p) => p.type === 'activity' && (p.activity as RaidView | null)?.phase === 'revealed');
-    for (let t = 0; t < 100 && !phones.every(revealed); t++) await new Promise((r) => setTimeout(r, 50));
+    await until(() => phones.every(revealed));
     expect(phones.filter(revealed)).toHaveLength(6);
     const after = await send<{ snapshot: RoomSnapshot }>(board, 'room:sync');
     if (!after.ok) throw new Error(after.message);
@@ -157,7 +124,7 @@ describe('WORKERS=2 on one port', () => {
 
   it('drains on SIGTERM: readiness 503, sockets told to reconnect, then the processes end', async () => {
     const user = await signin(node.url, 'eleve07', 'Cartable-Bleu-7!');
-    const phone = await pollingPhone(node.url, user.accessToken);
+    const phone = await connect(node.url, user.accessToken, ['polling']);
     sockets.push(phone);
     const other = await signin(node.url, 'eleve08', 'Cartable-Bleu-7!');
     const ws = await connect(node.url, other.accessToken);

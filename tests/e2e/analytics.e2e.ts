@@ -16,9 +16,8 @@ import { fr, tr } from './pages/fr';
 import { gameFr } from './pages/game-fr';
 import { LoginPage } from './pages/login';
 import { PhonePage } from './pages/phone';
-import { ProjectorPage } from './pages/projector';
+import { isBoardPath, openBoard, ProjectorPage } from './pages/projector';
 
-const TEACHER_PASSWORD = 'Craie-Verte-2026!';
 const STUDENT_PASSWORD = 'Cartable-Bleu-7!';
 const CLASS = '5e B';
 const RAID_TITLE = 'Les fractions';
@@ -60,13 +59,10 @@ describe('analytics after a live raid', () => {
   test('after a live raid the teacher opens its report from the end screen', {
     timeout: 240_000,
   }, async () => {
-    const t = await newPage(browser, DESKTOP);
+    const t = await openBoard(browser, 'prof-demo', CLASS);
     contexts.push(t.context);
     teacher = t.page;
-    await new LoginPage(teacher).signInTo('prof-demo', TEACHER_PASSWORD, '/prof/select');
-    await teacher.getByRole('link', { name: tr(fr.PROF_HOME.PLAY_WITH, { name: CLASS }) }).click();
-    await teacher.waitForURL((u) => /^\/prof\/game\/[^/]+\/[^/]+$/.test(u.pathname));
-    const boardPath = new URL(teacher.url()).pathname;
+    const { boardPath } = t;
     const [, , , schoolclassId, subjectId] = boardPath.split('/');
     const board = new ProjectorPage(teacher);
     await board.className(CLASS).waitFor();
@@ -214,7 +210,7 @@ describe('analytics after a live raid', () => {
     // Back to the board, so that the next file finds 5e B's board as it was.
     await teacher.bringToFront();
     await board.backToBoard().click();
-    await teacher.waitForURL((u) => /^\/prof\/game\/[^/]+\/[^/]+$/.test(u.pathname));
+    await teacher.waitForURL(isBoardPath);
   });
 
   test('the report exports its questions as CSV and XLSX that read back', async () => {

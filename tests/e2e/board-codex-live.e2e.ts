@@ -6,10 +6,10 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DESKTOP, launch, newPage, PHONE } from './browser';
 import { CodexModerationPage, EditCodexPage, X } from './pages/codex';
-import { fr, tr } from './pages/fr';
+import { tr } from './pages/fr';
 import { gameFr } from './pages/game-fr';
 import { LoginPage } from './pages/login';
-import { ProjectorPage } from './pages/projector';
+import { openBoard, ProjectorPage } from './pages/projector';
 
 const PASSWORD = { teacher: 'Craie-Verte-2026!', student: 'Cartable-Bleu-7!' };
 const CLASS = '2nde A';
@@ -31,15 +31,10 @@ describe('the board’s codex screen during a lesson', () => {
   test('a phrase approved in another tab appears on the board without leaving the codex screen', {
     timeout: 180_000,
   }, async () => {
-    const teacher = await newPage(browser, DESKTOP);
-    contexts.push(teacher.context);
-    const { page } = teacher;
     // prof-sciences has no character yet: its set-up opens first, left undone for the other files.
-    await new LoginPage(page).signInTo('prof-sciences', PASSWORD.teacher, '/gar-signup');
-    await page.goto('/prof/select');
-    await page.getByRole('link', { name: tr(fr.PROF_HOME.PLAY_WITH, { name: CLASS }) }).click();
-    await page.waitForURL((u) => /^\/prof\/game\/[^/]+\/[^/]+$/.test(u.pathname));
-    const boardPath = new URL(page.url()).pathname;
+    const teacher = await openBoard(browser, 'prof-sciences', CLASS, { landing: '/gar-signup' });
+    contexts.push(teacher.context);
+    const { page, boardPath } = teacher;
     const board = new ProjectorPage(page);
     await board.ready(CLASS);
     await board.activities().getByRole('link', { name: G.MENU.CODEX }).click();

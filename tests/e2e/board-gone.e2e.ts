@@ -8,12 +8,12 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { STUDENT_NAMES } from '../../server/db/demo/raids';
-import { atPath, DESKTOP, launch, newPage, PHONE, shot } from './browser';
-import { fr, tr } from './pages/fr';
+import { atPath, launch, newPage, PHONE, shot } from './browser';
+import { tr } from './pages/fr';
 import { gameFr } from './pages/game-fr';
 import { LoginPage } from './pages/login';
 import { PhonePage } from './pages/phone';
-import { ProjectorPage } from './pages/projector';
+import { openBoard, ProjectorPage } from './pages/projector';
 
 const PASSWORD = { teacher: 'Craie-Verte-2026!', student: 'Cartable-Bleu-7!' };
 const CLASS = '5e B';
@@ -45,12 +45,9 @@ describe('a board that disappears without Quit', () => {
     await new LoginPage(phone.page).signInTo(STUDENT.login, PASSWORD.student, '/student');
 
     // The board of 5e B opens the room.
-    const teacher = await newPage(browser, DESKTOP);
+    const teacher = await openBoard(browser, 'prof-demo', CLASS);
     contexts.push(teacher.context);
-    await new LoginPage(teacher.page).signInTo('prof-demo', PASSWORD.teacher, '/prof/select');
-    await teacher.page.getByRole('link', { name: tr(fr.PROF_HOME.PLAY_WITH, { name: CLASS }) }).click();
-    await teacher.page.waitForURL((u) => /^\/prof\/game\/[^/]+\/[^/]+$/.test(u.pathname));
-    const boardPath = new URL(teacher.page.url()).pathname;
+    const { boardPath } = teacher;
     const [, , , schoolclassId, subjectId] = boardPath.split('/');
     await new ProjectorPage(teacher.page).className(CLASS).waitFor();
     await phone.waitForJoinCard(CLASS);

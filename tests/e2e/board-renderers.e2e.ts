@@ -10,12 +10,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BOARD_RENDERER_KEY } from '../../client/src/game/projector/scene/renderer-choice';
-import { atPath, DESKTOP, launch, newPage, shot } from './browser';
-import { fr, tr } from './pages/fr';
-import { LoginPage } from './pages/login';
-import { ProjectorPage } from './pages/projector';
+import { atPath, launch, shot } from './browser';
+import { openBoard, ProjectorPage } from './pages/projector';
 
-const TEACHER_PASSWORD = 'Craie-Verte-2026!';
 const CLASS = '5e B';
 
 /** Share of the scene's pixels that change (any channel by more than 40) when the canvas is hidden. */
@@ -60,15 +57,14 @@ describe('the board draws the class with either renderer', () => {
       : 'Canvas 2D, chosen by itself on a machine without a GPU', {
       timeout: 120_000,
     }, async () => {
-      const { context, page } = await newPage(browser, DESKTOP);
+      const { context, page, boardPath } = await openBoard(browser, 'prof-demo', CLASS, {
+        prepare: async (ctx) => {
+          if (forced)
+            await ctx.addInitScript(([k, v]) => localStorage.setItem(k, v), [BOARD_RENDERER_KEY, forced]);
+        },
+      });
       contexts.push(context);
-      if (forced)
-        await context.addInitScript(([k, v]) => localStorage.setItem(k, v), [BOARD_RENDERER_KEY, forced]);
-      await new LoginPage(page).signInTo('prof-demo', TEACHER_PASSWORD, '/prof/select');
-      await page.getByRole('link', { name: tr(fr.PROF_HOME.PLAY_WITH, { name: CLASS }) }).click();
-      await page.waitForURL((u) => /^\/prof\/game\/[^/]+\/[^/]+$/.test(u.pathname));
       const board = new ProjectorPage(page);
-      const boardPath = new URL(page.url()).pathname;
       // Left paused by the raid test, perhaps on another screen: resume, go back to the board.
       const wasPaused = await board.ready(CLASS);
       if (await board.toolsBackToBoard().isVisible()) await board.toolsBackToBoard().click();

@@ -12,11 +12,10 @@ import { QUESTION_MAX } from '../../shared/constants';
 import { ANSWER_MAX, ANSWERS_MAX } from '../../shared/schemas/raid';
 import { api, fitOf, settled, unreadable, unreadableIfLarger } from './board-fit';
 import { atPath, launch, newPage, PHONE, scrollWidth, shot } from './browser';
-import { fr, tr } from './pages/fr';
 import { gameFr } from './pages/game-fr';
 import { LoginPage } from './pages/login';
 import { PhonePage } from './pages/phone';
-import { ProjectorPage } from './pages/projector';
+import { openBoard, ProjectorPage } from './pages/projector';
 
 const PASSWORD = { teacher: 'Craie-Verte-2026!', student: 'Cartable-Bleu-7!' };
 // 2nde A of prof-sciences: no other browser test opens its live room.
@@ -86,17 +85,17 @@ describe('the board at every text size', () => {
       })),
     });
 
-    const teacher = await newPage(browser, BOARDS[0]);
-    contexts.push(teacher.context);
-    const { page } = teacher;
-    page.on('dialog', (d) => void d.accept());
-    await teacher.context.addInitScript(() => localStorage.setItem('gameFontSize', '3.5'));
     // prof-sciences has no character yet: its set-up opens first, left undone for the other files.
-    await new LoginPage(page).signInTo('prof-sciences', PASSWORD.teacher, '/gar-signup');
-    await page.goto('/prof/select');
-    await page.getByRole('link', { name: tr(fr.PROF_HOME.PLAY_WITH, { name: CLASS }) }).click();
-    await page.waitForURL((u) => /^\/prof\/game\/[^/]+\/[^/]+$/.test(u.pathname));
-    const boardPath = new URL(page.url()).pathname;
+    const teacher = await openBoard(browser, 'prof-sciences', CLASS, {
+      viewport: BOARDS[0],
+      landing: '/gar-signup',
+      prepare: async (context, page) => {
+        page.on('dialog', (d) => void d.accept());
+        await context.addInitScript(() => localStorage.setItem('gameFontSize', '3.5'));
+      },
+    });
+    contexts.push(teacher.context);
+    const { page, boardPath } = teacher;
     const [, , , schoolclassId, subjectId2] = boardPath.split('/');
     const board = new ProjectorPage(page);
     await board.ready(CLASS);

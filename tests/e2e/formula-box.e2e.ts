@@ -7,10 +7,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { StudentProfessor } from '../../shared/codex';
 import { atPath, DESKTOP, launch, newPage, shot, thirdPartyRequests } from './browser';
-import { fr, tr } from './pages/fr';
 import { gameFr } from './pages/game-fr';
 import { LoginPage } from './pages/login';
-import { ProjectorPage } from './pages/projector';
+import { ProjectorPage, playWith } from './pages/projector';
 
 const TEACHER = { login: 'prof-sciences', password: 'Craie-Verte-2026!' };
 const STUDENT = { login: 'eleve31', password: 'Cartable-Bleu-7!' };
@@ -72,9 +71,7 @@ describe('a hostile formula on the projector', () => {
       // prof-sciences has no character yet: the first sign-in lands on the set-up, left undone.
       await new LoginPage(page).signInTo(TEACHER.login, TEACHER.password, '/gar-signup');
       await page.goto('/prof/select');
-      await page.getByRole('link', { name: tr(fr.PROF_HOME.PLAY_WITH, { name: CLASS }) }).click();
-      await page.waitForURL((u) => /^\/prof\/game\/[^/]+\/[^/]+$/.test(u.pathname));
-      const boardPath = new URL(page.url()).pathname;
+      const boardPath = await playWith(page, CLASS);
       const board = new ProjectorPage(page);
       await board.ready(CLASS);
       const G = gameFr.GAME;

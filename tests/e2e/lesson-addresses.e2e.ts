@@ -8,10 +8,10 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { atPath, DESKTOP, launch, newPage, PHONE, shot } from './browser';
 import { C } from './pages/admin-classes';
-import { fr, tr } from './pages/fr';
+import { tr } from './pages/fr';
 import { gameFr } from './pages/game-fr';
 import { LoginPage } from './pages/login';
-import { ProjectorPage } from './pages/projector';
+import { ProjectorPage, playWith } from './pages/projector';
 
 const PASSWORD = { teacher: 'Craie-Verte-2026!', student: 'Cartable-Bleu-7!' };
 const CLASS = '5e B';
@@ -73,9 +73,7 @@ describe('the addresses a board hands the phones', () => {
     expect(new URL(page.url()).origin).toBe(local);
 
     // The lobby of a raid of 5e B.
-    await page.getByRole('link', { name: tr(fr.PROF_HOME.PLAY_WITH, { name: CLASS }) }).click();
-    await page.waitForURL((u) => /^\/prof\/game\/[^/]+\/[^/]+$/.test(u.pathname));
-    const boardPath = new URL(page.url()).pathname;
+    const boardPath = await playWith(page, CLASS);
     const [, , , schoolclassId] = boardPath.split('/');
     const board = new ProjectorPage(page);
     await board.className(CLASS).waitFor();

@@ -7,12 +7,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { DEMO_CHAPTERS, STUDENT_NAMES } from '../../server/db/demo/raids';
 import { applyXp, raidReward } from '../../shared/game/rules';
-import { atPath, DESKTOP, launch, newPage, PHONE, shot } from './browser';
+import { atPath, launch, newPage, PHONE, shot } from './browser';
 import { fr, tr } from './pages/fr';
 import { gameFr } from './pages/game-fr';
 import { LoginPage } from './pages/login';
 import { PhonePage } from './pages/phone';
-import { ProjectorPage } from './pages/projector';
+import { openBoard, ProjectorPage } from './pages/projector';
 
 const PASSWORD = { teacher: 'Craie-Verte-2026!', student: 'Cartable-Bleu-7!' };
 const CLASS = '5e B';
@@ -87,13 +87,9 @@ describe('the student home after a lesson', () => {
     expect(await shownXp(phone.page)).toBe(String(before.xp));
 
     // The board of 5e B.
-    const teacher = await newPage(browser, DESKTOP);
+    const teacher = await openBoard(browser, 'prof-demo', CLASS);
     contexts.push(teacher.context);
-    const { page } = teacher;
-    await new LoginPage(page).signInTo('prof-demo', PASSWORD.teacher, '/prof/select');
-    await page.getByRole('link', { name: tr(fr.PROF_HOME.PLAY_WITH, { name: CLASS }) }).click();
-    await page.waitForURL((u) => /^\/prof\/game\/[^/]+\/[^/]+$/.test(u.pathname));
-    const boardPath = new URL(page.url()).pathname;
+    const { page, boardPath } = teacher;
     const [, , , schoolclassId, subjectId] = boardPath.split('/');
     const board = new ProjectorPage(page);
     await board.className(CLASS).waitFor();

@@ -8,7 +8,6 @@ import { effectiveGain, raidReward, XP_SUMMON_RIGHT } from '../../shared/game/ru
 import {
   atPath,
   bugButtonEverCovers,
-  DESKTOP,
   launch,
   newPage,
   PHONE,
@@ -16,13 +15,12 @@ import {
   shot,
   thirdPartyRequests,
 } from './browser';
-import { fr, tr } from './pages/fr';
+import { tr } from './pages/fr';
 import { gameFr } from './pages/game-fr';
 import { LoginPage } from './pages/login';
 import { PhonePage } from './pages/phone';
-import { ProjectorPage } from './pages/projector';
+import { openBoard, ProjectorPage } from './pages/projector';
 
-const TEACHER_PASSWORD = 'Craie-Verte-2026!';
 const STUDENT_PASSWORD = 'Cartable-Bleu-7!';
 const CLASS = '5e B';
 const RAID_TITLE = 'Les fractions';
@@ -87,12 +85,9 @@ describe('a live raid with a projector and three phones', () => {
     const before = await studentRecord(STUDENTS[0].login);
 
     // The teacher opens the board of 5e B.
-    const teacher = await newPage(browser, DESKTOP);
+    const teacher = await openBoard(browser, 'prof-demo', CLASS);
     contexts.push(teacher.context);
-    await new LoginPage(teacher.page).signInTo('prof-demo', TEACHER_PASSWORD, '/prof/select');
-    await teacher.page.getByRole('link', { name: tr(fr.PROF_HOME.PLAY_WITH, { name: CLASS }) }).click();
-    await teacher.page.waitForURL((u) => /^\/prof\/game\/[^/]+\/[^/]+$/.test(u.pathname));
-    boardPath = new URL(teacher.page.url()).pathname;
+    boardPath = teacher.boardPath;
     const [, , , schoolclassId, subjectId] = boardPath.split('/');
     board = new ProjectorPage(teacher.page);
     await board.className(CLASS).waitFor();

@@ -1,11 +1,48 @@
 // The teacher's projector: /prof/game/:schoolclassId/:subjectId and its children (board,
 // select-raid, raid). The Pixi scene is a canvas hidden from assistive technology: the page object
 // reads the DOM that repeats it (the roster list, counts, the answers' letters).
-import type { Page } from 'playwright-core';
-import { tr } from './fr';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, newPage } from '../browser';
+import { fr, tr } from './fr';
 import { gameFr } from './game-fr';
+import { LoginPage } from './login';
 
 const G = gameFr.GAME;
+
+/** The demo teachers' password (server/db/demo). */
+export const TEACHER_PASSWORD = 'Craie-Verte-2026!';
+/** A board's path: /prof/game/:schoolclassId/:subjectId (no screen after it). */
+export const isBoardPath = (u: URL) => /^\/prof\/game\/[^/]+\/[^/]+$/.test(u.pathname);
+
+/** From the teacher's home (signed in): "Play" on `className`, and the board's path once it is open. */
+export async function playWith(page: Page, className: string): Promise<string> {
+  await page.getByRole('link', { name: tr(fr.PROF_HOME.PLAY_WITH, { name: className }) }).click();
+  await page.waitForURL(isBoardPath);
+  return new URL(page.url()).pathname;
+}
+
+/**
+ * A teacher's board in a browser of its own: signs `login` in, plays with `className` and answers the
+ * page on the board with its path. `landing`: where the sign-in lands (a teacher without a character
+ * lands on its set-up, left undone, then goes home); `prepare` runs on the new context before anything.
+ */
+export async function openBoard(
+  browser: Browser,
+  login: string,
+  className: string,
+  opts: {
+    viewport?: { width: number; height: number };
+    landing?: string;
+    prepare?: (context: BrowserContext, page: Page) => Promise<void> | void;
+  } = {},
+): Promise<{ context: BrowserContext; page: Page; boardPath: string }> {
+  const { context, page } = await newPage(browser, opts.viewport ?? DESKTOP);
+  await opts.prepare?.(context, page);
+  const landing = opts.landing ?? '/prof/select';
+  await new LoginPage(page).signInTo(login, TEACHER_PASSWORD, landing);
+  if (landing !== '/prof/select') await page.goto('/prof/select');
+  return { context, page, boardPath: await playWith(page, className) };
+}
 
 export class ProjectorPage {
   constructor(readonly page: Page) {}
