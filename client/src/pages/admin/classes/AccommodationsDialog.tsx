@@ -50,12 +50,14 @@ export function AccommodationsDialog({
   const latest = useRef({ feedback, onClose });
   latest.current = { feedback, onClose };
 
-  // The class's list (kept for the next pupil's dialog); the pupil's own until the teacher edits it.
+  // The class's list; the pupil's own until the teacher edits it.
   const query = useQuery({
     queryKey: keys.classAccommodations(schoolclassId),
     queryFn: ({ signal }) => listClassAccommodations(schoolclassId, signal),
   });
-  const value = edited ?? (query.data ? own(query.data, student.studentId) : null);
+  // As read by this opening (not a kept copy another teacher may have changed since).
+  const value =
+    edited ?? (query.data && query.isFetchedAfterMount ? own(query.data, student.studentId) : null);
   const failed = query.isError ? query.error : null;
   useEffect(() => {
     if (!failed) return;
@@ -67,8 +69,14 @@ export function AccommodationsDialog({
     if (!value) return;
     setBusy(true);
     try {
-      await setPupilAccommodations(schoolclassId, student.studentId, value);
-      void queryClient.invalidateQueries({ queryKey: keys.classAccommodations(schoolclassId) });
+      const saved = await setPupilAccommodations(schoolclassId, student.studentId, value);
+      queryClient.setQueryData<PupilAccommodations[]>(keys.classAccommodations(schoolclassId), (list) =>
+        list?.map((x) => (x.studentId === student.studentId ? { ...saved, studentId: x.studentId } : x)),
+      );
+      void queryClient.invalidateQueries({
+        queryKey: keys.classAccommodations(schoolclassId),
+        refetchType: 'none',
+      });
       feedback({ status: 'success', message: 'ACCOMMODATIONS.SAVED', params: { name } });
       onClose();
     } catch (err) {
