@@ -51,10 +51,9 @@ export function useSchemaForm<V extends Record<string, string>, Out = V>(
       if (message) form.setError(k as Path<V>, { type: 'server', message: message as string });
   }
   /** The form's submit handler: `onValid` runs with the schema's output when every field passes. */
-  const submit =
-    (onValid: (data: Out, values: V) => unknown, before?: () => void) => (e: FormEvent) => {
-      before?.();
-      return form.handleSubmit((data) => onValid(data as unknown as Out, form.getValues()))(e);
-    };
+  const submit = (onValid: (data: Out, values: V) => unknown, before?: () => void) => (e: FormEvent) => {
+    before?.();
+    return form.handleSubmit((data) => onValid(data as unknown as Out, form.getValues()))(e);
+  };
   return { form, values, errors, set, setErrors, submit };
 }

@@ -1,9 +1,9 @@
 // /register/student/password, step 3: password and confirmation, then the account is created and
 // the student is signed in.
 import { useEffect, useRef, useState } from 'react';
-import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { ERR } from '../../../../shared/errors';
 import { studentPasswordStepSchema } from '../../../../shared/schemas/account';
 import { codeSignup } from '../../api/auth';

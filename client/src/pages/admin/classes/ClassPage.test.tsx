@@ -17,6 +17,17 @@ import ClassPage from './ClassPage';
 afterEach(() => vi.unstubAllGlobals());
 
 const ID = 'c0000000-0000-4000-8000-000000000001';
+const OTHER = 'c0000000-0000-4000-8000-000000000002';
+
+/** A link of the app's to another class's page, in the same router as the class page. */
+function GoToOther() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => navigate(`/prof/administration/class/${OTHER}`)}>
+      other class
+    </button>
+  );
+}
 const MATHS = 'a0000000-0000-4000-8000-000000000001';
 const PHYSICS = 'a0000000-0000-4000-8000-000000000002';
 const SUBJECTS = [
@@ -573,7 +584,6 @@ describe('ClassPage: teachers', () => {
 
 describe('ClassPage: switching classes', () => {
   it('a quick switch to another class never shows the first class’s data, and drops its late answers', async () => {
-    const OTHER = 'c0000000-0000-4000-8000-000000000002';
     const calls = classApi({
       extra: [
         { method: 'GET', path: `/schoolclasses/${OTHER}`, body: schoolclass({ id: OTHER, name: '3e B' }) },
@@ -600,14 +610,6 @@ describe('ClassPage: switching classes', () => {
       const res = await answer(input, init);
       return { ...res, json: () => res.json().finally(() => lateReads++) };
     });
-    function GoToOther() {
-      const navigate = useNavigate();
-      return (
-        <button type="button" onClick={() => navigate(`/prof/administration/class/${OTHER}`)}>
-          other class
-        </button>
-      );
-    }
     const user = userEvent.setup();
     renderPage(
       <>

@@ -89,7 +89,10 @@ function ExistingClass({ id, subjects }: { id: string; subjects: SubjectDto[] })
   const [deleting, setDeleting] = useState(false);
   // One query each for the class, its students and its teachers: another class's page never shows
   // this one's (its calls are cancelled when the teacher leaves).
-  const classQuery = useQuery({ queryKey: keys.schoolclass(id), queryFn: ({ signal }) => getClass(id, signal) });
+  const classQuery = useQuery({
+    queryKey: keys.schoolclass(id),
+    queryFn: ({ signal }) => getClass(id, signal),
+  });
   const studentsQuery = useQuery({
     queryKey: keys.classStudents(id),
     queryFn: ({ signal }) => listClassStudents(id, signal),

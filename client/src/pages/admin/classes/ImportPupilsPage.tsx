@@ -119,7 +119,10 @@ function Sheets({ result, className }: { result: RosterResult; className: string
 function ImportPupilsPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const classQuery = useQuery({ queryKey: keys.schoolclass(id), queryFn: ({ signal }) => getClass(id, signal) });
+  const classQuery = useQuery({
+    queryKey: keys.schoolclass(id),
+    queryFn: ({ signal }) => getClass(id, signal),
+  });
   const cls: SchoolclassDto | null = classQuery.data ?? null;
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<RosterResult | null>(null);

@@ -2,9 +2,9 @@
 // the sign-up rules, and its confirmation. PUT /professors/{id}/password checks the current one first
 // and answers on its field; success ends her other sessions and keeps this one with fresh tokens.
 import { useState } from 'react';
-import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { z } from 'zod';
 import {
   currentPasswordSchema,
   studentPasswordStepSchema as newPasswordSchema,

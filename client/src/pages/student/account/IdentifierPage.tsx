@@ -2,9 +2,9 @@
 // something changed; a refusal that is not a validation error reads "Identifiant déjà utilisé" on
 // the username (SPEC point 8).
 import { useState } from 'react';
-import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { studentIdentifierSchema } from '../../../../../shared/schemas/account';
 import { updateUser } from '../../../api/users';
 import { useFeedback } from '../../../app/feedback';

@@ -1,9 +1,9 @@
 // /student-update-account: a (legacy or imported) student account that still carries an e-mail
 // confirms its names and username; the server then removes the address (docs/decisions.md).
 import { useState } from 'react';
-import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { studentIdentifierSchema } from '../../../../../shared/schemas/account';
 import { completeAccount } from '../../../api/student';
 import { useFeedback } from '../../../app/feedback';
