@@ -159,8 +159,14 @@ describe('accept this answer, in a homework', () => {
     expect(r.play.goodAnswerRate).toBe(0);
   });
 
-  it('another teacher, a pupil, an unknown play, a value nobody gave and a choice question are refused', async () => {
+  it('no caller, another teacher, a pupil, an unknown play, a value nobody gave and a choice question are refused', async () => {
     const num = kindOf(hw.qs, 'number').id;
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/analytics/plays/${hw.homeworkId}/accept`,
+      payload: { questionId: num, value: '3,2' },
+    });
+    expect(anonymous.statusCode).toBe(401);
     expect((await accept(hw.homeworkId, num, '3,2', sciences.accessToken)).statusCode).toBe(404);
     expect((await accept(hw.homeworkId, num, '3,2', a.token)).statusCode).toBe(403);
     expect((await accept(randomUUID(), num, '3,2')).statusCode).toBe(404);

@@ -1225,6 +1225,9 @@ const PROVEN_ELSEWHERE: Record<string, string> = {
   // The demo school has no raid played yet: the report of a play is refused to others there.
   'GET /api/analytics/plays/:playId':
     'tests/integration/analytics.test.ts › answers 404 for a class, a play, a student and their sessions that are not theirs',
+  // Accepting a typed answer needs a play with typed answers, built by the file that proves it.
+  'POST /api/analytics/plays/:playId/accept':
+    'tests/integration/accept-answer.test.ts › no caller, another teacher, a pupil, an unknown play, a value nobody gave and a choice question are refused',
   'POST /api/sso/divisions/:code/class':
     'tests/integration/school-sign-on.test.ts › a teacher cannot create the class of a division that is not theirs',
   // The SCHOOL role's only callers come through the school sign-on (a management profile of the GAR).
