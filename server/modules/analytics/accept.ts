@@ -27,7 +27,7 @@ import {
   studentAnswers,
 } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { homeworkCredit, judgeStored } from '../student/service.js';
+import { homeworkReward, scoreHomeworkTry } from '../student/service.js';
 import { awardXp } from '../xp/award.js';
 
 /** What one more right answer pays in a raid (victory or not, the bonus does not change). */
@@ -156,23 +156,9 @@ export async function acceptAnswer(
       )
       .for('update');
     for (const c of done) {
-      const given = await tx
-        .select({
-          questionId: homeworkAnswers.questionId,
-          answerIds: homeworkAnswers.answerIds,
-          value: homeworkAnswers.value,
-        })
-        .from(homeworkAnswers)
-        .where(and(eq(homeworkAnswers.homeworkRaidId, playId), eq(homeworkAnswers.studentId, c.studentId)));
-      let score = 0;
-      for (const g of given) {
-        const question = qs.get(g.questionId);
-        if (question) score += homeworkCredit(judgeStored(question, g, mode));
-      }
-      score = Math.round(score * 100) / 100;
+      const score = await scoreHomeworkTry(tx, playId, c.studentId, qs, mode);
       if (score <= c.score) continue;
-      const rewardOf = (n: number) =>
-        raidReward({ correctAnswers: n, victory: c.total > 0 && n * 2 >= c.total });
+      const rewardOf = (n: number) => homeworkReward(n, c.total);
       const was = rewardOf(c.score);
       const now = rewardOf(score);
       const awarded = (

@@ -389,6 +389,38 @@ export function judgeStored(
  */
 export const homeworkCredit = (j: Judgement | null) => (j === null ? 0 : j.verdict === 'none' ? 1 : j.credit);
 
+/**
+ * A pupil's homework try scored from its stored answers: the credit of each answered question of
+ * `qs` (the raid's questions, with the values the teacher accepted), to the hundredth. Finishing a
+ * homework and accepting a typed answer afterwards both score a try this way.
+ */
+export async function scoreHomeworkTry(
+  tx: Pick<Db, 'select'>,
+  homeworkId: string,
+  studentId: string,
+  qs: ReadonlyMap<string, StoredQuestion & { accepted?: readonly string[] }>,
+  mode: 'all' | 'partial',
+): Promise<number> {
+  const given = await tx
+    .select({
+      questionId: homeworkAnswers.questionId,
+      answerIds: homeworkAnswers.answerIds,
+      value: homeworkAnswers.value,
+    })
+    .from(homeworkAnswers)
+    .where(and(eq(homeworkAnswers.homeworkRaidId, homeworkId), eq(homeworkAnswers.studentId, studentId)));
+  let score = 0;
+  for (const g of given) {
+    const q = qs.get(g.questionId);
+    if (q) score += homeworkCredit(judgeStored(q, g, mode));
+  }
+  return Math.round(score * 100) / 100;
+}
+
+/** What a homework try of `correct` points pays, out of `total` questions (SPEC point 4's rules). */
+export const homeworkReward = (correct: number, total: number) =>
+  raidReward({ correctAnswers: correct, victory: total > 0 && correct * 2 >= total });
+
 /** A homework the student may still play: theirs, ongoing, started, not completed (or a new try under way). */
 async function playable(db: Db, studentId: string, homeworkId: string) {
   const homework = await loadHomework(db, studentId, homeworkId);
@@ -517,28 +549,9 @@ export async function finishHomework(
   );
   try {
     return await db.transaction(async (tx) => {
-      const given = await tx
-        .select({
-          questionId: homeworkAnswers.questionId,
-          answerIds: homeworkAnswers.answerIds,
-          value: homeworkAnswers.value,
-        })
-        .from(homeworkAnswers)
-        .innerJoin(questions, eq(questions.id, homeworkAnswers.questionId))
-        .where(
-          and(
-            eq(homeworkAnswers.homeworkRaidId, homeworkId),
-            eq(homeworkAnswers.studentId, studentId),
-            eq(questions.raidId, homework.raidId),
-          ),
-        );
-      let score = 0;
-      for (const g of given) {
-        const q = qs.get(g.questionId);
-        if (q) score += homeworkCredit(judgeStored(q, g, homework.multiScoring));
-      }
-      score = Math.round(score * 100) / 100;
-      const rewardOf = (n: number) => raidReward({ correctAnswers: n, victory: total > 0 && n * 2 >= total });
+      // Only the raid's questions count (qs holds them): answers to others are left out.
+      const score = await scoreHomeworkTry(tx, homeworkId, studentId, qs, homework.multiScoring);
+      const rewardOf = (n: number) => homeworkReward(n, total);
       const [done] = await tx
         .select()
         .from(homeworkCompletions)
