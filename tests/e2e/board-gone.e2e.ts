@@ -8,14 +8,11 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { STUDENT_NAMES } from '../../server/db/demo/raids';
-import { atPath, launch, newPage, PHONE, shot } from './browser';
+import { atPath, launch, shot } from './browser';
 import { tr } from './pages/fr';
 import { gameFr } from './pages/game-fr';
-import { LoginPage } from './pages/login';
-import { PhonePage } from './pages/phone';
-import { openBoard, ProjectorPage } from './pages/projector';
+import { openBoard, openPhone, ProjectorPage } from './pages/projector';
 
-const PASSWORD = { teacher: 'Craie-Verte-2026!', student: 'Cartable-Bleu-7!' };
 const CLASS = '5e B';
 const N = 16;
 const STUDENT = { login: `eleve${N}`, firstName: STUDENT_NAMES[N - 1][0] };
@@ -39,10 +36,8 @@ describe('a board that disappears without Quit', () => {
   test('after the grace the home shows the game as waiting for the teacher, and it comes back with the board', {
     timeout: 240_000,
   }, async () => {
-    const phonePage = await newPage(browser, PHONE);
-    contexts.push(phonePage.context);
-    const phone = new PhonePage(phonePage.page);
-    await new LoginPage(phone.page).signInTo(STUDENT.login, PASSWORD.student, '/student');
+    const { context, phone } = await openPhone(browser, STUDENT.login);
+    contexts.push(context);
 
     // The board of 5e B opens the room.
     const teacher = await openBoard(browser, 'prof-demo', CLASS);

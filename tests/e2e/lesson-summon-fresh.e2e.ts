@@ -7,14 +7,13 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { STUDENT_NAMES } from '../../server/db/demo/raids';
-import { atPath, DESKTOP, launch, newPage, PHONE } from './browser';
-import { fr, tr } from './pages/fr';
+import { atPath, DESKTOP, launch, newPage } from './browser';
+import { tr } from './pages/fr';
 import { gameFr } from './pages/game-fr';
 import { LoginPage } from './pages/login';
-import { PhonePage } from './pages/phone';
-import { ProjectorPage } from './pages/projector';
+import type { PhonePage } from './pages/phone';
+import { openPhone, playWith, ProjectorPage, TEACHER_PASSWORD } from './pages/projector';
 
-const PASSWORD = { teacher: 'Craie-Verte-2026!', student: 'Cartable-Bleu-7!' };
 const CLASS = '5e B';
 const PUPILS = [22, 23].map((n) => {
   const [firstName, lastName] = STUDENT_NAMES[n - 1];
@@ -40,22 +39,19 @@ describe('summons across two lessons', () => {
     contexts.push(teacher.context);
     const { page } = teacher;
     const board = new ProjectorPage(page);
-    await new LoginPage(page).signInTo('prof-demo', PASSWORD.teacher, '/prof/select');
+    await new LoginPage(page).signInTo('prof-demo', TEACHER_PASSWORD, '/prof/select');
 
     const phones: PhonePage[] = [];
     for (const p of PUPILS) {
-      const opened = await newPage(browser, PHONE);
-      contexts.push(opened.context);
-      await new LoginPage(opened.page).signInTo(p.login, PASSWORD.student, '/student');
-      phones.push(new PhonePage(opened.page));
+      const { context, phone } = await openPhone(browser, p.login);
+      contexts.push(context);
+      phones.push(phone);
     }
 
     /** Opens a lesson on the board of 5e B; both phones join it; only they are connected. */
     const openLesson = async () => {
       await page.goto('/prof/select');
-      await page.getByRole('link', { name: tr(fr.PROF_HOME.PLAY_WITH, { name: CLASS }) }).click();
-      await page.waitForURL((u) => /^\/prof\/game\/[^/]+\/[^/]+$/.test(u.pathname));
-      const boardPath = new URL(page.url()).pathname;
+      const boardPath = await playWith(page, CLASS);
       await board.ready(CLASS);
       if (await board.toolsBackToBoard().isVisible()) await board.toolsBackToBoard().click();
       await atPath(page, boardPath);

@@ -2,7 +2,8 @@
 // This file's database gets the history the first `npm start` seeds (the shared template has none,
 // so that other files count from an empty history): every analytics page then shows something.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoHistory } from '../../server/db/demo/history.js';
+import { DEMO_OVERDUE_HOMEWORK, parisAt, seedDemoHistory } from '../../server/db/demo/history.js';
+import { parisDay } from '../../shared/homework-schedule.js';
 import type {
   ClassesAnalytics,
   ClassStudentsAnalytics,
@@ -73,6 +74,29 @@ describe("the demo's history", () => {
     expect(personal.totals).toMatchObject({ raidsStarted: 12 });
     expect(personal.totals.connections).toBeGreaterThan(0);
     expect(personal.totals.summons).toBeGreaterThan(0);
+  });
+
+  it('gives 2nde A an open homework whose due date has passed, its pupils see it late', async () => {
+    const list = (
+      await get<{ name: string; isOnGoing: boolean; dueOn: string | null; lateCount: number }[]>(
+        sciences,
+        `/api/homeworkRaids/professors/${sciences.professorId}`,
+      )
+    ).body;
+    const due = parisDay(parisAt(new Date(), DEMO_OVERDUE_HOMEWORK.dueDaysAgo, 12));
+    expect(list.filter((h) => h.isOnGoing)).toEqual([
+      expect.objectContaining({ name: DEMO_OVERDUE_HOMEWORK.name, dueOn: due, lateCount: 0 }),
+    ]);
+    const mine = (
+      await get<{ name: string; overdue: boolean; upcoming: boolean }[]>(
+        otherPupil,
+        `/api/homeworkRaids/${otherPupil.studentId}`,
+      )
+    ).body;
+    expect(mine.find((h) => h.name === DEMO_OVERDUE_HOMEWORK.name)).toMatchObject({
+      overdue: true,
+      upcoming: false,
+    });
   });
 
   it("fills a pupil's own stats, and the curve ends at the pupil's XP", async () => {

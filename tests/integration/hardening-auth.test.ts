@@ -12,6 +12,7 @@ import { students, users } from '../../server/db/schema.js';
 import { makeCipher } from '../../server/lib/crypto.js';
 import { CODE_LIMITS } from '../../server/modules/classes/code-guard.js';
 import type { PhoneState, RaidView, RoomSnapshot } from '../../shared/game/contract.js';
+import { sprayWrongPasswords } from '../helpers/spray.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
 import { type Client, connect, listen, patchMatching, send } from './helpers/game.js';
 import { linkIn } from './helpers/smtp.js';
@@ -108,37 +109,30 @@ describe('sign-in limits cannot lock the owner out', () => {
 
   it('while a classmate sends 10 wrong passwords a second for eleve20 from the school, eleve20 signs in from a new device within 2 s; the classmate keeps meeting 429', async () => {
     const school = '192.0.2.51';
-    let hammering = true;
-    const statuses: number[] = [];
     // Ten tries a second, each sent on time whatever the answers (open loop).
-    const sent: Promise<unknown>[] = [];
-    const hammer = (async () => {
-      const t0 = performance.now();
-      for (let i = 0; hammering; i++) {
-        const due = t0 + i * 100;
-        while (hammering && performance.now() < due) await new Promise((r) => setTimeout(r, 5));
-        sent.push(signinFrom('eleve20', `Devine-${i}!`, school).then((r) => statuses.push(r.statusCode)));
-      }
-    })();
+    const spray = sprayWrongPasswords(
+      ['eleve20'],
+      async (login, password) => (await signinFrom(login, password, school)).statusCode,
+      { everyMs: 100 },
+    );
+    const statuses = () => spray.tries.map((t) => t.status);
     const waits: number[] = [];
     try {
       // The classmate's free tries are spent and the turns are taken (1, 2, 4 … s).
-      while (statuses.filter((s) => s === 429).length < 20) await new Promise((r) => setTimeout(r, 20));
+      while (statuses().filter((s) => s === 429).length < 20) await new Promise((r) => setTimeout(r, 20));
       const t0 = performance.now();
       const res = await signinFrom('eleve20', DEMO.student.password, school);
       waits.push(performance.now() - t0);
       expect(res.statusCode, res.body).toBe(200);
     } finally {
-      hammering = false;
-      await hammer;
-      await Promise.all(sent);
+      await spray.stop();
     }
     expect(Math.max(...waits)).toBeLessThan(2_000);
     // The classmate's tries answered 401: the free ones and the few turns (1, 2, 4 s …) that opened
     // meanwhile. Every other try met 429.
-    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5 + 4);
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20);
-    expect(statuses.filter((s) => s === 200)).toEqual([]);
+    expect(statuses().filter((s) => s === 401).length).toBeLessThanOrEqual(5 + 4);
+    expect(statuses().filter((s) => s === 429).length).toBeGreaterThanOrEqual(20);
+    expect(statuses().filter((s) => s === 200)).toEqual([]);
   }, 60_000);
 });
 
@@ -200,24 +194,16 @@ describe('behind the school’s address, a pupil’s known device gets in while 
       devices.set(login, res.json().deviceToken);
     }
     // The classmate sprays from the school, four tries in flight at all times, until the pupils are in.
-    let spraying = true;
-    const sprayed: number[] = [];
-    const checked = new Map<string, number>();
-    const sprayer = async (lane: number) => {
-      for (let i = lane; spraying; i += 4) {
-        const login = logins[i % logins.length];
-        const status = (await withDevice(login, `Devine-${i}!`, school)).statusCode;
-        sprayed.push(status);
-        if (status === 401) checked.set(login, (checked.get(login) ?? 0) + 1);
-        // A refused try is answered without I/O: let the rest of the process run between two.
-        await tick();
-      }
-    };
-    const lanes = [0, 1, 2, 3].map(sprayer);
+    const spray = sprayWrongPasswords(
+      logins,
+      async (login, password) => (await withDevice(login, password, school)).statusCode,
+      { lanes: 4 },
+    );
+    const sprayed = spray.tries;
     const waits: number[] = [];
     try {
       // The spray is under way: every login it names, the pupils' included, is past its free tries.
-      while (sprayed.filter((s) => s === 429).length < 200) await tick();
+      while (sprayed.filter((t) => t.status === 429).length < 200) await tick();
       for (const login of pupils) {
         const t0 = performance.now();
         const res = await withDevice(login, DEMO.student.password, school, devices.get(login));
@@ -225,14 +211,15 @@ describe('behind the school’s address, a pupil’s known device gets in while 
         expect(res.statusCode, res.body).toBe(200);
       }
     } finally {
-      spraying = false;
-      await Promise.all(lanes);
+      await spray.stop();
     }
     expect(Math.max(...waits)).toBeLessThan(2_000);
     // The spray was throttled all along: each login answered 401 to its 5 free tries and a few turns
     // (1, 2, 4 s…); every other try met 429 (checked on the prompt lane or not), none got in.
+    const checked = new Map<string, number>();
+    for (const t of sprayed) if (t.status === 401) checked.set(t.login, (checked.get(t.login) ?? 0) + 1);
     expect(Math.max(...checked.values())).toBeLessThanOrEqual(5 + 4);
-    expect(sprayed.filter((s) => s === 200)).toEqual([]);
+    expect(sprayed.filter((t) => t.status === 200)).toEqual([]);
   }, 120_000);
 
   it('a device token opens no other account, and a device past its own failures waits like any other', async () => {

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { users } from '../../server/db/schema.js';
 import { SIGNIN_LIMITS } from '../../server/modules/auth/service.js';
 import { CODE_LIMITS } from '../../server/modules/classes/code-guard.js';
+import { sprayWrongPasswords } from '../helpers/spray.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
 
 let ctx: TestContext;
@@ -46,22 +47,13 @@ describe('a classmate sprays 50 wrong passwords a second over the 35 logins of t
     // accounts from before the verifier get it then; new accounts get it at their creation.
     for (const [i, login] of logins.entries())
       expect((await signinFrom(login, DEMO.student.password, `198.51.100.${i + 1}`)).statusCode).toBe(200);
-    let spraying = true;
-    const sprayed: { login: string; status: number }[] = [];
-    const sent: Promise<unknown>[] = [];
     // Open loop: one wrong try every 20 ms, whatever the answers (50 a second), round the class.
-    const sprayer = (async () => {
-      const t0 = performance.now();
-      for (let i = 0; spraying; i++) {
-        while (spraying && performance.now() < t0 + i * 20) await pause(2);
-        const login = logins[i % logins.length];
-        sent.push(
-          signinFrom(login, `Devine-${i}!`, school).then((r) =>
-            sprayed.push({ login, status: r.statusCode }),
-          ),
-        );
-      }
-    })();
+    const spray = sprayWrongPasswords(
+      logins,
+      async (login, password) => (await signinFrom(login, password, school)).statusCode,
+      { everyMs: 20 },
+    );
+    const sprayed = spray.tries;
     const results: Awaited<ReturnType<typeof browserSignin>>[] = [];
     try {
       // Long enough: every login is past its free tries (each has been told to wait) and the
@@ -79,9 +71,7 @@ describe('a classmate sprays 50 wrong passwords a second over the 35 logins of t
         }),
       );
     } finally {
-      spraying = false;
-      await sprayer;
-      await Promise.all(sent);
+      await spray.stop();
     }
     expect(results.filter((r) => r.status !== 200)).toEqual([]);
     expect(results.filter((r) => r.ms >= 2_000)).toEqual([]);

@@ -5,6 +5,7 @@
 // levels stay as the demo seeds them: the XP curve climbs from 0 to each pupil's seeded XP.
 import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
+import { parisDay } from '../../../shared/homework-schedule.js';
 import { parisMidnight } from '../../modules/analytics/periods.js';
 import type { Db } from '../client.js';
 import {
@@ -30,6 +31,18 @@ import {
 export const DEMO_HISTORY_LIVE_DAYS = [40, 35, 33, 28, 26, 21, 19, 14, 12, 9] as const;
 /** Past homework of each demo class (stopped since): sent that many days ago, done over the next days. */
 export const DEMO_HISTORY_HOMEWORK_DAYS = [30, 16] as const;
+/**
+ * An open homework whose due date has passed (issue 21, item 20: late work is marked, not refused):
+ * 2nde A, which has no other open homework, was sent it `sentDaysAgo` days ago, due `dueDaysAgo`
+ * days ago (Paris days). Nobody has done it yet: its pupils see it late, their teacher sees who
+ * hands it in late.
+ */
+export const DEMO_OVERDUE_HOMEWORK = {
+  className: '2nde A',
+  name: 'DM : vitesse et forces',
+  sentDaysAgo: 9,
+  dueDaysAgo: 2,
+} as const;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -343,6 +356,41 @@ export async function seedDemoHistory(tx: Tx, now = new Date()): Promise<void> {
         gain(pupil.studentId, doneAt, xpGained, 'homework');
         logs.push({ userId: pupil.userId, createdAt: new Date(doneAt.getTime() - 10 * 60_000) });
       }
+    }
+
+    if (link.className === DEMO_OVERDUE_HOMEWORK.className) {
+      const raid = rs[0];
+      const sentAt = parisAt(now, DEMO_OVERDUE_HOMEWORK.sentDaysAgo, 17, 30);
+      const [hw] = await tx
+        .insert(homeworkRaids)
+        .values({
+          name: DEMO_OVERDUE_HOMEWORK.name,
+          raidId: raid.id,
+          schoolclassId: link.schoolclassId,
+          professorId: link.professorId,
+          subjectId: link.subjectId,
+          dueOn: parisDay(parisAt(now, DEMO_OVERDUE_HOMEWORK.dueDaysAgo, 12)),
+          createdAt: sentAt,
+        })
+        .returning({ id: homeworkRaids.id });
+      await tx.update(raids).set({ isHomework: true }).where(eq(raids.id, raid.id));
+      await tx.insert(raidPlays).values({
+        id: hw.id,
+        raidId: raid.id,
+        professorId: link.professorId,
+        schoolclassId: link.schoolclassId,
+        subjectId: link.subjectId,
+        kind: 'homework',
+        homeworkRaidId: hw.id,
+        raidTitle: raid.title,
+        questions: raid.questions.map((q) => ({
+          questionId: q.id,
+          text: q.text,
+          equationMode: q.equationMode,
+          answers: q.answers.map((a) => ({ answerId: a.id, text: a.text, isCorrect: a.isCorrect })),
+        })),
+        startedAt: sentAt,
+      });
     }
 
     for (let i = 0; i < answerRows.length; i += 500)

@@ -2,15 +2,18 @@
 // select-raid, raid). The Pixi scene is a canvas hidden from assistive technology: the page object
 // reads the DOM that repeats it (the roster list, counts, the answers' letters).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, newPage } from '../browser';
+import { DESKTOP, newPage, PHONE } from '../browser';
 import { fr, tr } from './fr';
 import { gameFr } from './game-fr';
 import { LoginPage } from './login';
+import { PhonePage } from './phone';
 
 const G = gameFr.GAME;
 
 /** The demo teachers' password (server/db/demo). */
 export const TEACHER_PASSWORD = 'Craie-Verte-2026!';
+/** The demo pupils' password (server/db/demo). */
+export const STUDENT_PASSWORD = 'Cartable-Bleu-7!';
 /** A board's path: /prof/game/:schoolclassId/:subjectId (no screen after it). */
 export const isBoardPath = (u: URL) => /^\/prof\/game\/[^/]+\/[^/]+$/.test(u.pathname);
 
@@ -42,6 +45,16 @@ export async function openBoard(
   await new LoginPage(page).signInTo(login, TEACHER_PASSWORD, landing);
   if (landing !== '/prof/select') await page.goto('/prof/select');
   return { context, page, boardPath: await playWith(page, className) };
+}
+
+/** A pupil's phone (360x800) in a browser of its own, signed in as `login`, on the student home. */
+export async function openPhone(
+  browser: Browser,
+  login: string,
+): Promise<{ context: BrowserContext; phone: PhonePage }> {
+  const { context, page } = await newPage(browser, PHONE);
+  await new LoginPage(page).signInTo(login, STUDENT_PASSWORD, '/student');
+  return { context, phone: new PhonePage(page) };
 }
 
 export class ProjectorPage {

@@ -3,7 +3,7 @@
 // accepted answers and options, an order's items, a poll's choices or typed mode. Limits come from
 // shared/questions/kinds.ts; the messages from the shared rules (the page's resolver). A switch of
 // kind keeps what the new kind can hold and names the rest before it happens.
-import { type ReactNode, useEffect, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useEffect, useState } from 'react';
 import { type UseFieldArrayReturn, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ANSWERS_MIN } from '../../../../../shared/constants';
@@ -155,6 +155,105 @@ function ErrorLine({ message }: { message: string | undefined }) {
   ) : null;
 }
 
+/** One row of an EditableRows list: its text input, what stands before and after it, its error. */
+interface EditableRow {
+  key: string;
+  /** The input's accessible name and placeholder. */
+  name: string;
+  inputId: string;
+  /** The input's value and handlers (a registered field or a controlled one), its length limit. */
+  input: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
+  error: string | undefined;
+  className?: string;
+  /** Before the input (the "right answer" box, the rank). */
+  lead?: ReactNode;
+  /** Between the input and the remove button (move buttons). */
+  tools?: ReactNode;
+  /** Under the row (a formula's preview). */
+  below?: ReactNode;
+  removeLabel: string;
+  onRemove(): void;
+}
+
+/**
+ * A list the teacher edits row by row (choices, poll choices, order items, accepted answers): each
+ * row's input, remove button and error, then the list's error and the add button while there is room.
+ */
+function EditableRows({
+  legend,
+  className = '',
+  listClassName = '',
+  rows,
+  listError,
+  min,
+  max,
+  addLabel,
+  onAdd,
+  children,
+}: {
+  legend: string;
+  className?: string;
+  listClassName?: string;
+  rows: EditableRow[];
+  listError: string | undefined;
+  min: number;
+  max: number;
+  addLabel: string;
+  onAdd(): void;
+  /** After the add button, in the same fieldset (a short text's options). */
+  children?: ReactNode;
+}) {
+  return (
+    <fieldset className={`rq__fieldset${className}`} style={{ border: 0, padding: 0, margin: 0 }}>
+      <legend className="field__label">{legend}</legend>
+      <div className={`rq__answers${listClassName}`}>
+        {rows.map((r) => (
+          <div key={r.key} className={`rq__answer${r.className ?? ''}${r.error ? ' field--error' : ''}`}>
+            <div className="rq__answer-row">
+              {r.lead}
+              <input
+                id={r.inputId}
+                className="field__input"
+                placeholder={r.name}
+                aria-label={r.name}
+                aria-invalid={!!r.error || undefined}
+                aria-describedby={r.error ? `${r.inputId}-err` : undefined}
+                {...r.input}
+              />
+              {r.tools}
+              <button
+                type="button"
+                className="rq__icon"
+                aria-label={r.removeLabel}
+                title={r.removeLabel}
+                disabled={rows.length <= min}
+                onClick={r.onRemove}
+              >
+                ✕
+              </button>
+            </div>
+            {r.error ? (
+              <div id={`${r.inputId}-err`} className="field__error" role="alert">
+                {translateError(r.error)}
+              </div>
+            ) : null}
+            {r.below}
+          </div>
+        ))}
+      </div>
+      <ErrorLine message={listError} />
+      {rows.length < max ? (
+        <div>
+          <Button variant="secondary" onClick={onAdd}>
+            + {addLabel}
+          </Button>
+        </div>
+      ) : null}
+      {children}
+    </fieldset>
+  );
+}
+
 /** A list of answers rows (choices, poll choices, order items) with their add, remove and move buttons. */
 function AnswerRows({
   index,
@@ -189,98 +288,71 @@ function AnswerRows({
   const { control, register } = useFormContext<RaidFormValues>();
   const path = `questions.${index}` as const;
   const q = useWatch({ control, name: path });
-  const listError = message(`${path}.answers`);
+  const rows = answers.fields.map((field, ai): EditableRow => {
+    const a: AnswerValues = q.answers[ai] ?? newAnswer();
+    const name = label(ai + 1);
+    return {
+      key: field.id,
+      name,
+      inputId: `a-${field.id}`,
+      input: {
+        maxLength: ANSWER_MAX + 20,
+        ...register(`${path}.answers.${ai}.text`, { onChange: (e) => onFormula(e.target.value) }),
+      },
+      error: message(`${path}.answers.${ai}.text`),
+      className: correct && a.isCorrect ? ' rq__answer--correct' : '',
+      lead: correct ? (
+        <input
+          type="checkbox"
+          aria-label={`${t('RAIDS.FORM.CORRECT')} (${name})`}
+          title={t('RAIDS.FORM.CORRECT')}
+          {...register(`${path}.answers.${ai}.isCorrect`)}
+        />
+      ) : movable ? (
+        <span className="rq__rank" aria-hidden="true">
+          {ai + 1}
+        </span>
+      ) : null,
+      tools: movable ? (
+        <>
+          <button
+            type="button"
+            className="rq__icon"
+            aria-label={movable.up(ai + 1)}
+            title={movable.up(ai + 1)}
+            disabled={ai === 0}
+            onClick={() => answers.swap(ai, ai - 1)}
+          >
+            ▲
+          </button>
+          <button
+            type="button"
+            className="rq__icon"
+            aria-label={movable.down(ai + 1)}
+            title={movable.down(ai + 1)}
+            disabled={ai === answers.fields.length - 1}
+            onClick={() => answers.swap(ai, ai + 1)}
+          >
+            ▼
+          </button>
+        </>
+      ) : null,
+      below: q.equationMode && hasFormula(a.text) ? <FormulaPreview text={a.text} /> : null,
+      removeLabel: removeLabel(ai + 1),
+      onRemove: () => answers.remove(ai),
+    };
+  });
   return (
-    <fieldset className="rq__fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
-      <legend className="field__label">{legend}</legend>
-      <div className={`rq__answers${movable ? ' rq__answers--list' : ''}`}>
-        {answers.fields.map((field, ai) => {
-          const a: AnswerValues = q.answers[ai] ?? newAnswer();
-          const err = message(`${path}.answers.${ai}.text`);
-          const inputId = `a-${field.id}`;
-          const name = label(ai + 1);
-          return (
-            <div
-              key={field.id}
-              className={`rq__answer${correct && a.isCorrect ? ' rq__answer--correct' : ''}${err ? ' field--error' : ''}`}
-            >
-              <div className="rq__answer-row">
-                {correct ? (
-                  <input
-                    type="checkbox"
-                    aria-label={`${t('RAIDS.FORM.CORRECT')} (${name})`}
-                    title={t('RAIDS.FORM.CORRECT')}
-                    {...register(`${path}.answers.${ai}.isCorrect`)}
-                  />
-                ) : movable ? (
-                  <span className="rq__rank" aria-hidden="true">
-                    {ai + 1}
-                  </span>
-                ) : null}
-                <input
-                  id={inputId}
-                  className="field__input"
-                  maxLength={ANSWER_MAX + 20}
-                  placeholder={name}
-                  aria-label={name}
-                  aria-invalid={!!err || undefined}
-                  aria-describedby={err ? `${inputId}-err` : undefined}
-                  {...register(`${path}.answers.${ai}.text`, { onChange: (e) => onFormula(e.target.value) })}
-                />
-                {movable ? (
-                  <>
-                    <button
-                      type="button"
-                      className="rq__icon"
-                      aria-label={movable.up(ai + 1)}
-                      title={movable.up(ai + 1)}
-                      disabled={ai === 0}
-                      onClick={() => answers.swap(ai, ai - 1)}
-                    >
-                      ▲
-                    </button>
-                    <button
-                      type="button"
-                      className="rq__icon"
-                      aria-label={movable.down(ai + 1)}
-                      title={movable.down(ai + 1)}
-                      disabled={ai === answers.fields.length - 1}
-                      onClick={() => answers.swap(ai, ai + 1)}
-                    >
-                      ▼
-                    </button>
-                  </>
-                ) : null}
-                <button
-                  type="button"
-                  className="rq__icon"
-                  aria-label={removeLabel(ai + 1)}
-                  title={removeLabel(ai + 1)}
-                  disabled={answers.fields.length <= min}
-                  onClick={() => answers.remove(ai)}
-                >
-                  ✕
-                </button>
-              </div>
-              {err ? (
-                <div id={`${inputId}-err`} className="field__error" role="alert">
-                  {translateError(err)}
-                </div>
-              ) : null}
-              {q.equationMode && hasFormula(a.text) ? <FormulaPreview text={a.text} /> : null}
-            </div>
-          );
-        })}
-      </div>
-      <ErrorLine message={listError} />
-      {answers.fields.length < max ? (
-        <div>
-          <Button variant="secondary" onClick={() => answers.append(newAnswer(), { shouldFocus: false })}>
-            + {addLabel}
-          </Button>
-        </div>
-      ) : null}
-    </fieldset>
+    <EditableRows
+      legend={legend}
+      listClassName={movable ? ' rq__answers--list' : ''}
+      rows={rows}
+      listError={message(`${path}.answers`)}
+      min={min}
+      max={max}
+      addLabel={addLabel}
+      onAdd={() => answers.append(newAnswer(), { shouldFocus: false })}
+    />
   );
 }
 
@@ -400,65 +472,39 @@ function TextFields({ index, message }: { index: number; message: Message }) {
       {label}
     </label>
   );
+  // A row's key is its place: the inputs are controlled.
+  const rows = s.accepted.map(
+    (a, ai): EditableRow => ({
+      key: String(ai),
+      name: t('RAIDS.FORM.ACCEPTED_N', { n: ai + 1 }),
+      inputId: `acc-${index}-${ai}`,
+      input: {
+        maxLength: ACCEPTED_ANSWER_MAX + 20,
+        value: a,
+        onChange: (e) => set({ accepted: s.accepted.map((x, xi) => (xi === ai ? e.target.value : x)) }),
+      },
+      error: message(`${path}.accepted.${ai}`),
+      removeLabel: t('RAIDS.FORM.REMOVE_ACCEPTED', { n: ai + 1 }),
+      onRemove: () => set({ accepted: s.accepted.filter((_, xi) => xi !== ai) }),
+    }),
+  );
   return (
-    <fieldset className="rq__fieldset rq__kind-fields" style={{ border: 0, padding: 0, margin: 0 }}>
-      <legend className="field__label">{t('RAIDS.FORM.ACCEPTED')}</legend>
-      <div className="rq__answers">
-        {s.accepted.map((a, ai) => {
-          const err = message(`${path}.accepted.${ai}`);
-          const name = t('RAIDS.FORM.ACCEPTED_N', { n: ai + 1 });
-          const inputId = `acc-${index}-${ai}`;
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: controlled inputs; a row's key is its place
-            <div key={ai} className={`rq__answer${err ? ' field--error' : ''}`}>
-              <div className="rq__answer-row">
-                <input
-                  id={inputId}
-                  className="field__input"
-                  maxLength={ACCEPTED_ANSWER_MAX + 20}
-                  placeholder={name}
-                  aria-label={name}
-                  value={a}
-                  aria-invalid={!!err || undefined}
-                  aria-describedby={err ? `${inputId}-err` : undefined}
-                  onChange={(e) =>
-                    set({ accepted: s.accepted.map((x, xi) => (xi === ai ? e.target.value : x)) })
-                  }
-                />
-                <button
-                  type="button"
-                  className="rq__icon"
-                  aria-label={t('RAIDS.FORM.REMOVE_ACCEPTED', { n: ai + 1 })}
-                  title={t('RAIDS.FORM.REMOVE_ACCEPTED', { n: ai + 1 })}
-                  disabled={s.accepted.length <= 1}
-                  onClick={() => set({ accepted: s.accepted.filter((_, xi) => xi !== ai) })}
-                >
-                  ✕
-                </button>
-              </div>
-              {err ? (
-                <div id={`${inputId}-err`} className="field__error" role="alert">
-                  {translateError(err)}
-                </div>
-              ) : null}
-            </div>
-          );
-        })}
-      </div>
-      <ErrorLine message={message(`${path}.accepted`)} />
-      {s.accepted.length < ACCEPTED_MAX ? (
-        <div>
-          <Button variant="secondary" onClick={() => set({ accepted: [...s.accepted, ''] })}>
-            + {t('RAIDS.FORM.ADD_ACCEPTED')}
-          </Button>
-        </div>
-      ) : null}
+    <EditableRows
+      legend={t('RAIDS.FORM.ACCEPTED')}
+      className=" rq__kind-fields"
+      rows={rows}
+      listError={message(`${path}.accepted`)}
+      min={1}
+      max={ACCEPTED_MAX}
+      addLabel={t('RAIDS.FORM.ADD_ACCEPTED')}
+      onAdd={() => set({ accepted: [...s.accepted, ''] })}
+    >
       <div className="row rq__options">
         {option('ignoreCase', t('RAIDS.FORM.IGNORE_CASE'))}
         {option('ignoreAccents', t('RAIDS.FORM.IGNORE_ACCENTS'))}
         {option('allowTypo', t('RAIDS.FORM.ALLOW_TYPO'))}
       </div>
-    </fieldset>
+    </EditableRows>
   );
 }
 
