@@ -16,36 +16,42 @@ export interface Spray {
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const tick = () => new Promise((r) => setImmediate(r));
 
+/** What a `keepTrying` loop was answered so far, and how to stop it. */
+export interface Tries<T> {
+  /** Every try answered so far, in the order the answers came. */
+  readonly results: T[];
+  /** Stops sending and waits for the tries in flight. */
+  stop(): Promise<void>;
+}
+
 /**
- * Sends `Devine-<i>!` to `logins[i % logins.length]` through `attempt` (its answer's status), either
- * open loop, one try every `everyMs` whatever the answers, or closed loop, `lanes` tries in flight
- * at all times (between two tries a lane lets the rest of the process run).
+ * Sends try `i` (0, 1, 2 …) through `attempt` until stopped, either open loop, one try every
+ * `everyMs` whatever the answers, or closed loop, `lanes` tries in flight at all times (between two
+ * tries a lane lets the rest of the process run: a refused try is answered without I/O).
  */
-export function sprayWrongPasswords(
-  logins: readonly string[],
-  attempt: (login: string, password: string) => Promise<number>,
+export function keepTrying<T>(
+  attempt: (i: number) => Promise<T>,
   pace: { everyMs: number } | { lanes: number },
-): Spray {
-  let spraying = true;
-  const tries: SprayTry[] = [];
+): Tries<T> {
+  let going = true;
+  const results: T[] = [];
   const send = async (i: number) => {
-    const login = logins[i % logins.length];
-    tries.push({ login, status: await attempt(login, `Devine-${i}!`) });
+    results.push(await attempt(i));
   };
   let running: Promise<unknown>;
   if ('everyMs' in pace) {
     const sent: Promise<void>[] = [];
     running = (async () => {
       const t0 = performance.now();
-      for (let i = 0; spraying; i++) {
-        while (spraying && performance.now() < t0 + i * pace.everyMs) await pause(2);
-        if (spraying) sent.push(send(i));
+      for (let i = 0; going; i++) {
+        while (going && performance.now() < t0 + i * pace.everyMs) await pause(2);
+        if (going) sent.push(send(i));
       }
       await Promise.all(sent);
     })();
   } else {
     const lane = async (first: number) => {
-      for (let i = first; spraying; i += pace.lanes) {
+      for (let i = first; going; i += pace.lanes) {
         await send(i);
         await tick();
       }
@@ -53,10 +59,23 @@ export function sprayWrongPasswords(
     running = Promise.all(Array.from({ length: pace.lanes }, (_, l) => lane(l)));
   }
   return {
-    tries,
+    results,
     async stop() {
-      spraying = false;
+      going = false;
       await running;
     },
   };
+}
+
+/** Wrong passwords (`Devine-<i>!`) round `logins`, through `attempt` (its answer's status). */
+export function sprayWrongPasswords(
+  logins: readonly string[],
+  attempt: (login: string, password: string) => Promise<number>,
+  pace: { everyMs: number } | { lanes: number },
+): Spray {
+  const tries = keepTrying(async (i): Promise<SprayTry> => {
+    const login = logins[i % logins.length];
+    return { login, status: await attempt(login, `Devine-${i}!`) };
+  }, pace);
+  return { tries: tries.results, stop: tries.stop };
 }

@@ -12,7 +12,7 @@ import { students, users } from '../../server/db/schema.js';
 import { makeCipher } from '../../server/lib/crypto.js';
 import { CODE_LIMITS } from '../../server/modules/classes/code-guard.js';
 import type { PhoneState, RaidView, RoomSnapshot } from '../../shared/game/contract.js';
-import { sprayWrongPasswords } from '../helpers/spray.js';
+import { keepTrying, sprayWrongPasswords } from '../helpers/spray.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
 import { type Client, connect, listen, patchMatching, send } from './helpers/game.js';
 import { linkIn } from './helpers/smtp.js';
@@ -395,22 +395,18 @@ describe('class codes behind the school’s address, while a classmate guesses',
     const prof = await signin(ctx.app, DEMO.admin);
     const me = (await get(`/api/users/${prof.id}`, prof.accessToken)).json();
     // The guesser starts first and keeps four guesses in flight.
-    let guessing = true;
-    let next = 300000;
-    const guessed: number[] = [];
-    const guesser = async () => {
-      while (guessing) {
-        const r = await ctx.app.inject({
-          method: 'GET',
-          url: `/api/professorsSchoolclasses?code=${next++}`,
-          remoteAddress: school,
-        });
-        guessed.push(r.statusCode);
-        // A refused guess is answered without I/O: let the rest of the process run between two.
-        await tick();
-      }
-    };
-    const lanes = [guesser(), guesser(), guesser(), guesser()];
+    const guesser = keepTrying(
+      async (i) =>
+        (
+          await ctx.app.inject({
+            method: 'GET',
+            url: `/api/professorsSchoolclasses?code=${300000 + i}`,
+            remoteAddress: school,
+          })
+        ).statusCode,
+      { lanes: 4 },
+    );
+    const guessed = guesser.results;
     const waits: number[] = [];
     try {
       while (guessed.filter((s) => s === 429).length < 100) await tick();
@@ -441,8 +437,7 @@ describe('class codes behind the school’s address, while a classmate guesses',
         expect(res.statusCode, res.body).toBe(201);
       }
     } finally {
-      guessing = false;
-      await Promise.all(lanes);
+      await guesser.stop();
     }
     expect(Math.max(...waits)).toBeLessThan(2_000);
     // The guesser was held to one look-up a turn all along.
@@ -465,21 +460,18 @@ describe('a class code generated at home, shown at school', () => {
       remoteAddress: '198.51.100.200',
     });
     const code = generated.json().code as string;
-    let guessing = true;
-    let next = 400000;
-    const guessed: number[] = [];
-    const guesser = async () => {
-      while (guessing) {
-        const r = await ctx.app.inject({
-          method: 'GET',
-          url: `/api/professorsSchoolclasses?code=${next++}`,
-          remoteAddress: school,
-        });
-        guessed.push(r.statusCode);
-        await tick();
-      }
-    };
-    const lanes = [guesser(), guesser(), guesser(), guesser()];
+    const guesser = keepTrying(
+      async (i) =>
+        (
+          await ctx.app.inject({
+            method: 'GET',
+            url: `/api/professorsSchoolclasses?code=${400000 + i}`,
+            remoteAddress: school,
+          })
+        ).statusCode,
+      { lanes: 4 },
+    );
+    const guessed = guesser.results;
     const waits: number[] = [];
     try {
       while (guessed.filter((s) => s === 429).length < 100) await tick();
@@ -509,8 +501,7 @@ describe('a class code generated at home, shown at school', () => {
         expect(res.statusCode, res.body).toBe(201);
       }
     } finally {
-      guessing = false;
-      await Promise.all(lanes);
+      await guesser.stop();
     }
     expect(Math.max(...waits)).toBeLessThan(2_000);
     expect(guessed.filter((s) => s === 404).length).toBeLessThanOrEqual(CODE_LIMITS.missesPerAddress + 5);

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { users } from '../../server/db/schema.js';
 import { SIGNIN_LIMITS } from '../../server/modules/auth/service.js';
 import { CODE_LIMITS } from '../../server/modules/classes/code-guard.js';
-import { sprayWrongPasswords } from '../helpers/spray.js';
+import { keepTrying, sprayWrongPasswords } from '../helpers/spray.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
 
 let ctx: TestContext;
@@ -187,22 +187,18 @@ describe('a class code generated at home, never shown at school, while a classma
       ).statusCode,
     ).toBe(200);
     // The guesser starts first and keeps four guesses in flight.
-    let guessing = true;
-    let next = 500000;
-    const guessed: number[] = [];
-    const guesser = async () => {
-      while (guessing) {
-        const r = await ctx.app.inject({
-          method: 'GET',
-          url: `/api/professorsSchoolclasses?code=${next++}`,
-          remoteAddress: school,
-        });
-        guessed.push(r.statusCode);
-        // A refused guess is answered at once: let the rest of the process run between two.
-        await tick();
-      }
-    };
-    const lanes = [guesser(), guesser(), guesser(), guesser()];
+    const guesser = keepTrying(
+      async (i) =>
+        (
+          await ctx.app.inject({
+            method: 'GET',
+            url: `/api/professorsSchoolclasses?code=${500000 + i}`,
+            remoteAddress: school,
+          })
+        ).statusCode,
+      { lanes: 4 },
+    );
+    const guessed = guesser.results;
     const waits: number[] = [];
     let otherStatus = 0;
     try {
@@ -234,8 +230,7 @@ describe('a class code generated at home, never shown at school, while a classma
         })
       ).statusCode;
     } finally {
-      guessing = false;
-      await Promise.all(lanes);
+      await guesser.stop();
     }
     expect(waits.filter((ms) => ms >= 2_000)).toEqual([]);
     expect(otherStatus).toBe(429);

@@ -166,6 +166,35 @@ async function raidsOf(tx: Tx, professorId: string): Promise<RaidQs[]> {
   return out.filter((r) => r.questions.length > 0);
 }
 
+/** A homework's play (each homework is one play of its raid, issue 13), with the raid as it was sent. */
+function insertHomeworkPlay(
+  tx: Tx,
+  homeworkRaidId: string,
+  raid: RaidQs,
+  link: { professorId: string; schoolclassId: string; subjectId: string },
+  startedAt: Date,
+  endedAt: Date | null,
+) {
+  return tx.insert(raidPlays).values({
+    id: homeworkRaidId,
+    raidId: raid.id,
+    professorId: link.professorId,
+    schoolclassId: link.schoolclassId,
+    subjectId: link.subjectId,
+    kind: 'homework',
+    homeworkRaidId,
+    raidTitle: raid.title,
+    questions: raid.questions.map((q) => ({
+      questionId: q.id,
+      text: q.text,
+      equationMode: q.equationMode,
+      answers: q.answers.map((a) => ({ answerId: a.id, text: a.text, isCorrect: a.isCorrect })),
+    })),
+    startedAt,
+    endedAt,
+  });
+}
+
 /**
  * Seeds the history on the demo school just seeded (seedDemo calls it unless told not to). Every
  * class of the demo's two teachers gets DEMO_HISTORY_LIVE_DAYS live raids and
@@ -304,24 +333,7 @@ export async function seedDemoHistory(tx: Tx, now = new Date()): Promise<void> {
           createdAt: sentAt,
         })
         .returning({ id: homeworkRaids.id });
-      await tx.insert(raidPlays).values({
-        id: hw.id,
-        raidId: raid.id,
-        professorId: link.professorId,
-        schoolclassId: link.schoolclassId,
-        subjectId: link.subjectId,
-        kind: 'homework',
-        homeworkRaidId: hw.id,
-        raidTitle: raid.title,
-        questions: raid.questions.map((q) => ({
-          questionId: q.id,
-          text: q.text,
-          equationMode: q.equationMode,
-          answers: q.answers.map((a) => ({ answerId: a.id, text: a.text, isCorrect: a.isCorrect })),
-        })),
-        startedAt: sentAt,
-        endedAt: parisAt(now, daysAgo - 7, 8),
-      });
+      await insertHomeworkPlay(tx, hw.id, raid, link, sentAt, parisAt(now, daysAgo - 7, 8));
       for (const [p, pupil] of pupils.entries()) {
         if (roll(ci, hi, p, 6) < 20) continue;
         const doneAt = parisAt(now, daysAgo - 1 - (roll(ci, hi, p, 8) % 5), 18, roll(ci, hi, p, 9) % 60);
@@ -374,23 +386,7 @@ export async function seedDemoHistory(tx: Tx, now = new Date()): Promise<void> {
         })
         .returning({ id: homeworkRaids.id });
       await tx.update(raids).set({ isHomework: true }).where(eq(raids.id, raid.id));
-      await tx.insert(raidPlays).values({
-        id: hw.id,
-        raidId: raid.id,
-        professorId: link.professorId,
-        schoolclassId: link.schoolclassId,
-        subjectId: link.subjectId,
-        kind: 'homework',
-        homeworkRaidId: hw.id,
-        raidTitle: raid.title,
-        questions: raid.questions.map((q) => ({
-          questionId: q.id,
-          text: q.text,
-          equationMode: q.equationMode,
-          answers: q.answers.map((a) => ({ answerId: a.id, text: a.text, isCorrect: a.isCorrect })),
-        })),
-        startedAt: sentAt,
-      });
+      await insertHomeworkPlay(tx, hw.id, raid, link, sentAt, null);
     }
 
     for (let i = 0; i < answerRows.length; i += 500)
