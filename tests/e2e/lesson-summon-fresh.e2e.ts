@@ -12,7 +12,7 @@ import { tr } from './pages/fr';
 import { gameFr } from './pages/game-fr';
 import { LoginPage } from './pages/login';
 import type { PhonePage } from './pages/phone';
-import { openPhone, playWith, ProjectorPage, TEACHER_PASSWORD } from './pages/projector';
+import { openPhone, ProjectorPage, playWith, TEACHER_PASSWORD } from './pages/projector';
 
 const CLASS = '5e B';
 const PUPILS = [22, 23].map((n) => {
