@@ -12,7 +12,7 @@ import { loadRaid, loadRaidSettings, pickBoss, rewardStudents, saveRaidSettings 
 import { begin, countedStudents, end, next, reveal, showTyped, startRaid } from './raid.js';
 import { addGains, rewardedRoster, withPowerBonus } from './rewards.js';
 import { answerKey, type RoomContext, type Teacher } from './room-context.js';
-import type { createViews } from './room-views.js';
+import { type createViews, phoneStateOf } from './room-views.js';
 import type { ActivityState, RoomRecord } from './store.js';
 
 export function shuffle<T>(xs: readonly T[], random: () => number): T[] {
@@ -115,6 +115,15 @@ export function createRaidCommands(
       await markCounted(db, livePlayId(id, question.runId), question.index, countedStudents(present, kept));
     }
     await showActivity(id, shown);
+    // A typed answer (a number, a text) is judged by the server only: the reveal carries the right
+    // value, never the verdict on what each pupil typed, so each pupil who answered is sent their own.
+    if (shown.activity?.kind === 'raid') {
+      const raid = shown.activity.raid;
+      const q = raid.questions[raid.index];
+      if (q && (q.kind === 'number' || q.kind === 'text'))
+        for (const [studentId, mine] of Object.entries(kept))
+          ctx.out.phone(studentId, phoneStateOf(shown, studentId, mine));
+    }
   }
 
   return {

@@ -455,12 +455,34 @@ describe('every kind of question live (issue 23)', () => {
         ...body,
         clientId: `kinds-${Math.random().toString(36).slice(2)}`,
       });
-    const revealAndNext = async () => {
+    /**
+     * The verdict each phone is sent at the reveal of a typed question, without asking: a phone on
+     * the reveal screen does not sync, and a typed answer is judged on the server only.
+     */
+    const pushedResults = (questionId: string) =>
+      Promise.all(
+        phones.map(
+          (p) =>
+            new Promise<PhoneState['lastResult']>((resolve, reject) => {
+              const timer = setTimeout(() => reject(new Error('no verdict pushed to the phone')), 5_000);
+              const on = (s: PhoneState) => {
+                if (s.lastResult?.questionId !== questionId) return;
+                clearTimeout(timer);
+                p.socket.off('phone:state', on);
+                resolve(s.lastResult);
+              };
+              p.socket.on('phone:state', on);
+            }),
+        ),
+      );
+    const revealAndNext = async (typedId?: string) => {
+      const pushed = typedId ? pushedResults(typedId) : null;
       expect(await send(teacher, 'raid:reveal', {})).toEqual({ ok: true });
       const revealed = (await boardView()).snapshot.activity as RaidView;
       const results = await Promise.all(
         phones.map(async (p) => (await phoneSync(p.socket)).phone.lastResult),
       );
+      if (pushed) expect(await pushed).toEqual(results);
       return { revealed, results };
     };
 
@@ -487,7 +509,7 @@ describe('every kind of question live (issue 23)', () => {
     expect(await submit(0, { questionId: q.id, value: '3,14' })).toEqual({ ok: true, status: 'counted' });
     expect(await submit(1, { questionId: q.id, value: '3.2' })).toEqual({ ok: true, status: 'counted' });
     expect(await submit(2, { questionId: q.id, value: ' 3,14 ' })).toEqual({ ok: true, status: 'counted' });
-    r = await revealAndNext();
+    r = await revealAndNext(q.id);
     expect(r.results.map((x) => x?.verdict)).toEqual(['right', 'wrong', 'right']);
     expect(r.revealed.reveal).toMatchObject({
       number: { value: 3.14 },
@@ -505,7 +527,7 @@ describe('every kind of question live (issue 23)', () => {
     await submit(0, { questionId: q.id, value: 'ajacio' });
     await submit(1, { questionId: q.id, value: 'Bastia' });
     await submit(2, { questionId: q.id, value: 'merde' });
-    r = await revealAndNext();
+    r = await revealAndNext(q.id);
     expect(r.results.map((x) => x?.verdict)).toEqual(['right', 'wrong', 'wrong']);
     expect(r.revealed.reveal?.typed).toBeUndefined();
     expect(r.revealed.reveal?.typedCount).toBe(3);
