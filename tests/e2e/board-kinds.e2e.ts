@@ -184,7 +184,9 @@ describe('every kind of question on the board at every text size', () => {
     await page.getByRole('button', { name: G.RAID.START }).waitFor();
     await settled(page);
     const start = await page.locator('.start-raid').boundingBox();
-    expect(start && start.y >= 0 && start.y + start.height <= SIDEWAYS.height, JSON.stringify(start)).toBe(true);
+    expect(start && start.y >= 0 && start.y + start.height <= SIDEWAYS.height, JSON.stringify(start)).toBe(
+      true,
+    );
     expect(await sideways('start')).toEqual([]);
     await board.toolsBackToBoard().click();
     await atPath(page, boardPath);

@@ -227,9 +227,11 @@ describe('every screen at every size', () => {
     const rest = order
       .filter((role) => roles.includes(role))
       .flatMap((role) =>
-        ROUTES.filter((r) => roleOf(r).includes(role) && !(role === 'teacher' && isBoard(r))).map(
-          (r) => ({ role, routes: [r], after: role === 'student' ? board : undefined }),
-        ),
+        ROUTES.filter((r) => roleOf(r).includes(role) && !(role === 'teacher' && isBoard(r))).map((r) => ({
+          role,
+          routes: [r],
+          after: role === 'student' ? board : undefined,
+        })),
       );
     const signOut = (j: { routes: AppRoute[] }) => Number(j.routes[0].name in LANDS_ON);
     rest.sort((a, b) => signOut(a) - signOut(b));
@@ -242,7 +244,9 @@ describe('every screen at every size', () => {
   // busy to the end (two role walks side by side left one idle for half the walk). WALK_ROLES=public
   // (or teacher,student) walks only those.
   const only = process.env.WALK_ROLES?.split(',') as Role[] | undefined;
-  const roles = (['teacher', 'public', 'student', 'school'] as Role[]).filter((r) => !only || only.includes(r));
+  const roles = (['teacher', 'public', 'student', 'school'] as Role[]).filter(
+    (r) => !only || only.includes(r),
+  );
   const WALKERS = Number(process.env.WALKERS ?? 2);
   test(`${roles.join(', ')}: no page wider than the window, no control cut or covered, no serious axe finding`, {
     timeout: 900_000,
