@@ -5,11 +5,14 @@
 // first two with an image. The question, the reveal and the revealed answers are measured as
 // board-text-size.e2e.ts does: every line, formula and button on screen at once, nothing scrolled or
 // clipped, no word broken, the text lowered no more than needed.
+// The same raid, titled at its longest, on a phone held sideways (800x360, where the board's top bar
+// wraps to three rows): its start panel, settings, lobby and result stay inside the screen, every
+// control in reach (the screen walk's measure, layoutProblems).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { QUESTION_MAX } from '../../shared/constants';
+import { QUESTION_MAX, RAID_TITLE_MAX } from '../../shared/constants';
 import {
   ACCEPTED_ANSWER_MAX,
   ACCEPTED_MAX,
@@ -24,11 +27,15 @@ import { fr, tr } from './pages/fr';
 import { gameFr } from './pages/game-fr';
 import { LoginPage } from './pages/login';
 import { ProjectorPage } from './pages/projector';
+import { layoutProblems } from './pages/screen-walk';
 
 const PASSWORD = 'Craie-Verte-2026!';
 // prof-sciences' 2nde A, as board-text-size.e2e.ts: left on its board, as found.
 const CLASS = '2nde A';
-const RAID_TITLE = 'Toutes les sortes au maximum';
+// As long as a title may be: it wraps to many lines on a short window.
+const RAID_TITLE = 'Toutes les sortes de questions au maximum : nombre, ordre et texte à écrire';
+/** A phone held sideways: the screen under the board's top bar is about 190 px high. */
+const SIDEWAYS = { width: 800, height: 360 };
 const BOARDS = [
   { width: 1440, height: 1024 },
   { width: 1920, height: 1080 },
@@ -109,6 +116,7 @@ describe('every kind of question on the board at every text size', () => {
   test('a number, an order and a text question with their explanations fit at 3.5 and 1.25 rem on both boards', {
     timeout: 240_000,
   }, async () => {
+    expect(RAID_TITLE).toHaveLength(RAID_TITLE_MAX);
     expect(NUMBER.text).toHaveLength(QUESTION_MAX);
     expect(NUMBER.number.unit).toHaveLength(UNIT_MAX);
     expect(EXPLANATION).toHaveLength(EXPLANATION_MAX);
@@ -135,7 +143,7 @@ describe('every kind of question on the board at every text size', () => {
       level: 2,
       subjectId,
     });
-    await api('POST', `/chapters/${chapter.id}/raids`, token, {
+    const raid = await api('POST', `/chapters/${chapter.id}/raids`, token, {
       title: RAID_TITLE,
       shared: false,
       questions: [
@@ -157,6 +165,32 @@ describe('every kind of question on the board at every text size', () => {
     const board = new ProjectorPage(page);
     const wasPaused = await board.ready(CLASS);
 
+    /** What a teacher cannot reach on the screen shown now, once the window is a phone held sideways. */
+    const sideways = async (screen: string) => {
+      await page.setViewportSize(SIDEWAYS);
+      await settled(page);
+      const problems = (await layoutProblems(page)).map((p) => `${screen} at 800x360: ${p}`);
+      await shot(page, `board-kind-sideways-${screen}`, false);
+      await page.setViewportSize(BOARDS[0]);
+      return problems;
+    };
+
+    // The raid's start screen (its address, before anything runs), loaded on the phone: the panel,
+    // its title of 75 characters wrapped, lies inside the window and its button is in reach.
+    await page.setViewportSize(SIDEWAYS);
+    await page.goto(`${boardPath}/${raid.id}/raid`);
+    await board.ready(CLASS);
+    await page.getByRole('heading', { name: RAID_TITLE }).waitFor();
+    await page.getByRole('button', { name: G.RAID.START }).waitFor();
+    await settled(page);
+    const start = await page.locator('.start-raid').boundingBox();
+    expect(start && start.y >= 0 && start.y + start.height <= SIDEWAYS.height, JSON.stringify(start)).toBe(
+      true,
+    );
+    expect(await sideways('start')).toEqual([]);
+    await board.toolsBackToBoard().click();
+    await atPath(page, boardPath);
+
     await board.raidMenu().click();
     await atPath(page, `${boardPath}/select-raid`);
     await board.raidButton(RAID_TITLE).click();
@@ -165,20 +199,31 @@ describe('every kind of question on the board at every text size', () => {
     await board.questionTime().selectOption('none');
     const askAll = board.settingsPanel().getByRole('checkbox', { name: G.SETTINGS.ASK_ALL });
     if (!(await askAll.isChecked())) await askAll.check();
+    expect(await sideways('settings')).toEqual([]);
     await board.openLobby().scrollIntoViewIfNeeded();
     await board.openLobby().click();
     await page.waitForURL((u) => u.pathname.endsWith('/raid'));
     await board.lobby().waitFor();
+    expect(await sideways('lobby')).toEqual([]);
     await board.beginButton().scrollIntoViewIfNeeded();
     await board.beginButton().click();
     await board.questionHeading().waitFor();
 
+    /**
+     * Every board size at every text size, on the screen shown now. A step of the text size (A− / A+)
+     * fits the board again, the slowest step of the measure: the text sizes go from the one shown
+     * towards the other end, each on both boards, so the size crosses its range once per screen
+     * instead of four times.
+     */
     const everySize = async (question: string, screen: string) => {
       const problems: string[] = [];
-      for (const size of BOARDS) {
-        await page.setViewportSize(size);
-        for (const rem of SIZES) {
-          await board.setTextSize(rem);
+      const now = await board.textSize();
+      for (const rem of [...SIZES].sort((a, b) => Math.abs(a - now) - Math.abs(b - now))) {
+        await board.setTextSize(rem);
+        for (const size of BOARDS) {
+          await page.setViewportSize(size);
+          // The board fits itself again a frame after the window's size changes.
+          await settled(page);
           await page.locator('.raid__main .katex').first().waitFor();
           await settled(page);
           const at = `${question}, ${screen}, ${size.width}x${size.height}, ${rem} rem`;
@@ -217,6 +262,7 @@ describe('every kind of question on the board at every text size', () => {
     // The raid ends and the board comes back, as board-text-size.e2e.ts expects to find it.
     await board.endRaid();
     await board.result().waitFor();
+    expect(await sideways('result')).toEqual([]);
     await board.backToBoard().scrollIntoViewIfNeeded();
     await board.backToBoard().click();
     await atPath(page, boardPath);

@@ -1,9 +1,11 @@
 // Every route of the client's route table (read from client/src/app/routes.ts, so a route added later
 // is walked too), opened by the role that owns it (a school's head signs in through the test GAR
-// identity provider) at seven window sizes from a 320 px phone to a 1920 px projector. On each screen: the page is no wider than the window, no visible control is cut
-// by the window's edges or covered by another element, and axe-core finds nothing serious or
-// critical. Every failure of the walk is reported together (route, window, what).
-import type { Browser, Page } from 'playwright-core';
+// identity provider) at seven window sizes from a 320 px phone to a 1920 px projector. On each screen:
+// the page is no wider than the window, no visible control is cut by the window's edges or covered by
+// another element; in each of the layouts the sizes fall into, axe-core finds nothing serious or
+// critical (axeAt in pages/screen-walk.ts says which sizes, and why they are enough). Every failure
+// of the walk is reported together (route, window, what).
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { type AppRoute, ROUTES } from '../../client/src/app/routes';
 import itAvatars from '../../client/src/i18n/locales/it/avatars.json';
@@ -13,6 +15,7 @@ import { fr } from './pages/fr';
 import { TestIdpPage } from './pages/school-sign-on';
 import {
   apiSignIn,
+  axeAt,
   axeProblems,
   demoParams,
   fillPath,
@@ -113,87 +116,171 @@ describe('every screen at every size', () => {
     await browser?.close();
   });
 
-  /** Walks every route of one role at every size; answers what failed, one line each. */
-  async function walk(role: Role): Promise<string[]> {
-    const started = Date.now();
-    const routes = ROUTES.filter((r) => roleOf(r).includes(role));
-    // Sign-out pages last: they end the session.
-    routes.sort((a, b) => Number(a.name in LANDS_ON) - Number(b.name in LANDS_ON));
-    const { context, page } = await newPage(browser, VIEWPORTS[0]);
-    const who = SIGN_IN[role];
-    if (who) await who(page);
-    const failures: string[] = [];
-    let screens = 0;
-    for (const route of routes) {
-      let url: string;
-      try {
-        url = fillPath(route.path, params[role]);
-      } catch (err) {
-        failures.push(`${route.name}: cannot open (${(err as Error).message})`);
-        continue;
-      }
-      // Opened afresh at each phone size, then once for the larger windows, resized from 768 px
-      // up to the projector (loadsAt); a sign-out page ends the session, so it is signed in and
-      // opened again at each size.
-      const before = failures.length;
-      const again = who !== null && route.name in LANDS_ON;
-      const undo = await SETUP[route.name]?.(page);
-      for (const [i, vp] of VIEWPORTS.entries()) {
-        const where = `${role} ${route.name} ${url} @${vp.width}x${vp.height}`;
-        try {
-          await page.setViewportSize(vp);
-          if (loadsAt(i) || again) {
-            if (again && i > 0 && who) await who(page);
-            await open(page, route, url);
-            const expected = LANDS_ON[route.name];
-            if (expected) await atPath(page, expected);
-            if (route.name === 'sign-out-school') {
-              await new TestIdpPage(page).waitSignedOut();
-              screens++;
-              continue;
-            }
-            await settle(page);
-            const at = new URL(page.url()).pathname;
-            if (!expected && !matches(route.path, at)) {
-              failures.push(`${where}: cannot open, landed on ${at}`);
-              break;
-            }
-          } else await settle(page);
-          screens++;
-          for (const p of await layoutProblems(page)) failures.push(`${where}: ${p}`);
-          for (const p of await axeProblems(page)) failures.push(`${where}: ${p}`);
-        } catch (err) {
-          failures.push(`${where}: cannot open (${(err as Error).message.split('\n')[0]})`);
+  /**
+   * One walker: a page per role, signed in on its first route of that role (and again after a
+   * sign-out page, which ends its session). Walkers share out the routes (see `jobs`).
+   */
+  function walker() {
+    const pages = new Map<Role, { context: BrowserContext; page: Page; signedIn: boolean }>();
+    return {
+      async page(role: Role): Promise<Page> {
+        let p = pages.get(role);
+        if (!p) {
+          p = { ...(await newPage(browser, VIEWPORTS[0])), signedIn: false };
+          pages.set(role, p);
         }
-      }
-      await undo?.();
-      if (failures.length > before) console.log(failures.slice(before).join('\n'));
+        if (!p.signedIn) {
+          await p.page.setViewportSize(VIEWPORTS[0]);
+          await SIGN_IN[role]?.(p.page);
+          p.signedIn = true;
+        }
+        return p.page;
+      },
+      signedOut(role: Role) {
+        const p = pages.get(role);
+        if (p) p.signedIn = false;
+      },
+      async close() {
+        for (const p of pages.values()) await p.context.close();
+      },
+    };
+  }
+
+  /** Where the walkers' time goes (seconds, all walkers together), printed with the walk's time. */
+  const spent = { open: 0, settle: 0, layout: 0, axe: 0 };
+  const timed = async <T>(what: keyof typeof spent, run: () => Promise<T>): Promise<T> => {
+    const t0 = performance.now();
+    try {
+      return await run();
+    } finally {
+      spent[what] += (performance.now() - t0) / 1000;
     }
-    await context.close();
-    console.log(
-      `every-screen ${role}: ${routes.length} routes, ${screens} screens in ${Math.round((Date.now() - started) / 1000)} s`,
-    );
+  };
+
+  /** Walks one route of `role` at every size on the walker's page; answers what failed, one line each. */
+  async function walkRoute(w: ReturnType<typeof walker>, role: Role, route: AppRoute): Promise<string[]> {
+    const failures: string[] = [];
+    let url: string;
+    try {
+      url = fillPath(route.path, params[role]);
+    } catch (err) {
+      return [`${route.name}: cannot open (${(err as Error).message})`];
+    }
+    const who = SIGN_IN[role];
+    const page = await w.page(role);
+    // Opened afresh at each phone layout, then resized (loadsAt); a sign-out page ends the session,
+    // so it is signed in and opened again at each size.
+    const again = who !== null && route.name in LANDS_ON;
+    const undo = await SETUP[route.name]?.(page);
+    for (const [i, vp] of VIEWPORTS.entries()) {
+      const where = `${role} ${route.name} ${url} @${vp.width}x${vp.height}`;
+      try {
+        await page.setViewportSize(vp);
+        if (loadsAt(i) || again) {
+          if (again && i > 0 && who) await who(page);
+          await timed('open', () => open(page, route, url));
+          const expected = LANDS_ON[route.name];
+          if (expected) await atPath(page, expected);
+          if (route.name === 'sign-out-school') {
+            await new TestIdpPage(page).waitSignedOut();
+            continue;
+          }
+          await timed('settle', () => settle(page));
+          const at = new URL(page.url()).pathname;
+          if (!expected && !matches(route.path, at)) {
+            failures.push(`${where}: cannot open, landed on ${at}`);
+            break;
+          }
+        } else await timed('settle', () => settle(page));
+        for (const p of await timed('layout', () => layoutProblems(page))) failures.push(`${where}: ${p}`);
+        if (axeAt(i))
+          for (const p of await timed('axe', () => axeProblems(page))) failures.push(`${where}: ${p}`);
+      } catch (err) {
+        failures.push(`${where}: cannot open (${(err as Error).message.split('\n')[0]})`);
+      }
+    }
+    await undo?.();
+    if (again) w.signedOut(role);
+    if (failures.length) console.log(failures.join('\n'));
     return failures;
   }
 
-  // Two walks at a time, each in its own page (the machine's two cores each drive one): the
-  // teacher's with the public's, then the student's, whose live page joins the room the teacher's
-  // board opened, with the school's head. WALK_ROLES=public (or teacher,student) walks only those.
-  const only = process.env.WALK_ROLES?.split(',');
-  const pairs: Role[][] = [
-    ['teacher', 'public'],
-    ['student', 'school'],
-  ];
-  for (const pair of pairs.map((p) => p.filter((r) => !only || only.includes(r))).filter((p) => p.length)) {
-    test(`${pair.join(' and ')}: no page wider than the window, no control cut or covered, no serious axe finding`, {
-      timeout: 900_000,
-    }, async () => {
-      const failures = await Promise.all(pair.map(walk));
-      expect(Object.fromEntries(pair.map((r, i) => [r, failures[i]]))).toEqual(
-        Object.fromEntries(pair.map((r) => [r, []])),
-      );
+  /**
+   * The walk's work, in the order it is handed out: the teacher's board routes as one job (one board
+   * of a class at a time: a second page opening the same room would take it over), then each other
+   * route alone, sign-out pages last. The student's routes wait for the board's: the live page joins
+   * the room the teacher's board opened, and the student's home shows its "join" card, in every run.
+   */
+  function jobs(roles: Role[]) {
+    let boardDone = () => {};
+    const board = new Promise<void>((resolve) => {
+      boardDone = resolve;
     });
+    const list: { role: Role; routes: AppRoute[]; after?: Promise<void>; done?: () => void }[] = [];
+    const isBoard = (r: AppRoute) => r.path.startsWith('/prof/game/');
+    const boardRoutes = roles.includes('teacher')
+      ? ROUTES.filter((r) => roleOf(r).includes('teacher') && isBoard(r))
+      : [];
+    if (boardRoutes.length) list.push({ role: 'teacher', routes: boardRoutes, done: boardDone });
+    else boardDone();
+    const order: Role[] = ['teacher', 'public', 'school', 'student'];
+    const rest = order
+      .filter((role) => roles.includes(role))
+      .flatMap((role) =>
+        ROUTES.filter((r) => roleOf(r).includes(role) && !(role === 'teacher' && isBoard(r))).map((r) => ({
+          role,
+          routes: [r],
+          after: role === 'student' ? board : undefined,
+        })),
+      );
+    const signOut = (j: { routes: AppRoute[] }) => Number(j.routes[0].name in LANDS_ON);
+    rest.sort((a, b) => signOut(a) - signOut(b));
+    list.push(...rest);
+    return list;
   }
+
+  // Every role's routes shared out between WALKERS pages, each in its own browser context per role:
+  // a walker takes the next job when it is done with its last, so both of the machine's cores are
+  // busy to the end (two role walks side by side left one idle for half the walk). WALK_ROLES=public
+  // (or teacher,student) walks only those.
+  const only = process.env.WALK_ROLES?.split(',') as Role[] | undefined;
+  const roles = (['teacher', 'public', 'student', 'school'] as Role[]).filter(
+    (r) => !only || only.includes(r),
+  );
+  const WALKERS = Number(process.env.WALKERS ?? 2);
+  test(`${roles.join(', ')}: no page wider than the window, no control cut or covered, no serious axe finding`, {
+    timeout: 900_000,
+  }, async () => {
+    const started = Date.now();
+    const queue = jobs(roles);
+    const failures = Object.fromEntries(roles.map((r) => [r, [] as string[]]));
+    let routes = 0;
+    await Promise.all(
+      Array.from({ length: WALKERS }, async () => {
+        const w = walker();
+        try {
+          for (let job = queue.shift(); job; job = queue.shift()) {
+            await job.after;
+            try {
+              for (const route of job.routes) {
+                failures[job.role].push(...(await walkRoute(w, job.role, route)));
+                routes++;
+              }
+            } finally {
+              job.done?.();
+            }
+          }
+        } finally {
+          await w.close();
+        }
+      }),
+    );
+    const by = Object.entries(spent).map(([k, v]) => `${k} ${Math.round(v)} s`);
+    console.log(
+      `every-screen: ${routes} routes at ${VIEWPORTS.length} sizes in ${Math.round((Date.now() - started) / 1000)} s, ${WALKERS} walkers (their time: ${by.join(', ')})`,
+    );
+    expect(failures).toEqual(Object.fromEntries(roles.map((r) => [r, []])));
+  });
 
   // The longest word of the four languages on the narrowest phone: Italian "Equipaggiato" must stay
   // inside its badge, and the avatar page whole.

@@ -167,14 +167,18 @@ export class ProjectorPage {
     return true;
   }
 
+  /** The board's text size now (rem). */
+  textSize(): Promise<number> {
+    return this.page.evaluate(() =>
+      Number.parseFloat(
+        getComputedStyle(document.querySelector('.projector') as Element).getPropertyValue('--game-font'),
+      ),
+    );
+  }
+
   /** The board's text size (rem), stepped with A− / A+ until it is `rem`. */
   async setTextSize(rem: number) {
-    const current = () =>
-      this.page.evaluate(() =>
-        Number.parseFloat(
-          getComputedStyle(document.querySelector('.projector') as Element).getPropertyValue('--game-font'),
-        ),
-      );
+    const current = () => this.textSize();
     for (let now = await current(); Math.abs(now - rem) > 0.01; now = await current()) {
       await (now > rem ? this.fontSmaller() : this.fontBigger()).click();
     }
