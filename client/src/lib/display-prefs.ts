@@ -5,7 +5,8 @@
 // app, never from another host) is downloaded only once the reading-friendly display is on.
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Accommodations } from '../../../shared/schemas/accommodations';
-import { NO_ACCOMMODATIONS } from '../../../shared/schemas/accommodations';
+// Not from shared/schemas: that would load every shared schema (and zod) with the live page.
+import { NO_ACCOMMODATIONS } from '../../../shared/no-accommodations';
 import { getMyAccommodations } from '../api/accommodations';
 import { useSession } from '../app/session';
 import './reading.css';
