@@ -176,7 +176,10 @@ async function liveRaid(url: string) {
   const api = async <T>(path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${url}/api${path}`, {
       method: body ? 'POST' : 'GET',
-      headers: { authorization: `Bearer ${accessToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
@@ -214,7 +217,12 @@ async function liveRaid(url: string) {
   await ack('room:open', { schoolclassId: cls.id, subjectId: cls.subjectId });
   await ack('raid:start', {
     raidId: raid.id,
-    settings: { questionSeconds: null, endWhenAllAnswered: false, askEveryQuestion: true, scoring: 'accuracy' },
+    settings: {
+      questionSeconds: null,
+      endWhenAllAnswered: false,
+      askEveryQuestion: true,
+      scoring: 'accuracy',
+    },
   });
   await ack('raid:begin', {});
   return {

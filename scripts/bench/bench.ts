@@ -306,7 +306,10 @@ async function main() {
       if (seen === undefined) continue;
       boardSeen.push(Math.max(0, seen - at));
       const label = labelOf.get(k.slice(0, k.indexOf('|')));
-      if (label) (boardSeenByKind[label] ??= []).push(Math.max(0, seen - at));
+      if (!label) continue;
+      const list = boardSeenByKind[label] ?? [];
+      list.push(Math.max(0, seen - at));
+      boardSeenByKind[label] = list;
     }
     boards.forEach((b, i) => {
       b.off('room:patch', handlers[i]);
@@ -318,7 +321,11 @@ async function main() {
         const t0 = performance.now();
         await b.timeout(30_000).emitWithAck('raid:reveal', {});
         const label = labelOf.get(openQuestion[i] ?? '');
-        if (label) (revealByKind[label] ??= []).push(performance.now() - t0);
+        if (label) {
+          const list = revealByKind[label] ?? [];
+          list.push(performance.now() - t0);
+          revealByKind[label] = list;
+        }
       }),
     );
     log(`question ${q + 1}/${questionCount} done`);

@@ -99,7 +99,9 @@ async function run(job: Job) {
           });
           const took = performance.now() - t0;
           latencies.push(took);
-          (byKind[bq.label] ??= []).push(took);
+          const mine = byKind[bq.label] ?? [];
+          mine.push(took);
+          byKind[bq.label] = mine;
           if (ack.ok) {
             acked++;
             if (ack.status === 'duplicate') duplicates++;
@@ -136,7 +138,9 @@ async function run(job: Job) {
       await Promise.all([...pending]);
       for (const s of phones) s.disconnect();
       // A large message needs time to cross the IPC channel: exit once it is sent.
-      process.send?.({ type: 'stats', latencies, byKind, sent, acked, duplicates, errors }, () => process.exit(0));
+      process.send?.({ type: 'stats', latencies, byKind, sent, acked, duplicates, errors }, () =>
+        process.exit(0),
+      );
     },
   };
 }

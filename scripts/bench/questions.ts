@@ -3,7 +3,12 @@
 // exponent or the unit; the word with or without accents and capitals, with a typo, or another word;
 // an order right or with two items swapped; a poll's choice, number or word. Seven phones in ten give
 // a right answer (a poll has none). Nothing here is a verdict: the server judges every answer.
-import type { NumberSettings, PollSettings, QuestionKind, TextSettings } from '../../shared/questions/kinds.js';
+import type {
+  NumberSettings,
+  PollSettings,
+  QuestionKind,
+  TextSettings,
+} from '../../shared/questions/kinds.js';
 
 export type KindsMode = 'choice' | 'mixed';
 
@@ -123,7 +128,12 @@ export const MIXED_QUESTIONS: MixedQuestion[] = [
       ['La révolution de 1830', false],
     ],
     right: [{ order: [0, 1, 2, 3] }],
-    wrong: [{ order: [1, 0, 2, 3] }, { order: [0, 2, 1, 3] }, { order: [0, 1, 3, 2] }, { order: [3, 2, 1, 0] }],
+    wrong: [
+      { order: [1, 0, 2, 3] },
+      { order: [0, 2, 1, 3] },
+      { order: [0, 1, 3, 2] },
+      { order: [3, 2, 1, 0] },
+    ],
   },
   {
     label: 'poll',

@@ -177,7 +177,9 @@ export function textMatches(value: string, s: TextSettings, extra: readonly stri
   const given = normaliseText(value, s);
   if (!given) return false;
   if (extra.length > 0 && extra.includes(normaliseForGrouping('text', value))) return true;
-  return acceptedOf(s).some(({ want, typo }) => want === given || (typo && editDistance(want, given, 1) <= 1));
+  return acceptedOf(s).some(
+    ({ want, typo }) => want === given || (typo && editDistance(want, given, 1) <= 1),
+  );
 }
 
 /**

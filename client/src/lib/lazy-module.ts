@@ -27,6 +27,7 @@ export function lazyModule<M>(load: () => Promise<M>) {
     return lazy(() => {
       const m = loaded;
       if (m !== undefined) {
+        // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, that React.lazy reads at once
         const ready = { then: (resolve: (v: { default: C }) => void) => resolve({ default: pick(m) }) };
         return ready as unknown as Promise<{ default: C }>;
       }
