@@ -2,6 +2,10 @@
 // its own, opens /login and a signed-in student's /student in Chromium with an empty cache, then
 // again in the same browser (the second visit), and sums the bytes of JavaScript that crossed the
 // network (Chromium's encodedDataLength: compressed body plus headers; 0 when served from cache).
+// The live answer page too (/student/live/:class/:subject, what a phone loads to answer a question
+// during a raid): the demo teacher opens the room of 5e B and starts a raid of its own (a plain
+// choice question, then a number question), and a student's phone opens the page with an empty
+// cache on the choice question (first visit, then the second), and on the number question.
 // Usage: npx tsx scripts/bundle-size.ts [--url http://host:port] (default: start dist/server)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -9,12 +13,15 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
+import { io, type Socket } from 'socket.io-client';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/e2e/chromium';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** DESIGN "Budgets": phone pages under 150 KB of JavaScript on first load. */
 const BUDGET_KB = 150;
 const STUDENT = { login: 'eleve01', password: 'Cartable-Bleu-7!' };
+/** The demo teacher of eleve01's class, 5e B (server/db/seed.ts). */
+const TEACHER = { login: 'prof-demo', password: 'Craie-Verte-2026!', className: '5e B' };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -93,6 +100,8 @@ const READY: Record<string, string> = {
   '/login': 'form button[type="submit"]',
   '/student': '.hero-card__name',
 };
+/** The live page once a question can be answered: its choices, or the typed answer's field. */
+const LIVE_READY = 'section.question button.answer, section.question input.typed__input';
 
 async function visit(context: BrowserContext, url: string, label: string, which: Visit['visit']) {
   const page = await context.newPage();
@@ -125,7 +134,7 @@ async function visit(context: BrowserContext, url: string, label: string, which:
   await page.goto(url);
   // The page is loaded when it shows its content (a busy machine can leave the network quiet for
   // half a second before the lazy chunks are even asked for), then nothing moved for a while.
-  const ready = READY[url];
+  const ready = url.startsWith('/student/live/') ? LIVE_READY : READY[url];
   if (ready) await page.waitForSelector(ready, { timeout: 60_000 });
   await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
   let jsDecodedBytes = 0;
@@ -145,6 +154,84 @@ async function visit(context: BrowserContext, url: string, label: string, which:
     allBytes,
     jsDecodedBytes,
     biggest,
+  };
+}
+
+async function signIn(url: string, who: { login: string; password: string }): Promise<string> {
+  const res = await fetch(`${url}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: who.login, password: who.password }),
+  });
+  if (!res.ok) throw new Error(`signin ${who.login}: ${res.status}`);
+  return res.text();
+}
+
+/**
+ * The demo teacher's board: opens 5e B's room and starts a raid of its own (a choice question
+ * without formulas, then a number question); `next()` reveals the open question and shows the next.
+ */
+async function liveRaid(url: string) {
+  const { accessToken } = JSON.parse(await signIn(url, TEACHER)) as { accessToken: string };
+  const api = async <T>(path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${url}/api${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const classes = await api<{ id: string; name: string; subjectId: string }[]>('/schoolclasses');
+  const cls = classes.find((c) => c.name === TEACHER.className);
+  if (!cls) throw new Error(`no class ${TEACHER.className}`);
+  const [chapter] = await api<{ id: string }[]>('/chapters');
+  const raid = await api<{ id: string }>(`/chapters/${chapter.id}/raids`, {
+    title: `Mesure du téléphone ${Date.now()}`,
+    questions: [
+      {
+        kind: 'choice',
+        text: 'Quelle est la capitale de la France ?',
+        answers: [
+          { text: 'Paris', isCorrect: true },
+          { text: 'Lyon', isCorrect: false },
+          { text: 'Marseille', isCorrect: false },
+          { text: 'Lille', isCorrect: false },
+        ],
+      },
+      {
+        kind: 'number',
+        text: 'Combien de côtés a un hexagone ?',
+        number: { value: 6, tolerance: 0, toleranceMode: 'absolute', unit: null },
+      },
+    ],
+  });
+  const board: Socket = io(url, { auth: { token: accessToken }, transports: ['websocket'], forceNew: true });
+  const ack = async (event: string, payload: unknown) => {
+    const r = await board.timeout(30_000).emitWithAck(event, payload);
+    if (!r.ok) throw new Error(`${event}: ${r.message}`);
+  };
+  await ack('room:open', { schoolclassId: cls.id, subjectId: cls.subjectId });
+  await ack('raid:start', {
+    raidId: raid.id,
+    settings: {
+      questionSeconds: null,
+      endWhenAllAnswered: false,
+      askEveryQuestion: true,
+      scoring: 'accuracy',
+    },
+  });
+  await ack('raid:begin', {});
+  return {
+    path: `/student/live/${cls.id}/${cls.subjectId}`,
+    next: async () => {
+      await ack('raid:reveal', {});
+      await ack('raid:next', {});
+    },
+    close: () => board.disconnect(),
   };
 }
 
@@ -176,6 +263,26 @@ try {
   results.push(await visit(student, '/student', '/student', 'first'));
   results.push(await visit(student, '/student', '/student', 'second'));
   await student.close();
+  // The live answer page, opened straight (a phone following the class's link or QR code), on a
+  // choice question with an empty cache, again, then on a number question with an empty cache.
+  const live = await liveRaid(server.url);
+  try {
+    const phoneContext = async () => {
+      const c = await browser.newContext(phone);
+      await c.addInitScript((u) => localStorage.setItem('user', u), user);
+      return c;
+    };
+    const onChoice = await phoneContext();
+    results.push(await visit(onChoice, live.path, 'live (choice question)', 'first'));
+    results.push(await visit(onChoice, live.path, 'live (choice question)', 'second'));
+    await onChoice.close();
+    await live.next();
+    const onNumber = await phoneContext();
+    results.push(await visit(onNumber, live.path, 'live (number question)', 'first'));
+    await onNumber.close();
+  } finally {
+    live.close();
+  }
 } finally {
   await browser.close();
   await server.stop();

@@ -6,7 +6,11 @@
 // npm run bench -- --fps [--students 35]      the projector board's frame rate in Chromium (fps.ts);
 //   --gl disable-gpu|swiftshader|default, --renderer auto|webgl|canvas (the board's renderer)
 // --burst: every phone answers at the same instant (else each within a second of the question).
-// Options: --questions N (10), --procs N (load processes, 2), --url URL (a running server: then
+// --kinds mixed: the raid has every kind of question in turn (scripts/bench/questions.ts: choice,
+//   true/false, number, short text, order, poll, each twice; 12 questions unless --questions says),
+//   phones typing realistic answers, right and wrong; the figures are also given per kind
+//   (`by_kind`). --kinds choice (default): every question a choice of four.
+// Options: --questions N (10, 12 with --kinds mixed), --procs N (load processes, 2), --url URL (a running server: then
 // DATABASE_URL and AUTH_SECRET must be those of that server, so the bench can seed its school and
 // mint tokens). Without --url it starts a server (PGlite, or DATABASE_URL / REDIS_URL when set).
 // npm run bench -- --analytics [--calls 200]  a school year of analytics on PostgreSQL (analytics.ts)
@@ -45,6 +49,7 @@ import { runFps } from './fps.js';
 import { type Balancer, startHaproxy } from './haproxy.js';
 import { runPeer } from './peer.js';
 import { type BenchRoom, prepareBench, studentToken, teacherToken } from './prepare.js';
+import { type KindLabel, type KindsMode, MIXED_QUESTIONS } from './questions.js';
 import { runRest } from './rest.js';
 
 /** Questions stay open two minutes and end when the bench reveals them, never by themselves. */
@@ -59,7 +64,8 @@ const { values } = parseArgs({
   options: {
     students: { type: 'string', default: '1000' },
     rooms: { type: 'string', default: '1' },
-    questions: { type: 'string', default: '10' },
+    questions: { type: 'string' },
+    kinds: { type: 'string', default: 'choice' },
     procs: { type: 'string', default: '2' },
     url: { type: 'string' },
     // --rest: the REST reads of the class pages instead of the live rooms (scripts/bench/rest.ts).
@@ -86,7 +92,9 @@ const { values } = parseArgs({
 });
 const perRoom = Number(values.students);
 const roomCount = Number(values.rooms);
-const questionCount = Number(values.questions);
+if (values.kinds !== 'choice' && values.kinds !== 'mixed') throw new Error('--kinds choice|mixed');
+const kinds: KindsMode = values.kinds;
+const questionCount = Number(values.questions ?? (kinds === 'mixed' ? MIXED_QUESTIONS.length : 10));
 const procs = Math.max(1, Number(values.procs));
 /** Direct children of a process (a cluster primary's workers). */
 function childrenOf(pid: number): number[] {
@@ -106,14 +114,17 @@ async function main() {
   let dataDir: string | null = null;
   let peakRss = 0;
 
-  log(`preparing ${roomCount} room(s) of ${perRoom} students, ${questionCount} questions`);
+  log(`preparing ${roomCount} room(s) of ${perRoom} students, ${questionCount} questions (${kinds})`);
   if (!url) dataDir = mkdtempSync(path.join(os.tmpdir(), 'cr-bench-'));
   const rooms: BenchRoom[] = await prepareBench(
     { databaseUrl: config.DATABASE_URL, pgliteDir: dataDir ? path.join(dataDir, 'pglite') : undefined },
     roomCount,
     perRoom,
     questionCount,
+    kinds,
   );
+  /** Each question's kind, by id (every room's). */
+  const labelOf = new Map(rooms.flatMap((r) => r.questions.map((q) => [q.id, q.label] as const)));
 
   let cleanup = async () => {};
   /** The server processes measured: one, the nodes behind HAProxy, or a primary and its workers. */
@@ -171,6 +182,7 @@ async function main() {
       schoolclassId: room.schoolclassId,
       subjectId: room.subjectId,
       studentId: st.studentId,
+      roomIndex: rooms.indexOf(room),
     })),
   );
   const workers = Array.from({ length: procs }, () =>
@@ -197,7 +209,15 @@ async function main() {
     });
   const ready = workers.map((w) => nextMessage(w, 'ready'));
   workers.forEach((w, i) => {
-    w.send({ type: 'job', url, burst: values.burst, phones: allPhones.filter((_, j) => j % procs === i) });
+    const phones = allPhones.filter((_, j) => j % procs === i);
+    const roomsHere = [...new Set(phones.map((p) => p.roomIndex))];
+    w.send({
+      type: 'job',
+      url,
+      burst: values.burst,
+      phones,
+      questions: roomsHere.flatMap((r) => rooms[r].questions),
+    });
   });
   await Promise.all(ready);
   log(`${allPhones.length} phones connected and joined`);
@@ -207,6 +227,9 @@ async function main() {
   const tallyDelays: number[] = [];
   /** Per answer: from the phone sending it to its board seeing it. */
   const boardSeen: number[] = [];
+  const boardSeenByKind: Partial<Record<KindLabel, number[]>> = {};
+  /** Per question and board: from the reveal's command to its acknowledgement (judging every answer). */
+  const revealByKind: Partial<Record<KindLabel, number[]>> = {};
   for (let q = 0; q < questionCount; q++) {
     // Each board records when it has seen every one of its students answer, and when it saw each.
     const completeAt = new Map<number, number>();
@@ -224,6 +247,8 @@ async function main() {
       return h;
     });
     // The next question; a raid that ended (victory or defeat) starts again, so every round is a question.
+    /** The question each board has open (its kind labels the reveal's time). */
+    const openQuestion: (string | undefined)[] = [];
     await Promise.all(
       boards.map(async (b, i) => {
         // The bench reveals each question itself (no early end) and a raid starts in its lobby.
@@ -236,9 +261,12 @@ async function main() {
         let ack = q === 0 ? await startRaid() : await b.timeout(60_000).emitWithAck('raid:next', {});
         if (!ack.ok) throw new Error(`question ${q}: ${ack.message}`);
         const sync = await b.timeout(30_000).emitWithAck('room:sync', {});
-        if (q > 0 && sync.ok && sync.snapshot.activity?.phase === 'ended') {
+        const activity = sync.ok ? sync.snapshot.activity : null;
+        openQuestion[i] = activity?.kind === 'raid' ? activity.question?.id : undefined;
+        if (q > 0 && activity?.phase === 'ended') {
           ack = await startRaid();
           if (!ack.ok) throw new Error(`restart: ${ack.message}`);
+          openQuestion[i] = rooms[i].questions[0]?.id;
         }
       }),
     );
@@ -275,14 +303,31 @@ async function main() {
     for (const at of completeAt.values()) tallyDelays.push(Math.max(0, at - lastSent));
     for (const [k, at] of Object.entries(sentEach) as [string, number][]) {
       const seen = seenAt.get(k);
-      if (seen !== undefined) boardSeen.push(Math.max(0, seen - at));
+      if (seen === undefined) continue;
+      boardSeen.push(Math.max(0, seen - at));
+      const label = labelOf.get(k.slice(0, k.indexOf('|')));
+      if (!label) continue;
+      const list = boardSeenByKind[label] ?? [];
+      list.push(Math.max(0, seen - at));
+      boardSeenByKind[label] = list;
     }
     boards.forEach((b, i) => {
       b.off('room:patch', handlers[i]);
     });
     if (completeAt.size < boards.length)
       log(`question ${q}: ${boards.length - completeAt.size} board(s) never saw every answer`);
-    await Promise.all(boards.map((b) => b.timeout(30_000).emitWithAck('raid:reveal', {})));
+    await Promise.all(
+      boards.map(async (b, i) => {
+        const t0 = performance.now();
+        await b.timeout(30_000).emitWithAck('raid:reveal', {});
+        const label = labelOf.get(openQuestion[i] ?? '');
+        if (label) {
+          const list = revealByKind[label] ?? [];
+          list.push(performance.now() - t0);
+          revealByKind[label] = list;
+        }
+      }),
+    );
     log(`question ${q + 1}/${questionCount} done`);
   }
 
@@ -319,6 +364,25 @@ async function main() {
   if (dataDir) setTimeout(() => rmSync(dataDir as string, { recursive: true, force: true }), 1000);
 
   const latencies = stats.flatMap((s) => s.latencies as number[]);
+  const labels = [...new Set(rooms.flatMap((r) => r.questions.map((q) => q.label)))];
+  const byKind = Object.fromEntries(
+    labels.map((label) => {
+      const acks = stats.flatMap((s) => (s.byKind as Record<string, number[]>)[label] ?? []);
+      const seen = boardSeenByKind[label] ?? [];
+      const reveals = revealByKind[label] ?? [];
+      return [
+        label,
+        {
+          answers: acks.length,
+          ack_p50_ms: round(pct(acks, 50)),
+          ack_p99_ms: round(pct(acks, 99)),
+          board_seen_p50_ms: round(pct(seen, 50)),
+          board_seen_p99_ms: round(pct(seen, 99)),
+          reveal_ack_max_ms: round(Math.max(0, ...reveals)),
+        },
+      ];
+    }),
+  );
   const sent = stats.reduce((n, s) => n + (s.sent as number), 0);
   const acked = stats.reduce((n, s) => n + (s.acked as number), 0);
   const errors = stats.reduce<Record<string, number>>((acc, s) => {
@@ -344,6 +408,8 @@ async function main() {
     board_seen_max_ms: round(Math.max(0, ...boardSeen)),
     board_seen_count: boardSeen.length,
     burst: values.burst,
+    kinds,
+    by_kind: byKind,
     server_rss_mb: server ? peakRss : null,
     server_rss_each_mb: server ? rssEach : null,
     nodes: nodeCount || (values.workers ? `workers ${values.workers}` : 1),

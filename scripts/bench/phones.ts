@@ -4,6 +4,7 @@
 // question.
 import type { RaidView, RoomPatch } from '../../shared/game/contract.js';
 import { LeanSocket } from './lean-socket.js';
+import type { BenchQuestion } from './questions.js';
 
 /** The wall clock in sub-milliseconds, as the bench's board side reads it (common.ts wallNow). */
 const wallNow = () => performance.timeOrigin + performance.now();
@@ -14,10 +15,22 @@ interface Job {
   phones: { token: string; schoolclassId: string; subjectId: string; studentId: string }[];
   /** Every phone answers at the instant the parent names (`burst` message), not within a second. */
   burst?: boolean;
+  /** The questions of the phones' rooms: their kind and the answers phones give (prepare.ts). */
+  questions: BenchQuestion[];
+}
+
+/** A right answer (seven phones in ten, unless the question says) or a wrong one, as phones send them. */
+function responseFor(q: BenchQuestion) {
+  const right = q.wrong.length === 0 || Math.random() < (q.rightShare ?? 0.7);
+  const pool = right ? q.right : q.wrong;
+  return pool[Math.floor(Math.random() * pool.length)];
 }
 
 async function run(job: Job) {
   const latencies: number[] = [];
+  /** The same latencies by the question's kind (questions.ts KindLabel). */
+  const byKind: Record<string, number[]> = {};
+  const script = new Map(job.questions.map((q) => [q.id, q]));
   let sent = 0;
   let acked = 0;
   let duplicates = 0;
@@ -77,19 +90,25 @@ async function run(job: Job) {
           const now = wallNow();
           lastSentAt[q.id] = Math.max(lastSentAt[q.id] ?? 0, now);
           sentAt[`${q.id}|${p.studentId}`] = now;
+          const bq = script.get(q.id);
+          if (!bq) throw new Error(`question ${q.id} is not the bench's`);
           const ack = await s.emitWithAck('answer:submit', {
             questionId: q.id,
-            // Three phones in four find it (the bench raid's right answer is the first).
-            answerIds: [
-              q.answers[Math.random() < 0.75 ? 0 : 1 + Math.floor(Math.random() * (q.answers.length - 1))].id,
-            ],
+            ...responseFor(bq),
             clientId: `bench-${i}-${q.id}`,
           });
-          latencies.push(performance.now() - t0);
+          const took = performance.now() - t0;
+          latencies.push(took);
+          const mine = byKind[bq.label] ?? [];
+          mine.push(took);
+          byKind[bq.label] = mine;
           if (ack.ok) {
             acked++;
             if (ack.status === 'duplicate') duplicates++;
-          } else errors[ack.message ?? '?'] = (errors[ack.message ?? '?'] ?? 0) + 1;
+          } else {
+            const key = `${bq.label}: ${ack.message ?? '?'}`;
+            errors[key] = (errors[key] ?? 0) + 1;
+          }
         })();
         pending.add(task);
         void task.finally(() => pending.delete(task));
@@ -119,7 +138,9 @@ async function run(job: Job) {
       await Promise.all([...pending]);
       for (const s of phones) s.disconnect();
       // A large message needs time to cross the IPC channel: exit once it is sent.
-      process.send?.({ type: 'stats', latencies, sent, acked, duplicates, errors }, () => process.exit(0));
+      process.send?.({ type: 'stats', latencies, byKind, sent, acked, duplicates, errors }, () =>
+        process.exit(0),
+      );
     },
   };
 }

@@ -19,6 +19,7 @@ import {
 } from '../../server/db/schema.js';
 import { seedReference } from '../../server/db/seed.js';
 import type { TokenSigner } from '../../server/lib/tokens.js';
+import { type BenchQuestion, type KindsMode, MIXED_QUESTIONS, type Scripted } from './questions.js';
 
 /** Access tokens the bench mints with the server's AUTH_SECRET (it measures the game, not sign-in). */
 export const teacherToken = (signer: TokenSigner, room: BenchRoom) =>
@@ -47,6 +48,8 @@ export interface BenchRoom {
   professorUserId: string;
   raidId: string;
   students: { studentId: string; userId: string }[];
+  /** Each question's kind and the answers its phones give (right and wrong ones), in raid order. */
+  questions: BenchQuestion[];
 }
 
 const chunk = <T>(xs: T[], n: number) =>
@@ -57,6 +60,8 @@ export async function prepareBench(
   rooms: number,
   perRoom: number,
   questionCount: number,
+  /** `choice`: every question a choice of four (the bench's first raid); `mixed`: every kind in turn. */
+  kinds: KindsMode = 'choice',
 ): Promise<BenchRoom[]> {
   const database = await openDatabase({ databaseUrl: target.databaseUrl, pgliteDir: target.pgliteDir });
   const { db } = database;
@@ -118,19 +123,75 @@ export async function prepareBench(
       .insert(raids)
       .values({ professorId: prof.id, chapterId: chapter.id, title: `Bench ${tag} ${r}` })
       .returning({ id: raids.id });
+    const benchQuestions: BenchQuestion[] = [];
     for (let q = 0; q < questionCount; q++) {
+      if (kinds === 'mixed') {
+        // The same twelve questions in turn (questions.ts); a second round gets a numbered text.
+        const spec = MIXED_QUESTIONS[q % MIXED_QUESTIONS.length];
+        const round = Math.floor(q / MIXED_QUESTIONS.length);
+        const [question] = await db
+          .insert(questions)
+          .values({
+            raidId: raid.id,
+            position: q,
+            text: round ? `${spec.text} (${round + 1})` : spec.text,
+            kind: spec.kind,
+            settings: spec.settings,
+            explanation: spec.explanation ?? null,
+          })
+          .returning({ id: questions.id });
+        const rows = spec.answers.length
+          ? await db
+              .insert(answers)
+              .values(
+                spec.answers.map(([text, isCorrect], a) => ({
+                  questionId: question.id,
+                  position: a,
+                  text,
+                  isCorrect,
+                })),
+              )
+              .returning({ id: answers.id, position: answers.position })
+          : [];
+        const ids = rows.sort((x, y) => x.position - y.position).map((r) => r.id);
+        const of = (x: Scripted) =>
+          'choices' in x
+            ? { answerIds: x.choices.map((i) => ids[i]) }
+            : 'order' in x
+              ? { order: x.order.map((i) => ids[i]) }
+              : { value: x.value };
+        benchQuestions.push({
+          id: question.id,
+          label: spec.label,
+          right: spec.right.map(of),
+          wrong: spec.wrong.map(of),
+        });
+        continue;
+      }
       const [question] = await db
         .insert(questions)
         .values({ raidId: raid.id, position: q, text: `Combien font ${q} + ${q} ?` })
         .returning({ id: questions.id });
-      await db.insert(answers).values(
-        [0, 1, 2, 3].map((a) => ({
-          questionId: question.id,
-          position: a,
-          text: String(2 * q + a),
-          isCorrect: a === 0,
-        })),
-      );
+      const rows = await db
+        .insert(answers)
+        .values(
+          [0, 1, 2, 3].map((a) => ({
+            questionId: question.id,
+            position: a,
+            text: String(2 * q + a),
+            isCorrect: a === 0,
+          })),
+        )
+        .returning({ id: answers.id, position: answers.position });
+      const ids = rows.sort((x, y) => x.position - y.position).map((r) => r.id);
+      // Three phones in four find it (the first answer).
+      benchQuestions.push({
+        id: question.id,
+        label: 'choice',
+        right: [{ answerIds: [ids[0]] }],
+        wrong: ids.slice(1).map((id) => ({ answerIds: [id] })),
+        rightShare: 0.75,
+      });
     }
     out.push({
       schoolclassId: cls.id,
@@ -139,6 +200,7 @@ export async function prepareBench(
       professorUserId: pu.id,
       raidId: raid.id,
       students: studentRows.map((s) => ({ studentId: s.id, userId: s.userId })),
+      questions: benchQuestions,
     });
   }
   await database.close();

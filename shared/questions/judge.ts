@@ -21,15 +21,10 @@
 // - polls: no verdict ('none'), no credit.
 import { ERR } from '../errors.js';
 import { DEFAULT_MULTI_SCORING, type MultiScoring, scoreAnswer, type Verdict } from '../game/scoring.js';
-import {
-  type NumberSettings,
-  type PollSettings,
-  type QuestionKind,
-  type QuestionResponse,
-  responseShape,
-  type TextSettings,
-  TYPED_ANSWER_MAX,
-} from './kinds.js';
+// Values from kind-rules.ts, not kinds.ts: the phone's number field reads numbers with this file,
+// and kinds.ts would bring zod and the shared schemas with it.
+import { responseShape, TYPED_ANSWER_MAX } from './kind-rules.js';
+import type { NumberSettings, PollSettings, QuestionKind, QuestionResponse, TextSettings } from './kinds.js';
 
 /** An accepted answer shorter than this (after normalising) is never forgiven a typo ("chat" ≠ "chas"). */
 export const TYPO_MIN_LENGTH = 5;
@@ -90,16 +85,21 @@ function tidy(text: string): string {
     .replace(/ +/g, ' ');
 }
 
+/** Only letters and signs of plain ASCII: nothing to strip (most answers typed on a phone in class). */
+const ASCII = /^[\x20-\x7e]*$/;
+
 const stripAccents = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/œ/g, 'oe')
-    .replace(/Œ/g, 'OE')
-    .replace(/æ/g, 'ae')
-    .replace(/Æ/g, 'AE')
-    .replace(/ß/g, 'ss')
-    .normalize('NFC');
+  ASCII.test(text)
+    ? text
+    : text
+        .normalize('NFD')
+        .replace(/\p{M}/gu, '')
+        .replace(/œ/g, 'oe')
+        .replace(/Œ/g, 'OE')
+        .replace(/æ/g, 'ae')
+        .replace(/Æ/g, 'AE')
+        .replace(/ß/g, 'ss')
+        .normalize('NFC');
 
 /** A typed answer as a text question compares it. */
 export function normaliseText(text: string, o: Pick<TextSettings, 'ignoreCase' | 'ignoreAccents'>): string {
@@ -135,17 +135,51 @@ export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
   return rows[x.length][y.length];
 }
 
+/** A text question's accepted answers as compared, and whether each forgives a typo. */
+interface AcceptedForm {
+  /** The settings they were read from (a question's settings are never changed in place, but checked). */
+  from: TextSettings;
+  accepted: readonly string[];
+  forms: { want: string; typo: boolean }[];
+}
+/**
+ * Read once per question's settings, not once per answer: a thousand phones answer the same
+ * question, and its settings object is the one of the room's cached record (answer-path.ts).
+ */
+const acceptedForms = new WeakMap<TextSettings, AcceptedForm>();
+function acceptedOf(s: TextSettings): AcceptedForm['forms'] {
+  const known = acceptedForms.get(s);
+  if (
+    known &&
+    known.accepted === s.accepted &&
+    known.from.ignoreCase === s.ignoreCase &&
+    known.from.ignoreAccents === s.ignoreAccents &&
+    known.from.allowTypo === s.allowTypo
+  )
+    return known.forms;
+  const forms = s.accepted.map((accepted) => {
+    const want = normaliseText(accepted, s);
+    return {
+      want,
+      typo: s.allowTypo && [...want].length >= TYPO_MIN_LENGTH && !/^[\d\s.,+-]+$/.test(want),
+    };
+  });
+  acceptedForms.set(s, {
+    from: { ...s },
+    accepted: s.accepted,
+    forms,
+  });
+  return forms;
+}
+
 /** Does a typed answer match one of the accepted ones under the question's options? */
 export function textMatches(value: string, s: TextSettings, extra: readonly string[] = []): boolean {
   const given = normaliseText(value, s);
   if (!given) return false;
-  if (extra.includes(normaliseForGrouping('text', value))) return true;
-  return s.accepted.some((accepted) => {
-    const want = normaliseText(accepted, s);
-    if (want === given) return true;
-    if (!s.allowTypo || [...want].length < TYPO_MIN_LENGTH || /^[\d\s.,+-]+$/.test(want)) return false;
-    return editDistance(want, given, 1) <= 1;
-  });
+  if (extra.length > 0 && extra.includes(normaliseForGrouping('text', value))) return true;
+  return acceptedOf(s).some(
+    ({ want, typo }) => want === given || (typo && editDistance(want, given, 1) <= 1),
+  );
 }
 
 /**

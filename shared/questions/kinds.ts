@@ -14,6 +14,7 @@
 //   answer_ids.
 import { z } from 'zod';
 import { ERR } from '../errors.js';
+import { TYPED_ANSWER_MAX } from './kind-rules.js';
 
 export const QUESTION_KINDS = ['choice', 'number', 'text', 'order', 'poll'] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
@@ -25,8 +26,8 @@ export const ORDER_ITEMS_MAX = 6;
 /** Accepted answers of a 'text' question, and the length of each. */
 export const ACCEPTED_MAX = 10;
 export const ACCEPTED_ANSWER_MAX = 80;
-/** What a pupil may type (a number, a word, a poll's word): longer is refused, never cut. */
-export const TYPED_ANSWER_MAX = 80;
+/** What a pupil may type, and which response a kind takes: kind-rules.ts (without zod, for the phones). */
+export { responseShape, TYPED_ANSWER_MAX } from './kind-rules.js';
 /** A number's unit ("km/h", "m/s²"). */
 export const UNIT_MAX = 20;
 /** The explanation shown after the reveal (formulas between $$..$$ allowed). */
@@ -83,17 +84,6 @@ export const responseSchema = z.union([
   z.object({ value: z.string().max(TYPED_ANSWER_MAX) }).strict(),
 ]);
 export type QuestionResponse = z.infer<typeof responseSchema>;
-
-/** Which response a kind takes. */
-export function responseShape(
-  kind: QuestionKind,
-  settings: PollSettings | null,
-): 'answerIds' | 'order' | 'value' {
-  if (kind === 'choice') return 'answerIds';
-  if (kind === 'order') return 'order';
-  if (kind === 'poll') return settings?.pollMode === 'choice' || !settings ? 'answerIds' : 'value';
-  return 'value';
-}
 
 /** A poll never hurts the class and has no right answer; every other kind is judged. */
 export const isJudged = (kind: QuestionKind) => kind !== 'poll';

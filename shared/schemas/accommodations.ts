@@ -16,12 +16,8 @@ export const accommodationsSchema = displayPrefsSchema.extend({
 });
 export type Accommodations = z.infer<typeof accommodationsSchema>;
 
-export const NO_ACCOMMODATIONS: Accommodations = {
-  extraTime: 'none',
-  readAloud: false,
-  readingFriendly: false,
-  fewerAnimations: false,
-};
+/** No accommodation (shared/no-accommodations.ts: zod-free, for the phone's first load). */
+export { NO_ACCOMMODATIONS } from '../no-accommodations.js';
 
 /** One pupil's accommodations in a class's list (the teacher's class page). */
 export const pupilAccommodationsSchema = accommodationsSchema.extend({ studentId: z.uuid() });

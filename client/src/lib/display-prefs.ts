@@ -4,8 +4,9 @@
 // that reading.css styles). The dyslexia-friendly font (OpenDyslexic, SIL OFL 1.1, shipped with the
 // app, never from another host) is downloaded only once the reading-friendly display is on.
 import { useEffect, useSyncExternalStore } from 'react';
+// Not from shared/schemas: that would load every shared schema (and zod) with the live page.
+import { NO_ACCOMMODATIONS } from '../../../shared/no-accommodations';
 import type { Accommodations } from '../../../shared/schemas/accommodations';
-import { NO_ACCOMMODATIONS } from '../../../shared/schemas/accommodations';
 import { getMyAccommodations } from '../api/accommodations';
 import { useSession } from '../app/session';
 import './reading.css';

@@ -7,7 +7,7 @@ import { type CSSProperties, type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicAnswer } from '../../../../shared/game/contract';
 import { parseNumber } from '../../../../shared/questions/judge';
-import { TYPED_ANSWER_MAX } from '../../../../shared/questions/kinds';
+import { TYPED_ANSWER_MAX } from '../../../../shared/questions/kind-rules';
 import { answerStyle } from '../answer-style';
 import { AnswerShapeIcon } from './AnswerButtons';
 import { MathText, type useKatex } from './math-text';
@@ -15,30 +15,9 @@ import { phoneError } from './phone-error';
 
 type Katex = ReturnType<typeof useKatex>;
 
-export type InputKind = 'choices' | 'order' | 'number' | 'text';
-
-/** How the pupil answers a question: ticks (a choice, a choice poll), an order, a number or a word. */
-export function inputOf(q: { kind?: string; pollMode?: string }): InputKind {
-  const kind = q.kind ?? 'choice';
-  if (kind === 'poll') return q.pollMode === 'number' ? 'number' : q.pollMode === 'text' ? 'text' : 'choices';
-  if (kind === 'order' || kind === 'number' || kind === 'text') return kind;
-  return 'choices';
-}
-
-/** What the read-aloud says after the question: how to answer it. */
-export function readHintOf(
-  q: { kind?: string; pollMode?: string; unit?: string | null },
-  t: (k: string, o?: Record<string, unknown>) => string,
-): string | undefined {
-  const input = inputOf(q);
-  if (input === 'order') return t('PHONE.ORDER_HINT_FIRST');
-  if (input === 'number')
-    return q.kind === 'number' && q.unit
-      ? t('PHONE.TYPE_NUMBER_UNIT', { unit: q.unit })
-      : t('PHONE.TYPE_NUMBER');
-  if (input === 'text') return t('PHONE.TYPE_TEXT');
-  return undefined;
-}
+// How a question is answered, and the read-aloud's hint: kind-input.ts (loaded with the page; this
+// module loads only for a number, a text or an order, QuestionScreen.tsx).
+export { type InputKind, inputOf, readHintOf } from './kind-input';
 
 /** A typed number or word. `sent`: what was sent (shown, locked). */
 export function TypedAnswer({

@@ -124,27 +124,6 @@ export function RevealDetails({
   return null;
 }
 
-/** The question's explanation, once revealed or answered. */
-export function Explanation({
-  text,
-  image,
-  katex,
-}: {
-  text: string | null | undefined;
-  image: string | null | undefined;
-  katex: Katex;
-}) {
-  const { t } = useTranslation();
-  if (!text && !image) return null;
-  return (
-    <aside className="explanation" aria-label={t('PHONE.EXPLANATION')} data-testid="explanation">
-      <strong className="explanation__title">{t('PHONE.EXPLANATION')}</strong>
-      {text ? (
-        <p className="explanation__text">
-          <MathText text={text} katex={katex} />
-        </p>
-      ) : null}
-      {image ? <img className="explanation__image" src={image} alt={t('PHONE.EXPLANATION_IMAGE')} /> : null}
-    </aside>
-  );
-}
+// The explanation is shown for every kind (a choice too): it lives in Explanation.tsx, loaded with
+// the page, while this module is loaded only for a number, a text or an order (QuestionScreen).
+export { Explanation } from './Explanation';

@@ -5,20 +5,31 @@
 // Issue 23: a number or a word is typed, an order is built by tapping the items, a poll takes
 // choices or a typed number or word and never says right or wrong; after the reveal, the right
 // answer of the kind and the question's explanation.
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PhoneState, RaidView } from '../../../../shared/game/contract';
 import { extraMs, pupilDeadline } from '../../../../shared/game/extra-time';
 import { scoreAnswer } from '../../../../shared/game/scoring';
 import { sharePercent } from '../../../../shared/game/share';
+import { lazyModule } from '../../lib/lazy-module';
 import { AnswerButtons, type Mark } from './AnswerButtons';
 import { type AnswerResponse, idsOf, type QueueEntry } from './answer-queue';
 import { Countdown, useSecondsLeft } from './Countdown';
-import { inputOf, OrderAnswer, readHintOf, TypedAnswer } from './KindInputs';
-import { Explanation, RevealDetails } from './KindReveal';
+import { Explanation } from './Explanation';
+import { inputOf, readHintOf } from './kind-input';
 import { MathText, useKatex } from './math-text';
 import { phoneError } from './phone-error';
 import { QuestionReadAloud } from './QuestionReadAloud';
+
+// A number, a word or an order: their inputs and reveals load only when such a question is shown
+// (a choice question never loads them, nor the number reader and the shared schemas they bring).
+const kindInputs = lazyModule(() => import('./KindInputs'));
+const kindReveal = lazyModule(() => import('./KindReveal'));
+const TypedAnswer = kindInputs.component((m) => m.TypedAnswer);
+const OrderAnswer = kindInputs.component((m) => m.OrderAnswer);
+const RevealDetails = kindReveal.component((m) => m.RevealDetails);
+/** While they load: the space they take, empty (no spinner to blink on a fast network). */
+const kindPending = <div className="kind-pending" aria-busy="true" />;
 
 interface Props {
   raid: RaidView;
@@ -40,6 +51,14 @@ export function QuestionScreen({ raid, phone, answer, paused, onChoose }: Props)
   const myDeadline = pupilDeadline(raid.deadline, questionSeconds, phone?.extraTime);
   const seconds = useSecondsLeft(raid.phase === 'question' ? myDeadline : null);
   const katex = useKatex(q ? [q.text, ...q.answers.map((a) => a.text), raid.reveal?.explanation ?? ''] : []);
+  // A question typed or ordered: its reveal's module is fetched with its inputs, so the right answer
+  // shows at the reveal without waiting for it.
+  const ownInputs = q ? inputOf(q) !== 'choices' : false;
+  useEffect(() => {
+    if (!ownInputs) return;
+    kindInputs.preload().catch(() => {});
+    kindReveal.preload().catch(() => {});
+  }, [ownInputs]);
   if (!q) return null;
   const kind = q.kind ?? 'choice';
   const poll = kind === 'poll';
@@ -203,13 +222,15 @@ export function QuestionScreen({ raid, phone, answer, paused, onChoose }: Props)
       ) : null}
 
       {revealed && raid.reveal && !poll && (input === 'order' || kind === 'number' || kind === 'text') ? (
-        <RevealDetails
-          kind={input === 'order' ? 'order' : kind === 'number' ? 'number' : 'text'}
-          items={q.answers}
-          katex={katex}
-          reveal={raid.reveal}
-          mine={mine ? { ids: sent, value: sentValue } : null}
-        />
+        <Suspense fallback={null}>
+          <RevealDetails
+            kind={input === 'order' ? 'order' : kind === 'number' ? 'number' : 'text'}
+            items={q.answers}
+            katex={katex}
+            reveal={raid.reveal}
+            mine={mine ? { ids: sent, value: sentValue } : null}
+          />
+        </Suspense>
       ) : null}
 
       {input === 'choices' ? (
@@ -224,23 +245,27 @@ export function QuestionScreen({ raid, phone, answer, paused, onChoose }: Props)
         />
       ) : input === 'order' ? (
         revealed ? null : (
-          <OrderAnswer
-            items={q.answers}
-            katex={katex}
-            sent={mine ? sent : null}
-            locked={locked}
-            onSubmit={(order) => onChoose(q.id, { order })}
-          />
+          <Suspense fallback={kindPending}>
+            <OrderAnswer
+              items={q.answers}
+              katex={katex}
+              sent={mine ? sent : null}
+              locked={locked}
+              onSubmit={(order) => onChoose(q.id, { order })}
+            />
+          </Suspense>
         )
       ) : revealed && !poll ? null : (
         // Once revealed, the right answer's card says what the pupil typed: the field goes.
-        <TypedAnswer
-          mode={input}
-          unit={kind === 'number' ? q.unit : null}
-          sent={mine ? (sentValue ?? '') : null}
-          locked={locked}
-          onSubmit={(value) => onChoose(q.id, { value })}
-        />
+        <Suspense fallback={kindPending}>
+          <TypedAnswer
+            mode={input}
+            unit={kind === 'number' ? q.unit : null}
+            sent={mine ? (sentValue ?? '') : null}
+            locked={locked}
+            onSubmit={(value) => onChoose(q.id, { value })}
+          />
+        </Suspense>
       )}
 
       {revealed && raid.reveal ? (
