@@ -19,7 +19,10 @@ const others: Client[] = [];
 const frames: string[] = [];
 
 const RUDE = /connard|putain|merde/i;
-const TYPED = { text: ['Ajaccio', 'ajacio', 'connard', 'Bastia'], poll: ['les fractions', 'Les Fractions', 'putain', 'Pythagore'] };
+const TYPED = {
+  text: ['Ajaccio', 'ajacio', 'connard', 'Bastia'],
+  poll: ['les fractions', 'Les Fractions', 'putain', 'Pythagore'],
+};
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -94,7 +97,12 @@ async function typeAnswers(values: string[]) {
 describe("the class's typed words on the board (issue 23)", () => {
   it('reach it only when its teacher asks, rude ones never, names only when asked, accepted ones marked', async () => {
     const raidId = await wordsRaid();
-    const settings = { questionSeconds: null, endWhenAllAnswered: false, askEveryQuestion: true, scoring: 'accuracy' };
+    const settings = {
+      questionSeconds: null,
+      endWhenAllAnswered: false,
+      askEveryQuestion: true,
+      scoring: 'accuracy',
+    };
     expect(await send(board, 'raid:start', { raidId, settings })).toEqual({ ok: true });
     expect(await send(board, 'raid:begin', {})).toEqual({ ok: true });
 

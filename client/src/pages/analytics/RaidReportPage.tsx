@@ -142,8 +142,9 @@ function Report({ playId }: { playId: string }) {
   const hidden = params.get(NAMES_PARAM) === 'hidden';
   /** Projected: rude typed words stay on the server (issue 23). */
   const safeWords = hidden || params.get(WORDS_PARAM) === 'safe';
-  const { data, error, reload } = useQueryLoad(keys.analytics('report', playId, safeWords ? 'safe' : 'all'), () =>
-    getRaidReport(playId, safeWords),
+  const { data, error, reload } = useQueryLoad(
+    keys.analytics('report', playId, safeWords ? 'safe' : 'all'),
+    () => getRaidReport(playId, safeWords),
   );
   const [acceptedNote, setAcceptedNote] = useState<string | null>(null);
   if (!data) return <ReportFrame>{<LoadStatus error={error} onRetry={reload} />}</ReportFrame>;

@@ -225,7 +225,9 @@ describe('the raid report of every kind', () => {
     const second = screen
       .getByRole('rowheader', { name: tx('ANALYTICS.REPORT.PUPIL_N', { n: 2 }) })
       .closest('tr') as HTMLElement;
-    expect(within(second).getAllByRole('cell')[3].textContent).toContain(tx('ANALYTICS.REPORT.WORD_FILTERED'));
+    expect(within(second).getAllByRole('cell')[3].textContent).toContain(
+      tx('ANALYTICS.REPORT.WORD_FILTERED'),
+    );
     expect(screen.queryByText(/Zoé|Hugo/)).toBeNull();
     // Numbers and orders are shown as ever.
     expect(screen.getAllByText(/1515 → 1492 → 1789/).length).toBeGreaterThan(0);
