@@ -453,7 +453,11 @@ export async function report(
       const safe = (typed.get(q.questionId) ?? []).filter((g) => !rude.has(g));
       Object.assign(q, kindFigures(kept, safe));
       if (kept.kind === 'poll') q.shareCorrect = null;
-      if (safeWords && takesWords(kept)) q.filtered = filtered.get(q.questionId) ?? 0;
+      if (safeWords && takesWords(kept)) {
+        q.filtered = filtered.get(q.questionId) ?? 0;
+        // A pupil's word the teacher accepted afterwards is a pupil's word all the same.
+        q.accepted = q.accepted?.filter((a) => !containsProfanity(a));
+      }
     }
     // Answers are in position order: on a tie, the first wrong answer wins.
     let best: (typeof q.answers)[number] | null = null;
