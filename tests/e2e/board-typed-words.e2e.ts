@@ -60,7 +60,9 @@ describe('typed words on the board', () => {
 
     const opened = await openBoard(browser, 'prof-demo', CLASS, {
       viewport: DESKTOP,
-      prepare: (context) => context.addInitScript(() => localStorage.setItem('gameFontSize', '3.5')),
+      prepare: async (context) => {
+        await context.addInitScript(() => localStorage.setItem('gameFontSize', '3.5'));
+      },
     });
     contexts.push(opened.context);
     const { page, boardPath } = opened;
@@ -110,7 +112,10 @@ describe('typed words on the board', () => {
         .emitWithAck('answer:submit', { questionId, value, clientId: `typed-words-${i}` });
       expect(ack).toEqual({ ok: true, status: 'counted' });
     }
-    await page.getByTestId('typed-count').getByText(tr(K.TYPED_COUNT, { count: 4 })).waitFor();
+    await page
+      .getByTestId('typed-count')
+      .getByText(tr(K.TYPED_COUNT, { count: 4 }))
+      .waitFor();
 
     await board.revealButton().click();
     await board.revealPanel().waitFor();
