@@ -77,8 +77,43 @@ describe('typed answers on the board', () => {
         { text: 'Fractions', count: 3, studentIds: ['s1', 's2', 's7'] },
         { text: 'Équations', count: 1, studentIds: ['s3'] },
       ]);
+      // Nor who typed a rude word.
+      expect(JSON.stringify(raidView(named).reveal?.typed)).not.toMatch(/merde|fuck|vaffanculo|s4|s5|s6/i);
     });
   }
+
+  it('marks the words the question accepts, judged with its options (case, accents, one typo)', () => {
+    const strict = typedRaid({
+      kind: 'text',
+      settings: { accepted: ['Ajaccio'], ignoreCase: false, ignoreAccents: true, allowTypo: true },
+    });
+    const typed = { s1: 'Ajaccio', s2: 'Ajacio', s3: 'AJACCIO', s4: 'Bastia', s5: 'Ajàccio', s6: 'connard' };
+    const revealed = reveal(typeAll(strict, typed), Object.keys(typed));
+    const shown = showTyped(revealed, false);
+    if (!shown) throw new Error('refused');
+    // Case counts for this question: "AJACCIO" is wrong, kept apart from the right "Ajaccio";
+    // "Ajàccio" (accents ignored) joins it; "Ajacio" is one typo away.
+    expect(raidView(shown).reveal?.typed).toEqual({
+      groups: [
+        { text: 'Ajaccio', count: 2, accepted: true },
+        { text: 'AJACCIO', count: 1 },
+        { text: 'Ajacio', count: 1, accepted: true },
+        { text: 'Bastia', count: 1 },
+      ],
+      hidden: 1,
+      names: false,
+    });
+    // A poll has no right answer: nothing is marked.
+    const poll = reveal(
+      typeAll(typedRaid({ kind: 'poll', settings: { pollMode: 'text' } }), { s1: 'Ajaccio' }),
+      ['s1'],
+    );
+    const pollShown = showTyped(poll, true);
+    if (!pollShown) throw new Error('refused');
+    expect(raidView(pollShown).reveal?.typed?.groups).toEqual([
+      { text: 'Ajaccio', count: 1, studentIds: ['s1'] },
+    ]);
+  });
 
   it('refuses to show typed answers before the reveal, or for a question answered otherwise', () => {
     const open = typeAll(typedRaid({ kind: 'poll', settings: { pollMode: 'text' } }), { s1: 'oui' });

@@ -109,7 +109,10 @@ export interface RaidState {
   /** XP earned by answering polls (issue 23), by student. */
   pollXp?: Record<string, number>;
   /** The open question's typed answers, grouped at the reveal: on the board only once the teacher asks. */
-  typed?: { groups: { text: string; count: number; studentIds: string[] }[]; hidden: number } | null;
+  typed?: {
+    groups: { text: string; count: number; studentIds: string[]; accepted?: true }[];
+    hidden: number;
+  } | null;
   /** The teacher asked to see the typed answers (with names or not). */
   typedShown?: { names: boolean } | null;
   reveal: RaidView['reveal'];
@@ -400,15 +403,21 @@ function kindRevealOf(q: RaidQuestion, answers: Record<string, SubmittedAnswer>)
 }
 
 /**
- * The words a class typed, grouped after normalising (case, accents, spaces), most typed first.
+ * The words a class typed, grouped after normalising (case, accents, spaces: the report's grouping),
+ * most typed first. A text question's answers judged right by its own options (case, accents, one
+ * typo) are `accepted` and grouped apart from the wrong ones (a case-sensitive "Paris" and "paris").
  * Rude ones (the codex's filter, every language) are never kept: only their number.
  */
 export function typedGroups(
   q: RaidQuestion,
   answers: Record<string, SubmittedAnswer>,
-): { groups: { text: string; count: number; studentIds: string[] }[]; hidden: number } | null {
+): {
+  groups: { text: string; count: number; studentIds: string[]; accepted?: true }[];
+  hidden: number;
+} | null {
   if (!typesWords(q)) return null;
-  const groups = new Map<string, { spellings: Map<string, number>; studentIds: string[] }>();
+  const judged = kindOf(q) === 'text';
+  const groups = new Map<string, { spellings: Map<string, number>; studentIds: string[]; right: boolean }>();
   let hidden = 0;
   for (const [studentId, a] of Object.entries(answers)) {
     if (!a.value) continue;
@@ -416,8 +425,10 @@ export function typedGroups(
       hidden++;
       continue;
     }
-    const key = normaliseForGrouping('text', a.value);
-    const g = groups.get(key) ?? { spellings: new Map<string, number>(), studentIds: [] };
+    // Judged by the server with the question's options (never the phone's word).
+    const right = judged && isRight(q, [], a.value);
+    const key = `${right ? 1 : 0}:${normaliseForGrouping('text', a.value)}`;
+    const g = groups.get(key) ?? { spellings: new Map<string, number>(), studentIds: [], right };
     g.spellings.set(a.value, (g.spellings.get(a.value) ?? 0) + 1);
     g.studentIds.push(studentId);
     groups.set(key, g);
@@ -427,6 +438,7 @@ export function typedGroups(
       text: [...g.spellings].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))[0][0],
       count: g.studentIds.length,
       studentIds: g.studentIds,
+      ...(g.right ? { accepted: true as const } : {}),
     }))
     .sort((x, y) => y.count - x.count || x.text.localeCompare(y.text));
   return { groups: list.slice(0, REVEAL_TYPED_MAX), hidden };
@@ -516,7 +528,10 @@ export function raidView(s: RaidState): RaidView {
         ? {
             ...s.reveal,
             typed: {
-              groups: s.typed.groups.map((g) => (s.typedShown?.names ? g : { text: g.text, count: g.count })),
+              // Names (who typed what) only when the teacher asked for them.
+              groups: s.typed.groups.map(({ studentIds, ...g }) =>
+                s.typedShown?.names ? { ...g, studentIds } : g,
+              ),
               hidden: s.typed.hidden,
               names: s.typedShown.names,
             },

@@ -55,6 +55,11 @@ export interface TypedGroup {
   count: number;
   /** Who typed it: only when the teacher asked for names. */
   studentIds?: string[];
+  /**
+   * A text question: judged right by the server with the question's options (case, accents, one
+   * typo). Absent for a wrong answer and for a poll (no right answer).
+   */
+  accepted?: true;
 }
 
 /** How the teacher plays a raid, chosen when starting it and offered again next time. */

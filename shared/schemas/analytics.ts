@@ -94,6 +94,13 @@ export const manualXpParamsSchema = classSubjectParamsSchema.extend({
   studentId: z.uuid({ error: ERR.NOT_FOUND }),
 });
 export const playParamsSchema = z.object({ playId: z.uuid({ error: ERR.NOT_FOUND }) });
+/**
+ * `words=safe`: the report is projected (issue 23); typed words that the codex's profanity filter
+ * flags stay on the server, counted.
+ */
+export const reportQuerySchema = z.object({
+  words: z.enum(['safe', 'all'], { error: ERR.INVALID_BODY }).optional(),
+});
 
 /**
  * POST /analytics/plays/:playId/accept (issue 23): the teacher accepts a typed answer (number or
@@ -325,12 +332,19 @@ export const reportQuestionSchema = z.object({
   pollValues: z.array(z.object({ value: z.string(), count: z.number().int() })).optional(),
   /** Typed answers the teacher accepted afterwards (normalised keys). */
   accepted: z.array(z.string()).optional(),
+  /**
+   * Issue 23, a projected report (`?words=safe`) of a text or a word poll: typed answers the codex's
+   * profanity filter held back (left out of `wrongValues` and `pollValues`, never sent).
+   */
+  filtered: z.number().int().optional(),
 });
 export const reportStudentAnswerSchema = z.object({
   questionId: z.uuid(),
   answerIds: z.array(z.uuid()),
   /** What the pupil typed (number, text, typed poll; issue 23), else null or absent. */
   value: z.string().nullable().optional(),
+  /** A projected report: what was typed is a rude word, held back by the filter (`value` is null). */
+  filtered: z.boolean().optional(),
   correct: z.boolean(),
   /**
    * Right, partly right or wrong (shared/game/scoring.ts), whatever the play's scoring mode; 'none'

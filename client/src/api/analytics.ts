@@ -61,7 +61,9 @@ export const addManualXp = (
     `/analytics/schoolclasses/${schoolclassId}/${subjectId}/students/${studentId}/xp`,
     body,
   );
-export const getRaidReport = (playId: string) => api.get<RaidReport>(`/analytics/plays/${playId}`);
+/** `safeWords`: the report is projected; rude typed words stay on the server (issue 23). */
+export const getRaidReport = (playId: string, safeWords = false) =>
+  api.get<RaidReport>(`/analytics/plays/${playId}`, safeWords ? { query: { words: 'safe' } } : undefined);
 /** Issue 23: accept a typed answer the rules refused, for every pupil of the play who gave it. */
 export const acceptAnswer = (playId: string, body: AcceptAnswerInput) =>
   api.post<AcceptAnswerResult>(`/analytics/plays/${playId}/accept`, body);

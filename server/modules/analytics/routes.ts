@@ -20,6 +20,7 @@ import {
   pupilParamsSchema,
   raidPlayListSchema,
   raidReportSchema,
+  reportQuerySchema,
   sessionLogAmountQuerySchema,
   sessionLogAmountSchema,
   sessionLogAmountsSchema,
@@ -173,6 +174,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
         summary:
           "The report of one play: each question's success, most chosen wrong answer, time; each student's answers",
         params: playParamsSchema,
+        querystring: reportQuerySchema,
         response: { 200: raidReportSchema },
       },
     },
@@ -185,7 +187,8 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       await assertTeachesClass(db, t.professorId, where.schoolclassId, where.subjectId);
       // A homework sent before issue 13 and never answered has no play yet: it gets one now.
       if ('homework' in where) await ensureHomeworkPlay(db, playId);
-      return report(db, req.params.playId);
+      // Projected (issue 23): rude typed words never leave the server.
+      return report(db, req.params.playId, { safeWords: req.query.words === 'safe' });
     },
   );
 

@@ -6,6 +6,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { scoreAnswer, type Verdict } from '../../../shared/game/scoring.js';
 import { shareRight } from '../../../shared/game/share.js';
+import { containsProfanity } from '../../../shared/profanity/index.js';
 import { normaliseForGrouping } from '../../../shared/questions/judge.js';
 import type { NumberSettings, PollSettings } from '../../../shared/questions/kinds.js';
 import type {
@@ -296,7 +297,23 @@ export async function homeworkClass(db: Db, homeworkId: string) {
   return h ? { schoolclassId: h.schoolclass_id, subjectId: h.subject_id, homework: true } : null;
 }
 
-export async function report(db: Db, playId: string): Promise<RaidReport> {
+/**
+ * Issue 23: does a question of a play take the class's own words (a text, a poll answered by a
+ * word)? Those pass the codex's profanity filter before a projected report shows them.
+ */
+const takesWords = (q: PlayQuestionSnapshot | undefined) =>
+  q?.kind === 'text' || (q?.kind === 'poll' && (q.settings as PollSettings | null)?.pollMode === 'text');
+
+/**
+ * The report of one play. `safeWords` (the report is projected, issue 23): a typed word the codex's
+ * profanity filter flags (every language) leaves the server as a count per question (`filtered`)
+ * and a pupil's answer without its value (`filtered: true`), never as the word.
+ */
+export async function report(
+  db: Db,
+  playId: string,
+  { safeWords = false }: { safeWords?: boolean } = {},
+): Promise<RaidReport> {
   const [play] = await rows<
     PlayRow & { schoolclass_id: string; subject_id: string; questions: PlayQuestionSnapshot[] }
   >(
@@ -329,6 +346,17 @@ export async function report(db: Db, playId: string): Promise<RaidReport> {
     db,
     sql`select question_id, student_id, answer_ids, value, correct, time_ms from student_answers where play_id = ${playId}::uuid`,
   );
+  const snapshotOf = new Map(play.questions.map((q) => [q.questionId, q]));
+  /** Answers whose rude word is held back (safeWords), and how many per question. */
+  const rude = new Set<(typeof given)[number]>();
+  const filtered = new Map<string, number>();
+  if (safeWords)
+    for (const g of given) {
+      if (g.value === null || !takesWords(snapshotOf.get(g.question_id)) || !containsProfanity(g.value))
+        continue;
+      rude.add(g);
+      filtered.set(g.question_id, (filtered.get(g.question_id) ?? 0) + 1);
+    }
   const people = await rows<{ student_id: string; first_name: string; last_name: string; username: string }>(
     db,
     sql`select st.id as student_id, u.first_name, u.last_name, u.username from students st join users u on u.id = st.user_id
@@ -374,7 +402,6 @@ export async function report(db: Db, playId: string): Promise<RaidReport> {
   // Right, partly right or wrong, from the play's snapshot (shared rule, issue 21); 'none' for a poll.
   const verdicts = new Map<(typeof given)[number], ReportVerdict>();
   const missed = new Map<string, Map<string, number>>();
-  const snapshotOf = new Map(play.questions.map((q) => [q.questionId, q]));
   const kindOf = (questionId: string) => snapshotOf.get(questionId)?.kind ?? 'choice';
   const typed = new Map<string, (typeof given)[number][]>();
   for (const g of given) {
@@ -423,8 +450,14 @@ export async function report(db: Db, playId: string): Promise<RaidReport> {
     q.counted = Math.max(q.answered, kept?.counted ?? 0);
     q.shareCorrect = shareRight(q.correct, q.counted);
     if (kept?.kind && kept.kind !== 'choice') {
-      Object.assign(q, kindFigures(kept, typed.get(q.questionId) ?? []));
+      const safe = (typed.get(q.questionId) ?? []).filter((g) => !rude.has(g));
+      Object.assign(q, kindFigures(kept, safe));
       if (kept.kind === 'poll') q.shareCorrect = null;
+      if (safeWords && takesWords(kept)) {
+        q.filtered = filtered.get(q.questionId) ?? 0;
+        // A pupil's word the teacher accepted afterwards is a pupil's word all the same.
+        q.accepted = q.accepted?.filter((a) => !containsProfanity(a));
+      }
     }
     // Answers are in position order: on a tie, the first wrong answer wins.
     let best: (typeof q.answers)[number] | null = null;
@@ -475,7 +508,8 @@ export async function report(db: Db, playId: string): Promise<RaidReport> {
         answers: mine.map((g) => ({
           questionId: g.question_id,
           answerIds: g.answer_ids,
-          value: g.value,
+          value: rude.has(g) ? null : g.value,
+          ...(rude.has(g) ? { filtered: true } : {}),
           correct: verdictOf(g) === 'right',
           verdict: verdictOf(g),
           timeMs: g.time_ms,

@@ -1,6 +1,7 @@
 // The raid report's figures of the kinds of question (issue 23): for a number or a text, the wrong
 // values most given (grouped as the judge groups them), each with "accept this answer"; for an
 // order, the wrong orders most given; for a poll, its answers as counted, never right nor wrong.
+// Projected, the words typed are shown as they are elsewhere, less the rude ones the server held back.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AcceptAnswerResult, RaidReport } from '../../../../shared/schemas/analytics';
@@ -11,13 +12,6 @@ import { errorKey } from '../auth/api-error';
 import { orderText } from './report-export';
 
 type ReportQuestion = RaidReport['questions'][number];
-
-/**
- * Words pupils typed (a text, a typed poll): never on the projector by default (issue 23). While the
- * report is projected (names hidden), they are counted, not shown.
- */
-export const typedWords = (q: ReportQuestion) =>
-  q.kind === 'text' || (q.kind === 'poll' && !q.answers.length);
 
 /** Accepts one wrong value for every pupil of the play who gave it; the report is read again after. */
 export function AcceptButton({
@@ -75,19 +69,16 @@ export function KindWrongCell({
   playId,
   q,
   onAccepted,
-  hideWords = false,
 }: {
   playId: string;
   q: ReportQuestion;
   onAccepted: (r: AcceptAnswerResult) => void;
-  /** The report is projected: typed words are counted, not shown. */
-  hideWords?: boolean;
 }) {
   const { t } = useTranslation();
-  if (hideWords && typedWords(q)) {
-    const n = (q.kind === 'poll' ? q.pollValues : q.wrongValues)?.reduce((s, v) => s + v.count, 0) ?? 0;
-    return <span className="muted">{t('ANALYTICS.REPORT.WORDS_HIDDEN', { count: n })}</span>;
-  }
+  // A projected report (issue 23): the rude words typed stayed on the server, counted.
+  const filtered = q.filtered ? (
+    <p className="muted an-kind__filtered">{t('ANALYTICS.REPORT.FILTERED', { count: q.filtered })}</p>
+  ) : null;
   if (q.kind === 'poll') {
     const rows = q.pollValues?.length
       ? q.pollValues.map((v) => ({ key: v.value, text: v.value, count: v.count }))
@@ -103,6 +94,7 @@ export function KindWrongCell({
             </li>
           ))}
         </ul>
+        {filtered}
       </div>
     );
   }
@@ -124,7 +116,15 @@ export function KindWrongCell({
       {t('ANALYTICS.REPORT.ACCEPTED_LIST', { values: q.accepted.join(' · ') })}
     </p>
   ) : null;
-  if (!q.wrongValues?.length) return accepted ?? <>–</>;
+  if (!q.wrongValues?.length)
+    return accepted || filtered ? (
+      <>
+        {accepted}
+        {filtered}
+      </>
+    ) : (
+      <>–</>
+    );
   return (
     <div className="an-kind">
       <ul className="an-kind__list" aria-label={t('ANALYTICS.REPORT.WRONG_VALUES')}>
@@ -137,6 +137,7 @@ export function KindWrongCell({
         ))}
       </ul>
       {accepted}
+      {filtered}
     </div>
   );
 }

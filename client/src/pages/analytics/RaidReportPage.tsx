@@ -2,7 +2,9 @@
 // it, the most chosen wrong answer and the time taken; then each student's answers. `latest` (from
 // the projector's end screen, a raid that just ended: this school year's plays) resolves to a play
 // id first; a homework's report is at its homework's id, whatever its date. Opened from the
-// projector (`?names=hidden`), students are numbered until the teacher shows their names (issue 21).
+// projector (`?names=hidden`), students are numbered until the teacher shows their names (issue 21),
+// and the report is read with `words=safe` (issue 23): the words pupils typed are shown, but the
+// rude ones (the codex's profanity filter) never leave the server, even once names are shown.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -15,7 +17,7 @@ import { formatDateTime } from '../../lib/dates';
 import { keys, withQueries } from '../../lib/query';
 import { errorKey } from '../auth/api-error';
 import { ExportButtons } from './ExportButtons';
-import { KindWrongCell, typedWords } from './KindFigures';
+import { KindWrongCell } from './KindFigures';
 import { answersExport, givenText, questionsExport, scoredCount } from './report-export';
 import { LoadStatus } from './Status';
 import { useQueryLoad } from './use-query-load';
@@ -41,6 +43,11 @@ const VERDICT_KEY: Record<Verdict, string> = {
 };
 /** `?names=hidden`: the report is projected; students are numbered until the teacher shows names. */
 export const NAMES_PARAM = 'names';
+/**
+ * `?words=safe`: the report was projected and the teacher showed names; rude typed words stay off it
+ * (names hidden implies it).
+ */
+export const WORDS_PARAM = 'words';
 
 /** Seconds with the language's decimal mark ("9,4" in French). */
 const secondsText = (ms: number, lang: string) =>
@@ -70,8 +77,11 @@ function useResolvedPlayId(): { playId: string | null; error: string | null } {
         const match = plays
           .filter((p) => (kind === 'live' ? !raidId || p.raidId === raidId : p.homeworkRaidId === homeworkId))
           .sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0];
-        // The projector's "names hidden" survives the redirect.
-        const keep = params.get(NAMES_PARAM) === 'hidden' ? `?${NAMES_PARAM}=hidden` : '';
+        // The projector's "names hidden" and "safe words" survive the redirect.
+        const kept = new URLSearchParams();
+        if (params.get(NAMES_PARAM) === 'hidden') kept.set(NAMES_PARAM, 'hidden');
+        if (params.get(WORDS_PARAM) === 'safe') kept.set(WORDS_PARAM, 'safe');
+        const keep = kept.size ? `?${kept}` : '';
         if (match) navigate(`/prof/analytics/report/${match.id}${keep}`, { replace: true });
         else setError('ANALYTICS.REPORT.NOT_FOUND');
       })
@@ -130,7 +140,12 @@ function Report({ playId }: { playId: string }) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const hidden = params.get(NAMES_PARAM) === 'hidden';
-  const { data, error, reload } = useQueryLoad(keys.analytics('report', playId), () => getRaidReport(playId));
+  /** Projected: rude typed words stay on the server (issue 23). */
+  const safeWords = hidden || params.get(WORDS_PARAM) === 'safe';
+  const { data, error, reload } = useQueryLoad(
+    keys.analytics('report', playId, safeWords ? 'safe' : 'all'),
+    () => getRaidReport(playId, safeWords),
+  );
   const [acceptedNote, setAcceptedNote] = useState<string | null>(null);
   if (!data) return <ReportFrame>{<LoadStatus error={error} onRetry={reload} />}</ReportFrame>;
   const players = data.students.filter((s) => s.answered > 0);
@@ -152,8 +167,14 @@ function Report({ playId }: { playId: string }) {
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
-        if (hidden) next.delete(NAMES_PARAM);
-        else next.set(NAMES_PARAM, 'hidden');
+        if (hidden) {
+          next.delete(NAMES_PARAM);
+          // Names shown on the projector: the rude words still stay off it.
+          next.set(WORDS_PARAM, 'safe');
+        } else {
+          next.set(NAMES_PARAM, 'hidden');
+          next.delete(WORDS_PARAM);
+        }
         return next;
       },
       { replace: true },
@@ -231,7 +252,7 @@ function Report({ playId }: { playId: string }) {
                   </td>
                   <td>
                     {q.kind && q.kind !== 'choice' ? (
-                      <KindWrongCell playId={data.play.id} q={q} onAccepted={onAccepted} hideWords={hidden} />
+                      <KindWrongCell playId={data.play.id} q={q} onAccepted={onAccepted} />
                     ) : q.mostChosenWrong ? (
                       <>
                         <MathText text={q.mostChosenWrong.text} />{' '}
@@ -274,6 +295,7 @@ function Report({ playId }: { playId: string }) {
             {t(hidden ? 'ANALYTICS.REPORT.SHOW_NAMES' : 'ANALYTICS.REPORT.HIDE_NAMES')}
           </Button>
           {hidden ? <p className="muted">{t('ANALYTICS.REPORT.NAMES_HIDDEN')}</p> : null}
+          {safeWords ? <p className="muted">{t('ANALYTICS.REPORT.WORDS_SAFE')}</p> : null}
         </div>
         {players.length === 0 ? (
           <p className="muted">{t('ANALYTICS.REPORT.NOBODY')}</p>
@@ -317,8 +339,8 @@ function Report({ playId }: { playId: string }) {
                               <>
                                 <span aria-hidden="true">{VERDICT_MARK[v]}</span>{' '}
                                 <span className="sr-only">{t(VERDICT_KEY[v])}</span>
-                                {hidden && typedWords(q) ? (
-                                  <span className="muted">{t('ANALYTICS.REPORT.WORD_HIDDEN')}</span>
+                                {a.filtered ? (
+                                  <span className="muted">{t('ANALYTICS.REPORT.WORD_FILTERED')}</span>
                                 ) : (
                                   <MathText text={givenText(data, q.questionId, a)} />
                                 )}

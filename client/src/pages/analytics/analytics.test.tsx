@@ -401,7 +401,8 @@ describe('raid report page', () => {
 
   it('numbers the students when opened from the projector, until the teacher shows the names', async () => {
     const user = userEvent.setup();
-    mockApi([{ method: 'GET', path: `/analytics/plays/${P2}`, body: REPORT }]);
+    // Projected: read with safe words (issue 23), names shown or not.
+    mockApi([{ method: 'GET', path: `/analytics/plays/${P2}?words=safe`, body: REPORT }]);
     renderPage(
       <RaidReportPage />,
       '/prof/analytics/report/:playId',

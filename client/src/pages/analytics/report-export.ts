@@ -154,7 +154,7 @@ export function answersExport(report: RaidReport, t: TFunction): ExportTable {
           const a = byQ.get(q.questionId);
           if (a)
             return [
-              givenText(report, q.questionId, a),
+              a.filtered ? t('ANALYTICS.REPORT.WORD_FILTERED') : givenText(report, q.questionId, a),
               // Right, partly right or wrong (issue 21); a poll's answer is neither (issue 23).
               t(
                 a.verdict === 'none'

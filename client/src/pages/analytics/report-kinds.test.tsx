@@ -181,18 +181,62 @@ describe('the raid report of every kind', () => {
     );
   });
 
-  it('projected (names hidden), the words pupils typed are counted, not shown', async () => {
-    mockApi([{ method: 'GET', path: `/analytics/plays/${PLAY}`, body: REPORT }]);
+  it('projected (names hidden), shows the typed words the server sent, the rude ones as counted only', async () => {
+    // What the server answers with `words=safe`: the rude word stayed there, counted.
+    const safe: RaidReport = {
+      ...REPORT,
+      questions: REPORT.questions.map((q) =>
+        q.questionId === QP ? { ...q, pollValues: [{ value: 'les fractions', count: 1 }], filtered: 1 } : q,
+      ),
+      students: [
+        ...REPORT.students,
+        {
+          studentId: id(11),
+          firstName: 'Hugo',
+          lastName: 'Durand',
+          username: 'hdurand',
+          answered: 1,
+          correct: 0,
+          answers: [
+            {
+              questionId: QP,
+              answerIds: [],
+              value: null,
+              filtered: true,
+              correct: false,
+              verdict: 'none',
+              timeMs: 3000,
+            },
+          ],
+        },
+      ],
+    };
+    const calls = mockApi([{ method: 'GET', path: `/analytics/plays/${PLAY}?words=safe`, body: safe }]);
     renderPage(
       <RaidReportPage />,
       '/prof/analytics/report/:playId',
       `/prof/analytics/report/${PLAY}?names=hidden`,
     );
     const poll = (await screen.findByRole('rowheader', { name: /Quel sujet/ })).closest('tr') as HTMLElement;
-    expect(within(poll).getByText(tx('ANALYTICS.REPORT.WORDS_HIDDEN', { count: 2 }))).toBeTruthy();
-    expect(screen.queryByText(/Pythagore|les fractions/)).toBeNull();
-    // Numbers and orders are no one's words: still shown.
+    expect(within(poll).getByText('les fractions')).toBeTruthy();
+    expect(within(poll).getByText(tx('ANALYTICS.REPORT.FILTERED', { count: 1 }))).toBeTruthy();
+    expect(screen.getByText(tx('ANALYTICS.REPORT.WORDS_SAFE'))).toBeTruthy();
+    // Numbered pupils; the one whose word was held back shows the filter's mark, not a word.
+    const second = screen
+      .getByRole('rowheader', { name: tx('ANALYTICS.REPORT.PUPIL_N', { n: 2 }) })
+      .closest('tr') as HTMLElement;
+    expect(within(second).getAllByRole('cell')[3].textContent).toContain(
+      tx('ANALYTICS.REPORT.WORD_FILTERED'),
+    );
+    expect(screen.queryByText(/Zoé|Hugo/)).toBeNull();
+    // Numbers and orders are shown as ever.
     expect(screen.getAllByText(/1515 → 1492 → 1789/).length).toBeGreaterThan(0);
+
+    // Names shown on the projector: still the safe words, never the whole report.
+    await userEvent.click(screen.getByRole('button', { name: tx('ANALYTICS.REPORT.SHOW_NAMES') }));
+    expect(await screen.findByRole('rowheader', { name: 'Hugo Durand' })).toBeTruthy();
+    expect(screen.getByText(tx('ANALYTICS.REPORT.WORDS_SAFE'))).toBeTruthy();
+    expect(calls.map((c) => c.url)).not.toContain(`/api/analytics/plays/${PLAY}`);
   });
 
   it("shows the server's refusal next to the button", async () => {

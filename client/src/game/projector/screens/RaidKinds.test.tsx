@@ -194,7 +194,7 @@ describe('the board for each kind of question', () => {
           ...reveal,
           typed: {
             groups: [
-              { text: 'ajacio', count: 1 },
+              { text: 'ajacio', count: 1, accepted: true },
               { text: 'Bastia', count: 1 },
             ],
             hidden: 1,
@@ -203,10 +203,12 @@ describe('the board for each kind of question', () => {
         },
       }),
     );
+    // The word the question accepts (the server's verdict) is ticked, said to screen readers too.
     expect(screen.getAllByTestId('typed-word').map((w) => w.textContent)).toEqual([
-      `ajacio${t('GAME.BOARD_KINDS.TIMES', { count: 1 })}`,
+      `✔${t('GAME.BOARD_KINDS.ACCEPTED_WORD')}ajacio${t('GAME.BOARD_KINDS.TIMES', { count: 1 })}`,
       `Bastia${t('GAME.BOARD_KINDS.TIMES', { count: 1 })}`,
     ]);
+    expect(screen.getAllByTestId('typed-word').map((w) => w.dataset.right ?? null)).toEqual(['true', null]);
     expect(screen.queryByTestId('typed-names')).toBeNull();
     expect(board()).not.toContain('Léa');
     expect(screen.getByTestId('typed-filtered').textContent).toBe(
@@ -222,7 +224,7 @@ describe('the board for each kind of question', () => {
           ...reveal,
           typed: {
             groups: [
-              { text: 'ajacio', count: 1, studentIds: [ids.students[0]] },
+              { text: 'ajacio', count: 1, studentIds: [ids.students[0]], accepted: true },
               { text: 'Bastia', count: 1, studentIds: [ids.students[1]] },
             ],
             hidden: 1,

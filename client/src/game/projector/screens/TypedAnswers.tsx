@@ -2,8 +2,9 @@
 // Before the reveal: the unit or the poll's mode, and how many answered; never what they typed.
 // After: the right answer of the kind (a number's value with its tolerance and unit, a text's
 // accepted answers; a poll has none), the values given most, and the words typed only once the
-// teacher asks (`raid:show-typed`), without names unless asked. The server leaves rude words out
-// (their number only): they never reach this screen.
+// teacher asks (`raid:show-typed`), without names unless asked, those the question accepts ticked
+// (judged by the server with the question's options). The server leaves rude words out (their
+// number only): they never reach this screen.
 
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -161,7 +162,10 @@ function Values({
   );
 }
 
-/** The words typed: hidden until the teacher asks; then grouped, names only when asked. */
+/**
+ * The words typed: hidden until the teacher asks; then grouped, those the question accepts ticked
+ * (the server's verdict), rude ones counted only, names only when asked.
+ */
 function Words({ reveal, roster, run }: { reveal: Reveal; roster: RosterEntry[]; run: ScreenProps['run'] }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
@@ -182,7 +186,20 @@ function Words({ reveal, roster, run }: { reveal: Reveal; roster: RosterEntry[];
         <>
           <ul className="typed__words" data-testid="typed-words">
             {typed.groups.map((g) => (
-              <li key={g.text} className="typed__word" data-testid="typed-word">
+              <li
+                key={`${g.accepted ? 'right' : 'other'}:${g.text}`}
+                className={`typed__word${g.accepted ? ' typed__word--right' : ''}`}
+                data-testid="typed-word"
+                data-right={g.accepted || undefined}
+              >
+                {g.accepted ? (
+                  <>
+                    <span className="typed__word-check" aria-hidden="true">
+                      ✔
+                    </span>
+                    <span className="sr-only">{t('GAME.BOARD_KINDS.ACCEPTED_WORD')}</span>
+                  </>
+                ) : null}
                 <span className="typed__word-text">{g.text}</span>
                 <span className="typed__word-count">{t('GAME.BOARD_KINDS.TIMES', { count: g.count })}</span>
                 {typed.names && g.studentIds?.length ? (
