@@ -5,8 +5,8 @@ import { api } from './http';
 
 export const getAvatarGrid = (studentId: string) => api.get<AvatarGridDto>(`/avatars/students/${studentId}`);
 /** For a badge: avatars the student has not seen in the grid yet. */
-export const countNewAvatars = (userId: string) =>
-  api.get<{ amount: number }>(`/usersAvatars/getAmountOfNewAvatars/${userId}`);
+export const countNewAvatars = (userId: string, signal?: AbortSignal) =>
+  api.get<{ amount: number }>(`/usersAvatars/getAmountOfNewAvatars/${userId}`, { signal });
 export const markAvatarsSeen = (userId: string) =>
   api.patch<{ amount: number }>(`/usersAvatars/${userId}/seen`);
 export const equipAvatar = (userId: string, avatarId: string) =>

@@ -17,4 +17,4 @@ export const lookupClassCode = (code: string) =>
 export const sendTicket = (form: FormData) => api.post<{ id: string }>('/tickets', undefined, { form });
 export const listChangelogFiles = () =>
   api.get<{ file: string; date: string; translations?: string[] }[]>('/changelog', { auth: false });
-export const getLegalInfo = () => api.get<LegalInfo>('/legal', { auth: false });
+export const getLegalInfo = (signal?: AbortSignal) => api.get<LegalInfo>('/legal', { auth: false, signal });

@@ -15,5 +15,5 @@ export interface GameChapterRaids {
 }
 
 /** The teacher's own chapters of a subject with their raids, for select-raid. */
-export const getGameRaids = (subjectId: string) =>
-  api.get<GameChapterRaids[]>('/game/raids', { query: { subjectId } });
+export const getGameRaids = (subjectId: string, signal?: AbortSignal) =>
+  api.get<GameChapterRaids[]>('/game/raids', { query: { subjectId }, signal });

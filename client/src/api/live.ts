@@ -11,4 +11,4 @@ export interface LiveRoom {
   waiting?: true;
 }
 
-export const listLiveRooms = () => api.get<LiveRoom[]>('/game/rooms/live');
+export const listLiveRooms = (signal?: AbortSignal) => api.get<LiveRoom[]>('/game/rooms/live', { signal });

@@ -21,8 +21,8 @@ export const completeAccount = (
 ) => api.put<{ ok: true }>(`/students/${studentId}/account`, body);
 
 export const listHomework = (studentId: string) => api.get<HomeworkRaidDto[]>(`/homeworkRaids/${studentId}`);
-export const countHomework = (studentId: string) =>
-  api.get<{ count: number }>(`/homeworkRaids/count/${studentId}`);
+export const countHomework = (studentId: string, signal?: AbortSignal) =>
+  api.get<{ count: number }>(`/homeworkRaids/count/${studentId}`, { signal });
 const hw = (studentId: string, homeworkId: string) => `/students/${studentId}/homework/${homeworkId}`;
 export const getHomework = (studentId: string, homeworkId: string) =>
   api.get<HomeworkPlayDto>(hw(studentId, homeworkId));

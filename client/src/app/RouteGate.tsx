@@ -1,9 +1,10 @@
 // Applies the navigation guard of SPEC point 2 before a page renders: access rules, the route's
 // special rule (registration step, request-sent, admin), and logout when the guard asks for it.
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { lookupClassCode } from '../api/catalogue';
 import { PageLoader } from '../components/layout/PageLoader';
+import { dataFor, useAsync } from '../lib/use-async';
 import { logout } from './auth-store';
 import {
   afterLogin,
@@ -69,26 +70,18 @@ export function RouteGate({
 
   // The registration-step rule may call the server to resolve the class code.
   const stepKey = `${location.pathname}${location.search}`;
-  const [step, setStep] = useState<{ key: string; result: GuardResult } | null>(null);
   const needsStep = route.special === 'registration-step' && result?.kind === 'allow';
-  // biome-ignore lint/correctness/useExhaustiveDependencies: previousPath and user are read once per URL; a later change must not re-run the check.
-  useEffect(() => {
-    if (!needsStep) return;
-    let live = true;
-    void registrationStepGuard({
+  // Checked once per URL: previousPath and user are read then, a later change does not check again.
+  const step = useAsync(needsStep ? stepKey : null, () =>
+    registrationStepGuard({
       query,
       fromPath: previousPath,
       user,
       resolve: async (code) => (await lookupClassCode(code)).schoolclassId ?? null,
       remember: (id) => sessionStorage.setItem(REGISTER_SCHOOLCLASS_KEY, id),
-    }).then((r) => {
-      if (live) setStep({ key: stepKey, result: r });
-    });
-    return () => {
-      live = false;
-    };
-  }, [needsStep, stepKey]);
-  if (needsStep) result = step?.key === stepKey ? step.result : null;
+    }),
+  );
+  if (needsStep) result = dataFor(step, stepKey) ?? null;
 
   const redirectTo = result?.kind === 'redirect' ? result.to : null;
   const redirectLogout = result?.kind === 'redirect' && !!result.logout;

@@ -1,6 +1,6 @@
 // Release notes for the signed-in teacher or student: the entries of every changelog file
 // (sections chosen by role and school sign-on), newest first, and the count of unread ones.
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type ChangelogRole,
@@ -13,6 +13,7 @@ import {
 import type { ChangelogEntry } from '../../../shared/types';
 import { listChangelogFiles } from '../api/catalogue';
 import { markChangelogViewed } from '../api/users';
+import { dataFor, useAsync } from '../lib/use-async';
 import { useSession } from './session';
 
 async function readEntries(
@@ -80,6 +81,8 @@ interface ChangelogValue {
   markRead: () => Promise<void>;
 }
 
+const NO_ENTRIES: ChangelogEntry[] = [];
+
 const ChangelogContext = createContext<ChangelogValue>({
   entries: [],
   loaded: false,
@@ -95,24 +98,14 @@ export function ChangelogProvider({ children }: { children: ReactNode }) {
   const role = user?.role === 'PROFESSOR' || user?.role === 'STUDENT' ? user.role : null;
   const isGar = !!user?.isGar;
   const userId = user?.id ?? null;
-  const [entries, setEntries] = useState<ChangelogEntry[]>([]);
-  const [loaded, setLoaded] = useState(false);
+  const listKey = role ? `${role} ${isGar} ${lang}` : null;
+  const list = dataFor(
+    useAsync(listKey, () => (role ? loadChangelog(role, isGar, lang) : Promise.resolve(NO_ENTRIES))),
+    listKey,
+  );
+  const entries = list ?? NO_ENTRIES;
+  const loaded = list !== undefined;
   const [viewed, setViewed] = useState<{ userId: string; at: string | null } | null>(null);
-
-  useEffect(() => {
-    setEntries([]);
-    setLoaded(false);
-    if (!role) return;
-    let live = true;
-    void loadChangelog(role, isGar, lang).then((list) => {
-      if (!live) return;
-      setEntries(list);
-      setLoaded(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, [role, isGar, lang]);
 
   // The record says when the user last read the notes; a local mark wins until the record is fetched again.
   const lastViewedAt =

@@ -9,7 +9,7 @@
 // longer than MATH_MAX_TEX stays text, `trust: false` keeps \href, \url, \includegraphics and
 // \htmlStyle as inert text, and every rendered formula sits in a `.math-box` that math.css clamps
 // to its container, so no formula can cover the screen.
-import { useEffect, useState } from 'react';
+import { useAsync } from './use-async';
 import './math.css';
 
 type Katex = typeof import('katex').default;
@@ -86,19 +86,10 @@ export function renderFormula(katex: Katex, tex: string, opts: RenderOptions = {
 /** KaTeX once any of these texts has a formula (null while it loads, and when none has one). */
 export function useKatex(texts: string[]): Katex | null {
   const needed = texts.some(hasFormula);
-  const [katex, setKatex] = useState<Katex | null>(katexReady);
-  useEffect(() => {
-    if (!needed || katex) return;
-    let live = true;
-    loadKatex().then(
-      (k) => live && setKatex(() => k),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [needed, katex]);
-  return needed ? katex : null;
+  // Loaded once for the tab: a text shown after that has it at once.
+  const loaded = useAsync(needed && !katexReady ? 'katex' : null, loadKatex);
+  if (!needed) return null;
+  return katexReady ?? (loaded?.ok ? loaded.data : null);
 }
 
 export interface MathSpansProps extends RenderOptions {

@@ -1,8 +1,9 @@
 // Server state of the teachers' pages (TanStack Query): one client for the whole tab, so a page opened
-// again shows what it read a moment ago while it checks for news. Only teachers' pages import this
-// module (each wraps itself with `withQueries`), so it stays out of the phones' first load.
+// again shows what it read a moment ago while it checks for news. Only teachers' pages (the board
+// included) import this module (each wraps itself with `withQueries`), so it stays out of the phones'
+// first load; phones and the app shell load with `useAsync` (lib/use-async.ts).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -41,17 +42,30 @@ export const keys = {
   classTeachers: (id: string) => ['classes', id, 'teachers'] as const,
   classAccommodations: (id: string) => ['classes', id, 'accommodations'] as const,
   tickets: (page: number) => ['tickets', page] as const,
+  /** The board's select-raid list: a subject's chapters with their raids (under `chapters`, so a
+   * chapter's change reaches it; a raid saved or deleted marks `gameRaidsAll` stale). */
+  gameRaids: (subjectId: string) => ['chapters', 'game', subjectId] as const,
+  gameRaidsAll: ['chapters', 'game'] as const,
+  /** The address phones reach the server at (asked once a tab). */
+  reachableUrl: ['game', 'address'] as const,
+  /** A QR code drawn in the browser (not server state: cached by its text for the tab's life). */
+  qrCode: (text: string) => ['qr', text] as const,
   /** Everything the analytics pages show, then the page and what it is about (ids, period). */
   analytics: (...about: unknown[]) => ['analytics', ...about] as const,
 };
+
+/** Children under the one query client (a component rendered alone in its tests uses it as `wrapper`). */
+export function QueryScope({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
 
 /** The page under the one query client (a page is rendered alone in its tests, with the same client). */
 export function withQueries<P extends object>(Page: ComponentType<P>): ComponentType<P> {
   function WithQueries(props: P) {
     return (
-      <QueryClientProvider client={queryClient}>
+      <QueryScope>
         <Page {...props} />
-      </QueryClientProvider>
+      </QueryScope>
     );
   }
   WithQueries.displayName = `withQueries(${Page.displayName ?? Page.name})`;

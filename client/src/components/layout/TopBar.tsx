@@ -7,6 +7,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { countNewAvatars } from '../../api/avatars';
 import { homeOf } from '../../app/guards';
 import { useSession } from '../../app/session';
+import { useAsync } from '../../lib/use-async';
 import { Icon } from './Icon';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
@@ -78,24 +79,11 @@ export function TopBar() {
  */
 function useNewAvatars(userId: string | undefined): number {
   const { pathname } = useLocation();
-  const [count, setCount] = useState(0);
   const onAvatars = pathname === '/student/avatar-selection';
-  // biome-ignore lint/correctness/useExhaustiveDependencies: counted again on each page change
-  useEffect(() => {
-    if (!userId || onAvatars) {
-      setCount(0);
-      return;
-    }
-    let live = true;
-    countNewAvatars(userId).then(
-      (r) => live && setCount(r.amount),
-      () => live && setCount(0),
-    );
-    return () => {
-      live = false;
-    };
-  }, [userId, onAvatars, pathname]);
-  return count;
+  // Counted again on each page change (the path is in the key); the last count shows meanwhile.
+  const key = userId && !onAvatars ? `${userId} ${pathname}` : null;
+  const counted = useAsync(key, (signal) => countNewAvatars(userId ?? '', signal));
+  return key !== null && counted?.ok ? counted.data.amount : 0;
 }
 
 function StudentLinks({

@@ -18,27 +18,25 @@ export function useLiveRooms(): LiveRoom[] {
   const showing = rooms.length > 0;
   useEffect(() => {
     if (!showing) return;
-    let live = true;
-    let disconnect = () => {};
+    // Aborted when the card goes: the socket is never opened, or is closed.
+    const stop = new AbortController();
     void import('../socket')
       .then(({ connectGame }) => {
-        if (!live) return;
+        if (stop.signal.aborted) return;
         const socket = connectGame();
         socket.on('rooms:live', () => setReload((n) => n + 1));
-        disconnect = () => socket.disconnect();
+        stop.signal.addEventListener('abort', () => socket.disconnect());
       })
       .catch(() => undefined);
-    return () => {
-      live = false;
-      disconnect();
-    };
+    return () => stop.abort();
   }, [showing]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` is the push asking to load again
   useEffect(() => {
-    let live = true;
+    // Aborted on a push or when the card goes: the poll in flight is cancelled, its answer dropped.
+    const stop = new AbortController();
     let timer: ReturnType<typeof setInterval> | undefined;
     const load = () => {
-      listLiveRooms()
+      listLiveRooms(stop.signal)
         .then(async (r) => {
           const list = Array.isArray(r) ? r : [];
           // The card's strings are the phone's: fetched once there is a game to join, not with the home.
@@ -46,7 +44,9 @@ export function useLiveRooms(): LiveRoom[] {
           return list;
         })
         .then(
-          (list) => live && setRooms(list),
+          (list) => {
+            if (!stop.signal.aborted) setRooms(list);
+          },
           () => undefined,
         );
     };
@@ -60,7 +60,7 @@ export function useLiveRooms(): LiveRoom[] {
     start();
     document.addEventListener('visibilitychange', start);
     return () => {
-      live = false;
+      stop.abort();
       clearInterval(timer);
       document.removeEventListener('visibilitychange', start);
     };

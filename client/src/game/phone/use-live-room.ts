@@ -95,7 +95,8 @@ export function useLiveRoom(
     const socket = connect();
     socketRef.current = socket;
     let syncing = false;
-    let live = true;
+    // Aborted when this room's socket is closed: a late acknowledgement is dropped.
+    const closed = new AbortController();
 
     const receive = (s: RoomSnapshot, p?: PhoneState | null) => {
       snapRef.current = s;
@@ -113,7 +114,7 @@ export function useLiveRoom(
         'room:join',
         { schoolclassId, subjectId },
       );
-      if (!live) return;
+      if (closed.signal.aborted) return;
       if (!ack.ok) {
         // No ack in time: the next connect or visibilitychange tries again.
         if (ack.message !== 'GAME.TIMEOUT') setJoinError(ack.message);
@@ -135,7 +136,7 @@ export function useLiveRoom(
         SYNC_TIMEOUT_MS,
       );
       syncing = false;
-      if (!live) return;
+      if (closed.signal.aborted) return;
       if (ack.ok) receive(ack.snapshot, ack.phone);
       else if (ack.message === 'GAME.TIMEOUT') {
         // A phone back from sleep may hold a dead connection that has not noticed yet: drop the
@@ -205,7 +206,7 @@ export function useLiveRoom(
     window.addEventListener('offline', offline);
     window.addEventListener('focus', wake);
     return () => {
-      live = false;
+      closed.abort();
       queue.dispose();
       document.removeEventListener('visibilitychange', wake);
       window.removeEventListener('online', wake);

@@ -1,15 +1,17 @@
 // The page of the six /prof/game/... routes: opens the class's live room (shared across the routes,
-// see room-registry.ts) and shows the projector once the snapshot is there.
+// see room-registry.ts) and shows the projector once the snapshot is there. Under the teachers' query
+// client: its screens read the raid lists and the class through the cache the teacher's pages fill.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
+import { withQueries } from '../../lib/query';
 import { errorKey } from './commands';
 import { placeFromPath } from './navigation';
 import { Projector } from './Projector';
 import { useLiveRoom } from './use-live-room';
 import './projector.css';
 
-export default function GamePage() {
+function GamePage() {
   const { t } = useTranslation();
   const { schoolclassId = '', subjectId = '' } = useParams();
   const { pathname } = useLocation();
@@ -45,3 +47,5 @@ export default function GamePage() {
     />
   );
 }
+
+export default withQueries(GamePage);

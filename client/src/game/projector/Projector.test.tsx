@@ -6,6 +6,7 @@ import { type Ack, applyPatch, type RaidView, type RoomSnapshot } from '../../..
 import { FeedbackProvider } from '../../app/feedback';
 import { stubFetch } from '../../app/test-app';
 import i18n from '../../i18n';
+import { QueryScope } from '../../lib/query';
 import { ids, makeSnapshot } from './fake-socket';
 import { FONT_SIZE_KEY } from './font-size';
 import { placeFromPath } from './navigation';
@@ -102,6 +103,7 @@ function setup(
     <FeedbackProvider>
       <RouterProvider router={router} />
     </FeedbackProvider>,
+    { wrapper: QueryScope },
   );
   const rerender = (s: RoomSnapshot) => act(() => store.set(s));
   return { send, router, rerender };

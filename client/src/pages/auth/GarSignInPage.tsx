@@ -2,7 +2,7 @@
 // ticket, exchanged once at POST /api/auth/signin?ticket=… for the stored user (with isGar and ticket),
 // then the after-login destination of SPEC point 2; or with ?error={key} when the sign-on was refused.
 // An unknown, used or expired ticket stores no user.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ERR } from '../../../../shared/errors';
@@ -11,6 +11,7 @@ import { api } from '../../api/http';
 import { login } from '../../app/auth-store';
 import { afterLogin, GAR_HELPER } from '../../app/guards';
 import { translateError } from '../../i18n';
+import { useAsync } from '../../lib/use-async';
 import { AuthScreen } from './AuthScreen';
 import { errorKey } from './api-error';
 
@@ -31,25 +32,16 @@ export default function GarSignInPage() {
   const [params] = useSearchParams();
   const ticket = params.get('ticket');
   const refused = params.get('error');
-  const [error, setError] = useState<string | null>(refused ?? (ticket ? null : ERR.INVALID_TICKET));
+  const exchanged = useAsync(ticket && !refused ? ticket : null, () => exchange(ticket ?? ''));
+  const error =
+    refused ??
+    (ticket ? (exchanged && !exchanged.ok ? errorKey(exchanged.error) : null) : ERR.INVALID_TICKET);
 
   useEffect(() => {
-    if (!ticket || refused) return;
-    let live = true;
-    exchange(ticket).then(
-      (user) => {
-        if (!live) return;
-        login(user);
-        navigate(afterLogin(user), { replace: true });
-      },
-      (err) => {
-        if (live) setError(errorKey(err));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [ticket, refused, navigate]);
+    if (!exchanged?.ok) return;
+    login(exchanged.data);
+    navigate(afterLogin(exchanged.data), { replace: true });
+  }, [exchanged, navigate]);
 
   return (
     <AuthScreen>

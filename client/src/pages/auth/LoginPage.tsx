@@ -1,5 +1,5 @@
 // /login: username or e-mail and password, then the after-login destination of SPEC point 2.
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ERR } from '../../../../shared/errors';
@@ -10,12 +10,14 @@ import { afterLogin } from '../../app/guards';
 import { Button } from '../../components/ui/Button';
 import { PasswordField, TextField } from '../../components/ui/Field';
 import { translateError } from '../../i18n';
+import { useAsync } from '../../lib/use-async';
 import { AuthScreen } from './AuthScreen';
 import { errorKey } from './api-error';
 import { checkSignin } from './signin-check';
 
 type Errors = { login?: string; password?: string };
 type SsoLink = { id: string; name: string; loginUrl: string };
+const NO_LINKS: SsoLink[] = [];
 /** Refusals that are not a mistake in the form: the account exists but cannot sign in yet. */
 const EXPLAINED: Record<string, string> = {
   [ERR.EMAIL_NOT_CONFIRMED]: 'LOGIN.EMAIL_NOT_CONFIRMED',
@@ -32,21 +34,9 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [resend, setResend] = useState<'idle' | 'busy' | 'sent'>('idle');
   const [resendError, setResendError] = useState<string | null>(null);
-  const [ssoLinks, setSsoLinks] = useState<SsoLink[]>([]);
-
   // The school sign-ons this site offers (GAR, ENTs): none when the school configured none.
-  useEffect(() => {
-    let live = true;
-    api
-      .get<SsoLink[]>('/sso/links', { auth: false })
-      .then((links) => {
-        if (live && Array.isArray(links)) setSsoLinks(links);
-      })
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, []);
+  const sso = useAsync('sso', (signal) => api.get<SsoLink[]>('/sso/links', { auth: false, signal }));
+  const ssoLinks = sso?.ok && Array.isArray(sso.data) ? sso.data : NO_LINKS;
 
   async function onResend() {
     setResend('busy');

@@ -1,9 +1,9 @@
 // The operator's legal details (GET /api/legal) on the legal notice and the privacy policy: each
 // one as the operator wrote it, or a plain "not configured yet" where it is missing.
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LEGAL_FIELDS, type LegalInfo } from '../../../../shared/schemas/legal';
 import { getLegalInfo } from '../../api/catalogue';
+import { useAsync } from '../../lib/use-async';
 
 type Field = (typeof LEGAL_FIELDS)[number];
 const LABEL: Record<Field, string> = {
@@ -15,17 +15,8 @@ const LABEL: Record<Field, string> = {
 
 export function OperatorDetails({ fields = LEGAL_FIELDS }: { fields?: readonly Field[] }) {
   const { t } = useTranslation();
-  const [info, setInfo] = useState<LegalInfo | null | 'failed'>(null);
-  useEffect(() => {
-    let live = true;
-    getLegalInfo().then(
-      (i) => live && setInfo(i),
-      () => live && setInfo('failed'),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const read = useAsync('legal', getLegalInfo);
+  const info: LegalInfo | null | 'failed' = read ? (read.ok ? read.data : 'failed') : null;
 
   return (
     <section className="doc__section" data-testid="operator-details" aria-busy={info === null}>

@@ -1,5 +1,5 @@
 // /student: the student's home on a phone (360x800 first). Kept light: no zod, KaTeX or Pixi here.
-import { type CSSProperties, useEffect, useState } from 'react';
+import { type CSSProperties, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { WORLDS } from '../../../../shared/worlds';
@@ -8,6 +8,7 @@ import { useSession } from '../../app/session';
 import { Icon } from '../../components/layout/Icon';
 import { Button } from '../../components/ui/Button';
 import { LiveRoomCard } from '../../game/phone/LiveRoomCard';
+import { useAsync } from '../../lib/use-async';
 import './student-home.css';
 
 const TILES = [
@@ -43,19 +44,8 @@ const TILES = [
 
 /** Ongoing homework not done yet, for the badge on the Raids tile (none shown while unknown). */
 function useHomeworkToDo(studentId: string | null | undefined): number {
-  const [count, setCount] = useState(0);
-  useEffect(() => {
-    if (!studentId) return;
-    let live = true;
-    countHomework(studentId).then(
-      (r) => live && setCount(r.count),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [studentId]);
-  return count;
+  const counted = useAsync(studentId || null, (signal) => countHomework(studentId ?? '', signal));
+  return counted?.ok ? counted.data.count : 0;
 }
 
 export default function StudentHomePage() {

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RaidView } from '../../../../../shared/game/contract';
 import { stubFetch } from '../../../app/test-app';
 import i18n from '../../../i18n';
+import { QueryScope } from '../../../lib/query';
 import { resetReachableUrl } from '../../../lib/reachable-url';
 import { ids, makeSnapshot } from '../fake-socket';
 import { RaidLobby } from './RaidLobby';
@@ -28,6 +29,7 @@ describe('RaidLobby', () => {
     });
     render(
       <RaidLobby raid={raid} snapshot={makeSnapshot()} run={vi.fn() as never} toBoard={async () => {}} />,
+      { wrapper: QueryScope },
     );
     expect(screen.getByText(i18n.t('GAME.LOBBY.CONNECTED', { count: 1 }))).toBeTruthy();
     expect(screen.getByText('Léa M.')).toBeTruthy();
@@ -51,6 +53,7 @@ describe('RaidLobby', () => {
     });
     render(
       <RaidLobby raid={raid} snapshot={makeSnapshot()} run={vi.fn() as never} toBoard={async () => {}} />,
+      { wrapper: QueryScope },
     );
     await screen.findByTestId('lobby-address');
     await screen.findByRole('img', { name: i18n.t('GAME.LOBBY.QR_ALT') });

@@ -1,11 +1,13 @@
 // A raid's lobby on the board: the raid, its boss, who is connected and how a latecomer joins (a QR
 // code of the student's home and its address); the teacher starts the first question when the class
 // is ready.
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RaidView } from '../../../../../shared/game/contract';
 import { getClass } from '../../../api/classes';
 import { useQrCode } from '../../../lib/qr';
+import { keys } from '../../../lib/query';
 import { useReachableUrl } from '../../../lib/reachable-url';
 import type { ScreenProps } from '../Projector';
 import './lifecycle.css';
@@ -89,21 +91,13 @@ export function RaidLobby({ raid, snapshot, run }: ScreenProps & { raid: RaidVie
   );
 }
 
-/** The class's registration code while it is valid (the lobby's text sends new pupils to it). */
+/** The class's registration code while it is valid (the lobby's text sends new pupils to it). The
+ * class page's query: a code the teacher renews there shows here. */
 function useClassCode(schoolclassId: string): string | null {
-  const [code, setCode] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    getClass(schoolclassId).then(
-      (c) => {
-        const valid = c.code && (!c.codeExpiresAt || new Date(c.codeExpiresAt).getTime() > Date.now());
-        if (live) setCode(valid ? c.code : null);
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [schoolclassId]);
-  return code;
+  const { data: c } = useQuery({
+    queryKey: keys.schoolclass(schoolclassId),
+    queryFn: ({ signal }) => getClass(schoolclassId, signal),
+  });
+  const valid = c?.code && (!c.codeExpiresAt || new Date(c.codeExpiresAt).getTime() > Date.now());
+  return valid ? (c.code ?? null) : null;
 }

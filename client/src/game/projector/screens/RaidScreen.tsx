@@ -1,11 +1,10 @@
 // A raid: the question large, answers, timer and live count; the teacher reveals, then goes on.
 // The boss, its HP bar and the class's avatars are drawn by the scene around this panel.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GAME_FONT_SIZE_DEFAULT_REM } from '../../../../../shared/constants';
 import type { PublicQuestion, RaidView } from '../../../../../shared/game/contract';
 import { sharePercent } from '../../../../../shared/game/share';
-import { getGameRaids } from '../../../api/game';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { useFitText } from '../fit-text';
 import { MathText } from '../MathText';
@@ -16,6 +15,7 @@ import { ExtraTime } from './ExtraTime';
 import { RaidLobby } from './RaidLobby';
 import { RaidResult } from './RaidResult';
 import { nextEndsRaid, turnLostKey } from './raid-steps';
+import { useGameRaids } from './SelectRaidScreen';
 import { Explanation, isTyped, TypedAnswers } from './TypedAnswers';
 
 interface Props extends ScreenProps {
@@ -37,20 +37,9 @@ export function RaidScreen(props: Props) {
 
 function StartRaid({ raidId, run, snapshot }: Props) {
   const { t } = useTranslation();
-  const [title, setTitle] = useState<string | null>(null);
+  const { data: chapters } = useGameRaids(snapshot.subjectId);
+  const title = chapters?.flatMap((c) => c.raids).find((r) => r.id === raidId)?.title ?? null;
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    let live = true;
-    getGameRaids(snapshot.subjectId)
-      .then((chapters) => {
-        const raid = chapters.flatMap((c) => c.raids).find((r) => r.id === raidId);
-        if (live && raid) setTitle(raid.title);
-      })
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [raidId, snapshot.subjectId]);
   return (
     <section className="panel start-raid" aria-labelledby="start-raid-title">
       <h2 id="start-raid-title">{title ?? t('GAME.RAID.START_TITLE')}</h2>

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RaidSettings } from '../../../../../shared/game/contract';
 import { stubFetch } from '../../../app/test-app';
 import i18n from '../../../i18n';
+import { QueryScope } from '../../../lib/query';
 import { ids, makeSnapshot } from '../fake-socket';
 import { SelectRaidScreen } from './SelectRaidScreen';
 
@@ -28,7 +29,7 @@ function open(run = vi.fn(async () => true), settings?: RaidSettings) {
     ],
     { initialEntries: ['/prof/game/x/y/select-raid'] },
   );
-  render(<RouterProvider router={router} />);
+  render(<RouterProvider router={router} />, { wrapper: QueryScope });
   return { run, router };
 }
 

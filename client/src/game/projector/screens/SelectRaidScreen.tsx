@@ -1,10 +1,12 @@
 // select-raid: the teacher's chapters of this subject with their raids; a click offers the raid's
 // settings (RaidSettingsPanel), then opens its lobby.
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DEFAULT_RAID_SETTINGS, type RaidSettings, type RoomKey } from '../../../../../shared/game/contract';
-import { type GameChapterRaids, getGameRaids } from '../../../api/game';
+import { getGameRaids } from '../../../api/game';
+import { keys } from '../../../lib/query';
 import { gamePath } from '../navigation';
 import type { ScreenProps } from '../Projector';
 import { RaidSettingsPanel } from './RaidSettingsPanel';
@@ -16,19 +18,11 @@ export function SelectRaidScreen({
 }: ScreenProps & { roomKey: RoomKey; settings?: RaidSettings }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [chapters, setChapters] = useState<GameChapterRaids[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const query = useGameRaids(roomKey.subjectId);
+  const chapters = query.data ?? null;
+  const failed = query.isError && !chapters;
   const [starting, setStarting] = useState<string | null>(null);
   const [chosen, setChosen] = useState<{ id: string; title: string } | null>(null);
-  useEffect(() => {
-    let live = true;
-    getGameRaids(roomKey.subjectId)
-      .then((c) => live && setChapters(c))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [roomKey.subjectId]);
 
   const start = async (raidId: string, raidSettings: RaidSettings) => {
     setStarting(raidId);
@@ -87,4 +81,12 @@ export function SelectRaidScreen({
       )}
     </section>
   );
+}
+
+/** The teacher's chapters of a subject with their raids (the list above, StartRaid's title). */
+export function useGameRaids(subjectId: string) {
+  return useQuery({
+    queryKey: keys.gameRaids(subjectId),
+    queryFn: ({ signal }) => getGameRaids(subjectId, signal),
+  });
 }
