@@ -201,7 +201,11 @@ describe('raid export with pictures', () => {
   });
 
   const exportOf = (format: string) =>
-    ctx.app.inject({ method: 'GET', url: `/api/raids/${pictureRaid}/export/${format}`, headers: bearer(teacher) });
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api/raids/${pictureRaid}/export/${format}`,
+      headers: bearer(teacher),
+    });
   const served = async (name: string) =>
     (await ctx.app.inject({ method: 'GET', url: `/uploads/questions/${name}` })).rawPayload;
 

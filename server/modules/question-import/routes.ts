@@ -90,7 +90,7 @@ export default async function questionImportRoutes(fastify: FastifyInstance) {
       let leftOut = imagesLeftOut(stored);
       if (format === 'moodle') {
         const read = await readExportImages(deps.uploadsDir, stored);
-        read.images.forEach((images, i) => Object.assign(questions[i], images));
+        for (const [i, images] of read.images.entries()) Object.assign(questions[i], images);
         leftOut = read.leftOut;
       }
       const body =

@@ -79,7 +79,11 @@ function ExportMenu({ raidId, dirty }: { raidId: string; dirty: boolean }) {
                           message: 'RAIDS.FORM.EXPORT_IMAGES_TOO_MANY',
                           params: { count, maxMb: IMPORT_XML_MAX_BYTES / (1024 * 1024) },
                         }
-                      : { status: 'success', message: 'RAIDS.FORM.EXPORT_IMAGES_NOT_CARRIED', params: { count } },
+                      : {
+                          status: 'success',
+                          message: 'RAIDS.FORM.EXPORT_IMAGES_NOT_CARRIED',
+                          params: { count },
+                        },
                   );
                 })
                 .catch(() => feedback({ status: 'error', message: 'RAIDS.FORM.EXPORT_FAILED' }))

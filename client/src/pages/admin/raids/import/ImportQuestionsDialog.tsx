@@ -11,10 +11,7 @@ import {
   type ImportResult,
   importMaxBytes,
 } from '../../../../../../shared/question-import';
-import {
-  ANSWERS_MAX,
-  QUESTIONS_PER_RAID_MAX,
-} from '../../../../../../shared/schemas/raid';
+import { ANSWERS_MAX, QUESTIONS_PER_RAID_MAX } from '../../../../../../shared/schemas/raid';
 import {
   ImportFileError,
   type ImportUpload,
@@ -157,7 +154,10 @@ export default function ImportQuestionsDialog({
               <li>{t('IMPORT.FORMAT_LIMITS', { max: QUESTIONS_PER_RAID_MAX, size: MAX_MB })}</li>
               <li>{t('IMPORT.FORMAT_KAHOOT')}</li>
               <li>
-                {t('IMPORT.FORMAT_IMAGES', { size: IMPORT_XML_MAX_BYTES / MB, imageMb: IMAGE_MAX_BYTES / MB })}
+                {t('IMPORT.FORMAT_IMAGES', {
+                  size: IMPORT_XML_MAX_BYTES / MB,
+                  imageMb: IMAGE_MAX_BYTES / MB,
+                })}
               </li>
             </ul>
             <p className="qi-templates">
