@@ -92,6 +92,10 @@ export const ERR = {
   IMPORT_BAD_NUMBER: 'IMPORT.ERRORS.BAD_NUMBER',
   IMPORT_TYPE_REFUSED: 'IMPORT.ERRORS.TYPE_REFUSED',
   IMPORT_BAD_GIFT: 'IMPORT.ERRORS.BAD_GIFT',
+  // An image embedded in a Moodle XML question left out (the question is imported without it).
+  IMPORT_IMAGE_TYPE: 'IMPORT.ERRORS.IMAGE_TYPE',
+  IMPORT_IMAGE_TOO_LARGE: 'IMPORT.ERRORS.IMAGE_TOO_LARGE',
+  IMPORT_IMAGE_EXTRA: 'IMPORT.ERRORS.IMAGE_EXTRA',
   // Pupils' accounts from a class list (issue 21): the file as a whole, or why a line is refused.
   ROSTER_NO_NAMES: 'ROSTER.ERRORS.NO_NAMES',
   ROSTER_FILE_TOO_LARGE: 'ROSTER.ERRORS.FILE_TOO_LARGE',

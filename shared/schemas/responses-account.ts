@@ -233,6 +233,9 @@ export const importResultSchema = z.object({
       textAnswer: textSettingsSchema.nullable(),
       poll: pollSettingsSchema.nullable(),
       explanation: z.string().nullable(),
+      // Images a Moodle XML file embedded, stored as uploads (absent when the question has none).
+      imagePath: z.string().optional(),
+      explanationImagePath: z.string().optional(),
     }),
   ),
   report: z.array(

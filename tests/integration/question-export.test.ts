@@ -1,6 +1,8 @@
 // GET /api/raids/:raidId/export/:format (issue 23): a raid of every kind of question exported as
 // Moodle XML, GIFT and our XLSX template, then imported through POST /api/questions/import unchanged;
-// only the raid's owner may export it.
+// only the raid's owner may export it. Pictures travel in Moodle XML (a raid with images exported,
+// imported into a new raid, the same bytes); GIFT and the template say how many they leave out.
+import { deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers, questions } from '../../server/db/schema.js';
@@ -69,17 +71,17 @@ afterAll(async () => {
 });
 
 const boundary = '----crexport';
-function upload(name: string, data: Buffer) {
+function upload(name: string, data: Buffer, url = '/api/questions/import', field = 'file') {
   const payload = Buffer.concat([
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
     ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return ctx.app.inject({
     method: 'POST',
-    url: '/api/questions/import',
+    url,
     payload,
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(teacher) },
   });
@@ -125,5 +127,162 @@ describe('raid export', () => {
     const badFormat = await get(`/api/raids/${raidId}/export/pdf`, teacher);
     expect(badFormat.statusCode).toBe(400);
     expect(badFormat.json().message).toBe(ERR.INVALID_BODY);
+  });
+});
+
+const chunk = (type: string, data: Buffer) => {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  return Buffer.concat([len, Buffer.from(type, 'latin1'), data, Buffer.alloc(4)]);
+};
+/** A PNG of these dimensions, `pad` bytes larger (an ancillary chunk). */
+const png = (width: number, height: number, pad = 0) => {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    ...(pad ? [chunk('tEXt', Buffer.alloc(pad, 0x42))] : []),
+    chunk('IDAT', deflateSync(Buffer.alloc(64))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+};
+
+describe('raid export with pictures', () => {
+  const picture = png(640, 480, 3000);
+  const figure = png(200, 100, 1000);
+  let pictureRaid: string;
+  let chapterId: string;
+
+  beforeAll(async () => {
+    const stored: string[] = [];
+    for (const data of [picture, figure]) {
+      const res = await upload('image.png', data, '/api/raids/images', 'image');
+      expect(res.statusCode).toBe(201);
+      stored.push(res.json().imagePath);
+    }
+    chapterId = (
+      (await ctx.app.inject({ method: 'GET', url: '/api/chapters', headers: bearer(teacher) })).json() as {
+        id: string;
+      }[]
+    )[0].id;
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/chapters/${chapterId}/raids`,
+      headers: bearer(teacher),
+      payload: {
+        title: 'Raid « images » exporté',
+        questions: [
+          {
+            text: 'Quel est ce triangle ?',
+            imagePath: stored[0],
+            answers: [
+              { text: 'Rectangle', isCorrect: true },
+              { text: 'Équilatéral', isCorrect: false },
+            ],
+            explanation: 'Il a un angle droit.',
+            explanationImagePath: stored[1],
+          },
+          {
+            text: 'Sans image ?',
+            answers: [
+              { text: 'Oui', isCorrect: true },
+              { text: 'Non', isCorrect: false },
+            ],
+          },
+        ],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    pictureRaid = created.json().id;
+  });
+
+  const exportOf = (format: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api/raids/${pictureRaid}/export/${format}`,
+      headers: bearer(teacher),
+    });
+  const served = async (name: string) =>
+    (await ctx.app.inject({ method: 'GET', url: `/uploads/questions/${name}` })).rawPayload;
+
+  it('exports the pictures in Moodle XML; imported into a new raid, they are the same bytes', async () => {
+    const res = await exportOf('moodle');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-images-left-out']).toBe('0');
+    expect(res.body).toContain('@@PLUGINFILE@@/');
+    const back = await upload('raid.xml', res.rawPayload);
+    expect(back.statusCode).toBe(200);
+    const body = back.json() as ImportResult;
+    expect(body.report.map((l) => [l.status, l.errors])).toEqual([
+      ['imported', undefined],
+      ['imported', undefined],
+    ]);
+    const [withImages, without] = body.questions;
+    expect(withImages).toMatchObject({ text: 'Quel est ce triangle ?', explanation: 'Il a un angle droit.' });
+    expect(without.imagePath).toBeUndefined();
+    // Stored as an upload is: the form saves a new raid with them, and the board shows the same bytes.
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/chapters/${chapterId}/raids`,
+      headers: bearer(teacher),
+      payload: { title: 'Raid « images » importé', questions: body.questions },
+    });
+    expect(created.statusCode).toBe(201);
+    const saved = created.json().questions[0] as { imagePath: string; explanationImagePath: string };
+    expect(await served(saved.imagePath)).toEqual(picture);
+    expect(await served(saved.explanationImagePath)).toEqual(figure);
+  });
+
+  it('says how many pictures GIFT and the sheet template leave out', async () => {
+    for (const format of ['gift', 'xlsx']) {
+      const res = await exportOf(format);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-images-left-out']).toBe('2');
+    }
+  });
+
+  it('refuses a hostile picture with a line of the report and imports the question without it', async () => {
+    const bomb = png(100_000, 100_000);
+    const xml = `<?xml version="1.0"?><quiz><question type="truefalse"><questiontext format="html"><text><![CDATA[<p>Bombe ?</p><img src="@@PLUGINFILE@@/b.png">]]></text><file name="b.png" encoding="base64">${bomb.toString('base64')}</file></questiontext><answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer></question></quiz>`;
+    const res = await upload('bombe.xml', Buffer.from(xml));
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as ImportResult;
+    expect(body.questions[0].imagePath).toBeUndefined();
+    expect(body.report[0]).toMatchObject({
+      status: 'imported',
+      errors: [{ key: ERR.IMPORT_IMAGE_TOO_LARGE, params: { name: 'b.png' } }],
+    });
+  });
+
+  it('answers a Moodle XML file full of huge base64 within 2 s, and refuses one past 20 MB (413)', async () => {
+    // Near 19 MB: one picture past 10 MB, then base64 that is no picture at all.
+    const junk = Buffer.alloc(3.5 * 1024 * 1024, 0x17).toString('base64');
+    const xml = `<?xml version="1.0"?><quiz><question type="truefalse"><questiontext format="html"><text>Lourd ?</text><file name="big.png" encoding="base64">${png(10, 10, 10.5 * 1024 * 1024).toString('base64')}</file></questiontext><generalfeedback><text>x</text><file name="j.png" encoding="base64">${junk}</file></generalfeedback><answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer></question></quiz>`;
+    expect(xml.length).toBeGreaterThan(18 * 1024 * 1024);
+    expect(xml.length).toBeLessThan(20 * 1024 * 1024);
+    const at = performance.now();
+    const res = await upload('lourd.xml', Buffer.from(xml));
+    expect(performance.now() - at).toBeLessThan(2000);
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as ImportResult).report[0]).toMatchObject({
+      status: 'imported',
+      errors: [
+        { key: ERR.IMPORT_IMAGE_TOO_LARGE, params: { name: 'big.png' } },
+        { key: ERR.IMPORT_IMAGE_TYPE, params: { name: 'j.png' } },
+      ],
+    });
+    const over = await upload('trop.xml', Buffer.alloc(20 * 1024 * 1024 + 1, 0x41));
+    expect({ status: over.statusCode, body: over.json() }).toEqual({
+      status: 413,
+      body: { message: ERR.IMPORT_FILE_TOO_LARGE, params: { maxMb: 20 } },
+    });
+    // The other formats keep their 2 MB.
+    const csv = await upload('trop.csv', Buffer.alloc(3 * 1024 * 1024, 0x41));
+    expect(csv.statusCode).toBe(413);
+    expect(csv.json().params).toEqual({ maxMb: 2 });
   });
 });

@@ -103,7 +103,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
 export async function getFile(
   path: string,
   opts: RequestOptions = {},
-): Promise<{ bytes: Uint8Array; type: string; fileName: string | null }> {
+): Promise<{ bytes: Uint8Array; type: string; fileName: string | null; headers: Headers }> {
   const res = await send('GET', path, opts);
   if (!res.ok) throw await failure(res);
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? null;
@@ -111,6 +111,7 @@ export async function getFile(
     bytes: new Uint8Array(await res.arrayBuffer()),
     type: res.headers.get('content-type') ?? 'application/octet-stream',
     fileName: name,
+    headers: res.headers,
   };
 }
 

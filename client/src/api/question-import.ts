@@ -1,6 +1,6 @@
 // Question import upload (POST /api/questions/import): XMLHttpRequest rather than fetch, for the
 // upload's progress. Same token handling as http.ts (one refresh on 401).
-import { IMPORT_FILE_MAX_BYTES, type ImportResult } from '../../../shared/question-import';
+import { type ImportResult, importMaxBytes } from '../../../shared/question-import';
 import { getStoredUser } from '../app/auth-store';
 import { ApiError, refreshAccessToken } from './http';
 
@@ -72,7 +72,7 @@ export function importQuestionFile(
     throw new ImportFileError(
       res.status,
       body.message ?? fallback,
-      body.params ?? { maxMb: IMPORT_FILE_MAX_BYTES / (1024 * 1024) },
+      body.params ?? { maxMb: importMaxBytes(file.name) / (1024 * 1024) },
     );
   })();
   return {

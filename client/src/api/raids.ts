@@ -36,8 +36,15 @@ export const getSharePreference = (professorId: string) =>
 
 export type RaidExportFormat = 'gift' | 'moodle' | 'xlsx';
 const EXPORT_EXT: Record<RaidExportFormat, string> = { gift: 'gift', moodle: 'xml', xlsx: 'xlsx' };
-/** Downloads one of the teacher's raids as a question file (what is saved). */
-export async function exportRaid(raidId: string, format: RaidExportFormat) {
+/**
+ * Downloads one of the teacher's raids as a question file (what is saved); answers how many of its
+ * images the file leaves out (GIFT and the template carry none, Moodle XML stays under its limit).
+ */
+export async function exportRaid(
+  raidId: string,
+  format: RaidExportFormat,
+): Promise<{ imagesLeftOut: number }> {
   const file = await getFile(`/raids/${raidId}/export/${format}`);
   download(file.fileName ?? `raid.${EXPORT_EXT[format]}`, file.bytes, file.type);
+  return { imagesLeftOut: Number(file.headers.get('x-images-left-out') ?? 0) || 0 };
 }

@@ -3,17 +3,26 @@
 // it travels as a question tag (`classe-raid-…`, moodle-xml.ts TAG) that Moodle keeps and shows:
 // a poll (a multiple choice without right answer; a typed poll as an essay), a relative tolerance
 // (the absolute one is written too), accents and one typo of a text answer, a GIFT unit.
+// Pictures travel in Moodle XML only, embedded as Moodle embeds them (a base64 `<file>` in the
+// question's text or general feedback, shown by `<img src="@@PLUGINFILE@@/name">`); GIFT and the
+// sheet template leave them out (docs/decisions.md, the export menu says so).
 import type { QuestionKind } from '../../../shared/questions/kinds.js';
 import type { QuestionDraft } from '../../../shared/schemas/raid.js';
 import { ANSWERS_MAX } from '../../../shared/schemas/raid.js';
 import { TAG } from './moodle-xml.js';
 import { ACCEPTED_SEPARATOR, roundSignificant, TYPE_WORDS } from './questions.js';
 
-/** What an export writes of a question (a stored question has these fields, plus ids and images). */
+/** A picture as Moodle XML embeds it: its file name and its bytes. */
+export interface ExportImage {
+  name: string;
+  data: Uint8Array;
+}
+
+/** What an export writes of a question (a stored question has these fields, plus ids), and its pictures. */
 export type ExportQuestion = Pick<
   QuestionDraft,
   'kind' | 'text' | 'equationMode' | 'answers' | 'number' | 'textAnswer' | 'poll' | 'explanation'
->;
+> & { image?: ExportImage; explanationImage?: ExportImage };
 
 const FORMULA = /\$\$[\s\S]+?\$\$/;
 
@@ -59,6 +68,17 @@ const htmlOf = (s: string) => xmlEscape(s).replace(/\n/g, '<br>');
 const cdata = (s: string) => `<![CDATA[${s.split(']]>').join(']]]]><![CDATA[>')}]]>`;
 const htmlText = (s: string) => `<text>${cdata(htmlOf(s))}</text>`;
 
+/** A question's text or general feedback in HTML, with its picture shown and embedded. */
+function withImage(s: string, image: ExportImage | undefined): string {
+  if (!image) return htmlText(s);
+  const src = `@@PLUGINFILE@@/${encodeURIComponent(image.name)}`;
+  const html = `${htmlOf(s)}${s ? '<br>' : ''}<img src="${xmlEscape(src)}" alt="">`;
+  const base64 = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength).toString(
+    'base64',
+  );
+  return `<text>${cdata(html)}</text>\n      <file name="${xmlEscape(image.name)}" path="/" encoding="base64">${base64}</file>\n    `;
+}
+
 function moodleType(q: ExportQuestion): string {
   if (isTrueFalse(q)) return 'truefalse';
   const types: Record<QuestionKind, string> = {
@@ -77,8 +97,8 @@ function moodleQuestion(q: ExportQuestion): string {
   const out: string[] = [
     `  <question type="${type}">`,
     `    <name><text>${xmlEscape(nameOf(q))}</text></name>`,
-    `    <questiontext format="html">${htmlText(q.text)}</questiontext>`,
-    `    <generalfeedback format="html">${htmlText(q.explanation ?? '')}</generalfeedback>`,
+    `    <questiontext format="html">${withImage(q.text, q.image)}</questiontext>`,
+    `    <generalfeedback format="html">${withImage(q.explanation ?? '', q.explanationImage)}</generalfeedback>`,
     '    <defaultgrade>1</defaultgrade>',
     '    <penalty>0</penalty>',
     '    <hidden>0</hidden>',

@@ -1,12 +1,11 @@
 // Which reader an uploaded file goes to: by its name's extension, checked against its first bytes.
 import path from 'node:path';
 import { ERR } from '../../../shared/errors.js';
-import type { ImportResult } from '../../../shared/question-import.js';
 import { badRequest } from '../../lib/errors.js';
 import { decodeText, detectDelimiter, parseCsv } from './csv.js';
 import { readGift } from './gift.js';
 import { readMoodleXml } from './moodle-xml.js';
-import { importCandidates, importRows, type SheetRow } from './questions.js';
+import { type FileImport, importCandidates, importRows, type SheetRow } from './questions.js';
 import { readXlsx } from './xlsx.js';
 
 const isZip = (buf: Uint8Array) => buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04;
@@ -51,11 +50,7 @@ const normalizeHeader = (s: string) =>
     .replace(/[^a-z0-9]/g, '');
 
 /** The import's answer for one uploaded file, whatever its format. */
-export function readQuestionFile(
-  filename: string,
-  buf: Uint8Array,
-  existing: readonly string[],
-): ImportResult {
+export function readQuestionFile(filename: string, buf: Uint8Array, existing: readonly string[]): FileImport {
   if (buf.length === 0) throw badRequest(ERR.IMPORT_FILE_EMPTY);
   const ext = path.extname(filename).toLowerCase();
   if (ext === '.xml') {

@@ -1,7 +1,7 @@
 // One import as the worker thread runs it: the file's rows read and checked, or the error's key.
-import type { ImportResult } from '../../../shared/question-import.js';
 import { AppError } from '../../lib/errors.js';
 import { readQuestionFile } from './file.js';
+import type { FileImport } from './questions.js';
 
 export interface ImportJob {
   name: string;
@@ -10,7 +10,7 @@ export interface ImportJob {
 }
 
 export type ImportOutcome =
-  | { ok: ImportResult }
+  | { ok: FileImport }
   | { error: { statusCode: number; key: string; extra?: Record<string, unknown> } };
 
 export function runImport(job: ImportJob): ImportOutcome {

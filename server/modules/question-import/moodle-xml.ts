@@ -7,10 +7,17 @@
 // their order), the general feedback as the explanation. Any other type is a refused line naming it;
 // `category` entries are not questions. What Moodle cannot say (a poll, accents, one typo, a relative
 // tolerance) travels as the question's tags `classe-raid-…` that our export writes (export.ts).
+//
+// Pictures: the files Moodle embeds in a question's text and in its general feedback (`<file
+// name="x.png" encoding="base64">`, shown by `<img src="@@PLUGINFILE@@/x.png">`) become the question's
+// image and the explanation's image, checked here as an upload is (PNG or JPEG by their first bytes,
+// 10 MB, dimensions); one refused leaves a line in the report and the question is imported without it.
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { IMAGE_MAX_BYTES } from '../../../shared/constants.js';
 import { ERR } from '../../../shared/errors.js';
 import type { ImportIssue } from '../../../shared/question-import.js';
-import { badRequest } from '../../lib/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { checkImage } from '../../lib/images.js';
 import { type Candidate, readDecimal, roundSignificant, tooManyLines } from './questions.js';
 
 /** Elements, text runs, comments and CDATA sections a file may hold: 200 questions are about 12,000. */
@@ -24,6 +31,15 @@ const TEXT_MAX = 20_000;
 /** Questions (categories apart) read before the file is refused as too long. */
 const QUESTIONS_MAX = 200;
 const CHUNK = 16 * 1024;
+/**
+ * Base64 characters kept of one embedded file: an image of IMAGE_MAX_BYTES and the line breaks
+ * some writers put every 76 characters. A longer one is not read further: it is refused as too large.
+ */
+const FILE_TEXT_MAX = Math.ceil(IMAGE_MAX_BYTES / 3) * 4 * (78 / 76) + 1024;
+/** Elements whose embedded files are read: the question's text and its general feedback. */
+const IMAGE_HOLDERS = new Set(['questiontext', 'generalfeedback']);
+/** Embedded files read per text (one is the image; the others only counted in the report). */
+const FILES_PER_TEXT_MAX = 8;
 
 /** Tags our export writes where Moodle has no field (a question's `<tags>`). */
 export const TAG = {
@@ -44,6 +60,12 @@ interface El {
   children: El[];
   text: string;
   line: number;
+  /** An embedded picture (`<file>`, Moodle 1.9's `<image_base64>`): its text is base64. */
+  binary?: boolean;
+  /** An embedded file past FILE_TEXT_MAX (its text was not kept whole). */
+  tooLarge?: boolean;
+  /** An embedded file whose text is not kept (outside a question's text or feedback, or past the count). */
+  skipped?: boolean;
 }
 
 const unreadable = () => badRequest(ERR.IMPORT_UNREADABLE);
@@ -69,8 +91,20 @@ function readTree(xml: string): El {
     if (stack.length === 1 && tag.name !== 'quiz') refused ??= 'unreadable';
     if (stack.length === 2 && tag.name === 'question' && tag.attributes.type !== 'category')
       if (++questions > QUESTIONS_MAX) refused ??= 'tooMany';
+    const parent = stack[stack.length - 1];
     const el: El = { name: tag.name, attrs: tag.attributes, children: [], text: '', line: parser.line };
-    stack[stack.length - 1].children.push(el);
+    if (tag.name === 'file') {
+      el.binary = true;
+      el.skipped =
+        !IMAGE_HOLDERS.has(parent.name) ||
+        parent.children.filter((c) => c.name === 'file').length >= FILES_PER_TEXT_MAX;
+    }
+    // Moodle 1.9 wrote a question's picture beside its text; Moodle still reads it.
+    if (tag.name === 'image_base64') {
+      el.binary = true;
+      el.skipped = parent.name !== 'question' || parent.children.some((c) => c.name === 'image_base64');
+    }
+    parent.children.push(el);
     stack.push(el);
   });
   parser.on('closetag', () => {
@@ -79,8 +113,14 @@ function readTree(xml: string): El {
   const onText = (t: string) => {
     node();
     const el = stack[stack.length - 1];
-    // Embedded files (base64 pictures) are not read.
-    if (el.name !== 'file' && el.text.length < TEXT_MAX) el.text += t.slice(0, TEXT_MAX - el.text.length);
+    if (el.binary) {
+      // A picture of a question's text or feedback, up to an image's size; other files are not read.
+      if (el.skipped || el.tooLarge) return;
+      if (el.text.length + t.length > FILE_TEXT_MAX) {
+        el.tooLarge = true;
+        el.text = '';
+      } else el.text += t;
+    } else if (el.text.length < TEXT_MAX) el.text += t.slice(0, TEXT_MAX - el.text.length);
   };
   parser.on('text', onText);
   parser.on('cdata', onText);
@@ -151,6 +191,77 @@ function textOf(el: El | undefined): string {
   return htmlToText(raw);
 }
 
+/** An image read from a Moodle file: its name there and its bytes (checked as an upload is). */
+export interface EmbeddedImage {
+  name: string;
+  data: Buffer;
+}
+
+/** `x%20y.png` → `x y.png` (Moodle writes the names in `src` URL-encoded); the text itself if not. */
+function decodeName(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+const PLUGINFILE_RE = /@@PLUGINFILE@@\/([^"'\s<>?#]{1,300})/g;
+const shortName = (name: string) => Array.from(name).slice(0, 60).join('') || '?';
+
+/**
+ * The picture of a question's text or general feedback: the first embedded file its HTML shows
+ * (`@@PLUGINFILE@@/name`), or its first file when none is shown by name; null when it has none or
+ * the file is refused (the reason added to `issues`: not a PNG or JPEG, too large).
+ */
+function embeddedImage(holder: El | undefined, issues: ImportIssue[]): EmbeddedImage | null {
+  const files = holder ? children(holder, 'file').filter((f) => !f.skipped) : [];
+  if (!holder || files.length === 0) return null;
+  const html = child(holder, 'text')?.text ?? '';
+  const byName = new Map(files.map((f) => [f.attrs.name ?? '', f] as const));
+  const shown: El[] = [];
+  for (const m of html.matchAll(PLUGINFILE_RE)) {
+    const name = decodeName(m[1]).split('/').pop() ?? '';
+    const file = byName.get(name);
+    if (file && !shown.includes(file)) shown.push(file);
+  }
+  const [file, ...others] = shown.length ? shown : files;
+  const name = shortName(file.attrs.name ?? '');
+  // Only one picture a question (and one its explanation): the others are named in the report.
+  if (others.length) issues.push({ key: ERR.IMPORT_IMAGE_EXTRA, params: { name, count: others.length } });
+  if (file.tooLarge) {
+    issues.push({ key: ERR.IMPORT_IMAGE_TOO_LARGE, params: { name } });
+    return null;
+  }
+  if ((file.attrs.encoding ?? 'base64').toLowerCase() !== 'base64') {
+    issues.push({ key: ERR.IMPORT_IMAGE_TYPE, params: { name } });
+    return null;
+  }
+  const data = Buffer.from(file.text, 'base64');
+  if (data.length > IMAGE_MAX_BYTES) {
+    issues.push({ key: ERR.IMPORT_IMAGE_TOO_LARGE, params: { name } });
+    return null;
+  }
+  try {
+    checkImage(data);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    const key = err.key === ERR.IMAGE_TOO_LARGE ? ERR.IMPORT_IMAGE_TOO_LARGE : ERR.IMPORT_IMAGE_TYPE;
+    issues.push({ key, params: { name } });
+    return null;
+  }
+  return { name: file.attrs.name ?? '', data };
+}
+
+/** Moodle 1.9's picture of a question: `<image>name</image>` and `<image_base64>` beside its text. */
+function oldImage(q: El, issues: ImportIssue[]): EmbeddedImage | null {
+  const data = child(q, 'image_base64');
+  if (!data || data.skipped) return null;
+  const name = (child(q, 'image')?.text ?? '').trim().split('/').pop() || 'image';
+  const holder: El = { ...q, name: 'questiontext', children: [{ ...data, name: 'file', attrs: { name } }] };
+  return embeddedImage(holder, issues);
+}
+
 const fraction = (a: El) => {
   const f = Number(a.attrs.fraction ?? '0');
   return Number.isFinite(f) ? f : 0;
@@ -166,6 +277,7 @@ function readQuestion(q: El): Candidate | null {
   const question = textOf(child(q, 'questiontext'));
   const explanation = textOf(child(q, 'generalfeedback')) || null;
   const errors: ImportIssue[] = [];
+  const warnings: ImportIssue[] = [];
   const base: Candidate = {
     line: q.line,
     question,
@@ -173,7 +285,14 @@ function readQuestion(q: El): Candidate | null {
     slots: [],
     errors,
     explanation,
+    warnings,
   };
+  // Read only for a type the raid has (a refused essay's pictures are not worth a line).
+  const known = ['multichoice', 'truefalse', 'ordering', 'numerical', 'shortanswer'].includes(type);
+  if (known || tags.has(TAG.pollText) || tags.has(TAG.pollNumber)) {
+    base.image = embeddedImage(child(q, 'questiontext'), warnings) ?? oldImage(q, warnings);
+    base.explanationImage = embeddedImage(child(q, 'generalfeedback'), warnings);
+  }
   const answers = children(q, 'answer');
   const slots = (list: El[], right: (a: El) => boolean) =>
     list.map((a, i) => ({ n: i + 1, text: textOf(a), isCorrect: right(a) }));

@@ -5,10 +5,10 @@ import { channel } from 'node:diagnostics_channel';
 import type { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { ERR } from '../../../shared/errors.js';
-import type { ImportResult } from '../../../shared/question-import.js';
 import { AppError, badRequest, tooMany } from '../../lib/errors.js';
 import { startWorker } from '../../lib/paths.js';
 import type { ImportJob, ImportOutcome } from './job.js';
+import type { FileImport } from './questions.js';
 
 /** Time one file may take in the worker before it is refused as unreadable. */
 export const IMPORT_TIME_BUDGET_MS = 1500;
@@ -40,7 +40,7 @@ export const importQueue = channel('classe-raid:question-import:queue');
 interface Pending {
   job: ImportJob;
   budgetMs: number;
-  resolve: (result: ImportResult) => void;
+  resolve: (result: FileImport) => void;
   reject: (err: Error) => void;
 }
 
@@ -58,7 +58,7 @@ export class ImportWorker {
   ) {}
 
   /** The import's answer for one file, or the AppError that refuses it. */
-  run(job: ImportJob, budgetMs = this.budgetMs): Promise<ImportResult> {
+  run(job: ImportJob, budgetMs = this.budgetMs): Promise<FileImport> {
     if (this.closed) return Promise.reject(new Error('import worker closed'));
     if (this.queue.length >= QUEUE_MAX) return Promise.reject(tooMany(5));
     return new Promise((resolve, reject) => {
@@ -183,7 +183,7 @@ interface Queued {
   job: ImportJob;
   budgetMs: number;
   queuedAt: number;
-  resolve: (result: ImportResult) => void;
+  resolve: (result: FileImport) => void;
   reject: (err: Error) => void;
 }
 
@@ -212,7 +212,7 @@ export class ImportPool {
     this.lanes = Array.from({ length: lanes }, () => ({ worker: makeLane(), busy: false }));
   }
 
-  run(job: ImportJob, budgetMs = this.budgetMs): Promise<ImportResult> {
+  run(job: ImportJob, budgetMs = this.budgetMs): Promise<FileImport> {
     if (this.closed) return Promise.reject(new Error('import worker closed'));
     if (this.queue.length >= QUEUE_MAX) return Promise.reject(tooMany(5));
     return new Promise((resolve, reject) => {

@@ -218,6 +218,23 @@ export interface LineInput {
 /** A question read from a file, with its line (the row, or the line its question starts on). */
 export interface Candidate extends LineInput {
   line: number;
+  /** Pictures a Moodle XML file embedded, already checked as an upload is (moodle-xml.ts). */
+  image?: { data: Uint8Array } | null;
+  explanationImage?: { data: Uint8Array } | null;
+  /** What was left out of a question still imported (a refused picture): shown on its report line. */
+  warnings?: ImportIssue[];
+}
+
+/** The pictures of an imported question, to store as uploads (service.ts); empty for most. */
+export interface QuestionImages {
+  image?: Uint8Array;
+  explanationImage?: Uint8Array;
+}
+
+/** What reading a file answers: the import's result, and each imported question's pictures. */
+export interface FileImport extends ImportResult {
+  /** One entry per question of `questions`, in the same order. */
+  images: QuestionImages[];
 }
 
 const DECIMAL_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/;
@@ -519,7 +536,7 @@ function readLayout(rows: SheetRow[]): { data: SheetRow[]; input: (row: SheetRow
  * question of the raid (`existing`) or an earlier imported line is refused, and so are valid lines
  * past the raid's room (QUESTIONS_PER_RAID_MAX with the questions it already has).
  */
-export function importRows(rows: SheetRow[], existing: readonly string[]): ImportResult {
+export function importRows(rows: SheetRow[], existing: readonly string[]): FileImport {
   if (rows.length === 0) throw badRequest(ERR.IMPORT_FILE_EMPTY);
   const { data, input } = readLayout(rows);
   return importCandidates(
@@ -532,7 +549,7 @@ export function importRows(rows: SheetRow[], existing: readonly string[]): Impor
  * The import's answer for the questions read from a file (a sheet's rows, a Moodle XML or GIFT
  * file's questions): the same rules, duplicates and room for every format.
  */
-export function importCandidates(data: Candidate[], existing: readonly string[]): ImportResult {
+export function importCandidates(data: Candidate[], existing: readonly string[]): FileImport {
   if (data.length === 0) throw badRequest(ERR.IMPORT_FILE_EMPTY);
   if (data.length > QUESTIONS_PER_RAID_MAX) throw tooManyLines();
 
@@ -540,6 +557,7 @@ export function importCandidates(data: Candidate[], existing: readonly string[])
   const importedAt = new Map<string, number>();
   const room = Math.max(0, QUESTIONS_PER_RAID_MAX - existing.length);
   const questions: QuestionDraft[] = [];
+  const images: QuestionImages[] = [];
   const report: ImportReportLine[] = data.map((row) => {
     const line = row;
     const question = line.question.trim();
@@ -558,7 +576,17 @@ export function importCandidates(data: Candidate[], existing: readonly string[])
     if (refusal) return { line: row.line, status: 'refused', question, errors: [refusal] };
     importedAt.set(key, row.line);
     questions.push(read.draft);
-    return { line: row.line, status: 'imported', question: read.draft.text };
+    images.push({
+      ...(row.image ? { image: row.image.data } : {}),
+      ...(row.explanationImage ? { explanationImage: row.explanationImage.data } : {}),
+    });
+    const warnings = row.warnings ?? [];
+    return {
+      line: row.line,
+      status: 'imported',
+      question: read.draft.text,
+      ...(warnings.length ? { errors: warnings } : {}),
+    };
   });
-  return { questions, report };
+  return { questions, report, images };
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERR } from '../../../shared/errors.js';
-import { IMPORT_FILE_MAX_BYTES, type ImportResult } from '../../../shared/question-import.js';
+import { IMPORT_XML_MAX_BYTES, type ImportResult, importMaxBytes } from '../../../shared/question-import.js';
 import { QUESTIONS_PER_RAID_MAX } from '../../../shared/schemas/raid.js';
 import { importResultSchema } from '../../../shared/schemas/responses-account.js';
 import { raidQuestions } from '../../db/raid-questions.js';
@@ -14,6 +14,7 @@ import { AppError, badRequest } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
 import { ownRaid } from '../raids/service.js';
 import { type ExportQuestion, templateRows, toGift, toMoodleXml } from './export.js';
+import { imagesLeftOut, readExportImages } from './export-images.js';
 import { questionImportService } from './service.js';
 import { buildXlsx } from './sheet-writer.js';
 
@@ -54,14 +55,16 @@ function exportQuestion(q: Awaited<ReturnType<typeof raidQuestions>>[number]): E
  */
 const existingSchema = z.array(z.string().max(1000)).max(5 * QUESTIONS_PER_RAID_MAX);
 
-const tooLarge = () =>
-  new AppError(413, ERR.IMPORT_FILE_TOO_LARGE, { params: { maxMb: IMPORT_FILE_MAX_BYTES / (1024 * 1024) } });
+const tooLarge = (fileName: string) =>
+  new AppError(413, ERR.IMPORT_FILE_TOO_LARGE, {
+    params: { maxMb: importMaxBytes(fileName) / (1024 * 1024) },
+  });
 
 export default async function questionImportRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   // Files are read off the event loop, in a worker thread with a time budget (service.ts, pool.ts).
-  const imports = questionImportService(app.log);
+  const imports = questionImportService(app.log, deps.uploadsDir);
   app.addHook('onClose', () => imports.close());
   app.addHook('onListen', async () => imports.warm());
 
@@ -80,8 +83,16 @@ export default async function questionImportRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const { professorId } = teacherOf(req);
       const raid = await ownRaid(deps.db, professorId, req.params.raidId);
-      const questions = (await raidQuestions(deps.db, raid.id)).map(exportQuestion);
+      const stored = await raidQuestions(deps.db, raid.id);
+      const questions = stored.map(exportQuestion);
       const { format } = req.params;
+      // Only Moodle XML carries pictures (docs/decisions.md): the others say how many they leave out.
+      let leftOut = imagesLeftOut(stored);
+      if (format === 'moodle') {
+        const read = await readExportImages(deps.uploadsDir, stored);
+        for (const [i, images] of read.images.entries()) Object.assign(questions[i], images);
+        leftOut = read.leftOut;
+      }
       const body =
         format === 'moodle'
           ? Buffer.from(toMoodleXml(questions, raid.title))
@@ -97,6 +108,7 @@ export default async function questionImportRoutes(fastify: FastifyInstance) {
           `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(`${raid.title}.${ext}`)}`,
         )
         .header('cache-control', 'no-store')
+        .header('x-images-left-out', String(leftOut))
         .send(body);
     },
   );
@@ -107,7 +119,7 @@ export default async function questionImportRoutes(fastify: FastifyInstance) {
       config: { access: 'teacher' },
       schema: {
         summary:
-          "Read questions from a CSV or XLSX file (multipart field `file`, 2 MB at most; `existingQuestions`: a JSON array of the form's question texts). Nothing is stored.",
+          "Read questions from a CSV, XLSX, GIFT or Moodle XML file (multipart field `file`, 2 MB at most, 20 MB for Moodle XML; `existingQuestions`: a JSON array of the form's question texts). Nothing is stored but the pictures a Moodle XML file embeds, stored as uploaded question images.",
         consumes: ['multipart/form-data'],
         response: { 200: importResultSchema },
       },
@@ -118,19 +130,26 @@ export default async function questionImportRoutes(fastify: FastifyInstance) {
       if (!req.isMultipart()) throw badRequest(ERR.INVALID_BODY);
       let file: { name: string; data: Buffer } | null = null;
       let existingField = '[]';
+      let current = '';
       try {
         for await (const part of req.parts({
-          limits: { fileSize: IMPORT_FILE_MAX_BYTES, fieldSize: 512 * 1024 },
+          limits: { fileSize: IMPORT_XML_MAX_BYTES, fieldSize: 512 * 1024 },
         })) {
           if (part.type === 'file') {
+            const name = part.filename ?? '';
+            current = name;
             const data = await (part as MultipartFile).toBuffer();
-            if (part.fieldname === 'file') file = { name: part.filename ?? '', data };
+            // Moodle XML may carry pictures: its own limit; the other formats keep theirs.
+            if (part.fieldname === 'file' && data.length > importMaxBytes(name)) throw tooLarge(name);
+            if (part.fieldname === 'file') file = { name, data };
           } else if (part.fieldname === 'existingQuestions' && typeof part.value === 'string') {
             existingField = part.value;
           }
         }
       } catch (err) {
-        if (err instanceof Error && 'code' in err && err.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        if (err instanceof AppError) throw err;
+        if (err instanceof Error && 'code' in err && err.code === 'FST_REQ_FILE_TOO_LARGE')
+          throw tooLarge(current);
         // Other multipart limits carry their own status; a body that is not multipart at all does not.
         if (err instanceof Error && 'statusCode' in err) throw err;
         throw badRequest(ERR.INVALID_BODY);

@@ -357,8 +357,9 @@ describe('RaidEditPage: kinds of question', { timeout: 60_000 }, () => {
       (inCard(2).getByRole('textbox', { name: tx('RAIDS.FORM.CHOICE_N', { n: 2 }) }) as HTMLInputElement)
         .value,
     ).toBe('Non');
-    // The saved raid can be exported from here.
+    // The saved raid can be exported from here; it has an image, which only Moodle XML carries.
     expect(screen.getByText(tx('RAIDS.FORM.EXPORT'))).toBeTruthy();
+    expect(screen.getByText(tx('RAIDS.FORM.EXPORT_IMAGES_NOTE'))).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: tx('RAIDS.FORM.SAVE') }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { RAID_TITLE_MAX } from '../../../../../shared/constants';
 import { ERR } from '../../../../../shared/errors';
+import { IMPORT_XML_MAX_BYTES } from '../../../../../shared/question-import';
 import { type RaidDto, type RaidSaveInput, raidSaveSchema } from '../../../../../shared/schemas/raid';
 import {
   createRaid,
@@ -38,9 +39,16 @@ import './raids.css';
 
 export { FormulaPreview } from './QuestionFields';
 
-/** The saved raid as a question file (Moodle XML, GIFT, our XLSX template): what is stored, not the form. */
+/**
+ * The saved raid as a question file (Moodle XML, GIFT, our XLSX template): what is stored, not the
+ * form. Only Moodle XML carries images: the menu says so when the raid has some, and an export that
+ * left images out says how many.
+ */
 function ExportMenu({ raidId, dirty }: { raidId: string; dirty: boolean }) {
   const { t } = useTranslation();
+  // Read here (the form's context), so that typing elsewhere re-renders this menu only.
+  const questions = useWatch<RaidFormValues, 'questions'>({ name: 'questions' });
+  const hasImages = questions.some((q) => q.imagePath || q.explanationImagePath);
   const feedback = useFeedback();
   const [busy, setBusy] = useState<RaidExportFormat | null>(null);
   const formats: { format: RaidExportFormat; label: string }[] = [
@@ -53,6 +61,7 @@ function ExportMenu({ raidId, dirty }: { raidId: string; dirty: boolean }) {
       <summary className="btn btn--secondary">{t('RAIDS.FORM.EXPORT')}</summary>
       <div className="raid-form__export-menu card">
         {dirty ? <p className="muted">{t('RAIDS.FORM.EXPORT_UNSAVED')}</p> : null}
+        {hasImages ? <p className="muted">{t('RAIDS.FORM.EXPORT_IMAGES_NOTE')}</p> : null}
         {formats.map(({ format, label }) => (
           <Button
             key={format}
@@ -61,6 +70,22 @@ function ExportMenu({ raidId, dirty }: { raidId: string; dirty: boolean }) {
             onClick={() => {
               setBusy(format);
               exportRaid(raidId, format)
+                .then(({ imagesLeftOut: count }) => {
+                  if (count === 0) return;
+                  feedback(
+                    format === 'moodle'
+                      ? {
+                          status: 'success',
+                          message: 'RAIDS.FORM.EXPORT_IMAGES_TOO_MANY',
+                          params: { count, maxMb: IMPORT_XML_MAX_BYTES / (1024 * 1024) },
+                        }
+                      : {
+                          status: 'success',
+                          message: 'RAIDS.FORM.EXPORT_IMAGES_NOT_CARRIED',
+                          params: { count },
+                        },
+                  );
+                })
                 .catch(() => feedback({ status: 'error', message: 'RAIDS.FORM.EXPORT_FAILED' }))
                 .finally(() => setBusy(null));
             }}

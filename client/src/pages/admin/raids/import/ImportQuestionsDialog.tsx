@@ -3,17 +3,15 @@
 // valid questions are added, and only when the teacher confirms.
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ANSWERS_MIN, QUESTION_MAX } from '../../../../../../shared/constants';
+import { ANSWERS_MIN, IMAGE_MAX_BYTES, QUESTION_MAX } from '../../../../../../shared/constants';
 import {
   IMPORT_FILE_MAX_BYTES,
+  IMPORT_XML_MAX_BYTES,
   type ImportIssue,
   type ImportResult,
+  importMaxBytes,
 } from '../../../../../../shared/question-import';
-import {
-  ANSWERS_MAX,
-  QUESTIONS_PER_RAID_MAX,
-  type QuestionDraft,
-} from '../../../../../../shared/schemas/raid';
+import { ANSWERS_MAX, QUESTIONS_PER_RAID_MAX } from '../../../../../../shared/schemas/raid';
 import {
   ImportFileError,
   type ImportUpload,
@@ -29,11 +27,12 @@ export interface ImportQuestionsDialogProps {
   /** Questions already in the raid form: an imported line repeating one is refused. */
   existingQuestions: string[];
   onClose(): void;
-  /** Called with the valid questions when the teacher confirms. */
-  onImport(questions: QuestionDraft[]): void;
+  /** Called with the valid questions when the teacher confirms (with the images a Moodle XML file carried). */
+  onImport(questions: ImportResult['questions']): void;
 }
 
-const MAX_MB = IMPORT_FILE_MAX_BYTES / (1024 * 1024);
+const MB = 1024 * 1024;
+const MAX_MB = IMPORT_FILE_MAX_BYTES / MB;
 // Issue 23: Moodle XML (.xml) and GIFT (.gift, or .txt as Moodle names it) too.
 const ACCEPT =
   '.csv,.tsv,.txt,.xlsx,.xml,.gift,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -68,8 +67,13 @@ export default function ImportQuestionsDialog({
     uploadRef.current?.abort();
     const name = file.name;
     // Refused before sending: the server would refuse it too, after a long upload.
-    if (file.size > IMPORT_FILE_MAX_BYTES) {
-      setState({ step: 'refused', name, message: 'IMPORT.ERRORS.FILE_TOO_LARGE', params: { maxMb: MAX_MB } });
+    if (file.size > importMaxBytes(name)) {
+      setState({
+        step: 'refused',
+        name,
+        message: 'IMPORT.ERRORS.FILE_TOO_LARGE',
+        params: { maxMb: importMaxBytes(name) / MB },
+      });
       return;
     }
     setState({ step: 'sending', name, progress: { phase: 'upload', fraction: 0 } });
@@ -149,6 +153,12 @@ export default function ImportQuestionsDialog({
               <li>{t('IMPORT.FORMAT_ANSWERS', { min: ANSWERS_MIN, max: ANSWERS_MAX })}</li>
               <li>{t('IMPORT.FORMAT_LIMITS', { max: QUESTIONS_PER_RAID_MAX, size: MAX_MB })}</li>
               <li>{t('IMPORT.FORMAT_KAHOOT')}</li>
+              <li>
+                {t('IMPORT.FORMAT_IMAGES', {
+                  size: IMPORT_XML_MAX_BYTES / MB,
+                  imageMb: IMAGE_MAX_BYTES / MB,
+                })}
+              </li>
             </ul>
             <p className="qi-templates">
               <span>{t('IMPORT.TEMPLATES')}</span>

@@ -1,0 +1,246 @@
+// Issue 23: pictures travel in Moodle XML. A question's picture and its explanation's, embedded as
+// Moodle embeds them (base64 `<file>` shown by `@@PLUGINFILE@@`), are read back byte for byte; a
+// picture that is not a PNG or JPEG, or too large, leaves a line in the report and the question is
+// imported without it; a file full of base64 is answered at once.
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { IMAGE_MAX_BYTES } from '../../../shared/constants.js';
+import { ERR } from '../../../shared/errors.js';
+import { EVERY_KIND } from '../../../tests/fixtures/import/every-kind.js';
+import { type ExportQuestion, templateRows, toGift, toMoodleXml } from './export.js';
+import { readExportImages } from './export-images.js';
+import { readQuestionFile } from './file.js';
+import { buildXlsx } from './sheet-writer.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+const chunk = (type: string, data: Buffer) => {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  return Buffer.concat([len, Buffer.from(type, 'latin1'), data, Buffer.alloc(4)]);
+};
+/** A PNG declaring these dimensions, with `pad` bytes of an ancillary chunk (to make it large). */
+const png = (width: number, height: number, pad = 0) => {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    ...(pad ? [chunk('tEXt', Buffer.alloc(pad, 0x41))] : []),
+    chunk('IDAT', deflateSync(Buffer.alloc(64))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+};
+const jpg = (width: number, height: number) => {
+  const sof = Buffer.from('ffc00011080000000003012200021101031101', 'hex');
+  sof.writeUInt16BE(height, 5);
+  sof.writeUInt16BE(width, 7);
+  return Buffer.concat([
+    Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'),
+    sof,
+    Buffer.from('ffda000c03010002110311003f00', 'hex'),
+    Buffer.alloc(32, 0x55),
+    Buffer.from('ffd9', 'hex'),
+  ]);
+};
+const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+
+const read = (xml: string) => readQuestionFile('quiz.xml', Buffer.from(xml, 'utf8'), []);
+
+/** A multiple choice question as Moodle 4 exports it, with these files in its text and feedback. */
+function moodleQuestion(
+  text: string,
+  files: { name: string; data: Buffer }[],
+  feedbackFiles: { name: string; data: Buffer }[] = [],
+) {
+  const file = (f: { name: string; data: Buffer }) =>
+    `<file name="${f.name}" path="/" encoding="base64">${f.data.toString('base64')}</file>`;
+  const img = (f: { name: string }) =>
+    `<img src="@@PLUGINFILE@@/${encodeURIComponent(f.name)}" alt="" role="presentation">`;
+  return `  <question type="multichoice">
+    <name><text>${text}</text></name>
+    <questiontext format="html">
+      <text><![CDATA[<p dir="ltr" style="text-align: left;">${text}</p><p>${files.map(img).join('')}</p>]]></text>
+      ${files.map(file).join('\n      ')}
+    </questiontext>
+    <generalfeedback format="html">
+      <text><![CDATA[<p>Parce que.</p>${feedbackFiles.map(img).join('')}]]></text>
+      ${feedbackFiles.map(file).join('\n      ')}
+    </generalfeedback>
+    <single>true</single>
+    <answer fraction="100" format="html"><text><![CDATA[<p>Oui</p>]]></text>
+      <feedback format="html"><text></text><file name="answer.png" path="/" encoding="base64">${png(1, 1).toString('base64')}</file></feedback>
+    </answer>
+    <answer fraction="0" format="html"><text>Non</text></answer>
+  </question>`;
+}
+const quiz = (...questions: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n${questions.join('\n')}\n</quiz>\n`;
+
+describe('Moodle XML pictures, read', () => {
+  it("reads the question's picture and the explanation's, byte for byte; the HTML's <img> leaves no text", () => {
+    const picture = png(640, 480);
+    const feedback = jpg(320, 200);
+    const result = read(
+      quiz(
+        moodleQuestion(
+          'Quel triangle ?',
+          [{ name: 'triangle rectangle.png', data: picture }],
+          [{ name: 'figure.jpg', data: feedback }],
+        ),
+      ),
+    );
+    expect(result.report).toEqual([{ line: 3, status: 'imported', question: 'Quel triangle ?' }]);
+    expect(result.questions[0]).toMatchObject({ text: 'Quel triangle ?', explanation: 'Parce que.' });
+    expect(Buffer.from(result.images[0].image ?? [])).toEqual(picture);
+    expect(Buffer.from(result.images[0].explanationImage ?? [])).toEqual(feedback);
+  });
+
+  it('takes the picture the text shows first, names the others in the report, ignores answers’ files', () => {
+    const first = png(10, 10);
+    const result = read(
+      quiz(
+        moodleQuestion('Deux images ?', [
+          { name: 'a.png', data: first },
+          { name: 'b.png', data: png(20, 20) },
+        ]),
+      ),
+    );
+    expect(Buffer.from(result.images[0].image ?? [])).toEqual(first);
+    expect(result.images[0].explanationImage).toBeUndefined();
+    expect(result.report[0]).toMatchObject({
+      status: 'imported',
+      errors: [{ key: ERR.IMPORT_IMAGE_EXTRA, params: { name: 'a.png', count: 1 } }],
+    });
+  });
+
+  it("reads Moodle's own fixture: Moodle 1.9's <image_base64> becomes the question's picture", () => {
+    const xml = readFileSync(
+      path.join(ROOT, 'tests/fixtures/import/moodle/sample_questions_with_old_image_tag.xml'),
+      'utf8',
+    );
+    const result = read(xml);
+    // The cloze question is refused by its type (its picture not read); the multiple choice keeps its picture.
+    expect(result.report.map((l) => [l.status, l.errors?.[0]?.key])).toEqual([
+      ['refused', ERR.IMPORT_TYPE_REFUSED],
+      ['imported', undefined],
+    ]);
+    const image = Buffer.from(result.images[0].image ?? []);
+    expect(image.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(image.length).toBe(606);
+  });
+});
+
+describe('Moodle XML pictures, refused one by one', () => {
+  it('imports the question without a GIF, a fake PNG or a picture of 100,000 pixels a side, and says so', () => {
+    const fake = Buffer.concat([png(1, 1).subarray(0, 8), Buffer.from('<script>alert(1)</script>')]);
+    const result = read(
+      quiz(
+        moodleQuestion('Un GIF ?', [{ name: 'anim.gif', data: GIF }]),
+        moodleQuestion('Un faux PNG ?', [{ name: 'faux.png', data: fake }]),
+        moodleQuestion('Une bombe ?', [{ name: 'bombe.png', data: png(100_000, 100_000) }]),
+        moodleQuestion('Une bonne ?', [{ name: 'ok.png', data: png(2, 2) }]),
+      ),
+    );
+    expect(result.report.map((l) => [l.question, l.status, l.errors])).toEqual([
+      ['Un GIF ?', 'imported', [{ key: ERR.IMPORT_IMAGE_TYPE, params: { name: 'anim.gif' } }]],
+      ['Un faux PNG ?', 'imported', [{ key: ERR.IMPORT_IMAGE_TYPE, params: { name: 'faux.png' } }]],
+      ['Une bombe ?', 'imported', [{ key: ERR.IMPORT_IMAGE_TOO_LARGE, params: { name: 'bombe.png' } }]],
+      ['Une bonne ?', 'imported', undefined],
+    ]);
+    expect(result.images.map((i) => !!i.image)).toEqual([false, false, false, true]);
+  });
+
+  it('refuses a picture past 10 MB without decoding it, and reads a file full of base64 at once', () => {
+    const huge = png(100, 100, IMAGE_MAX_BYTES + 1);
+    const xml = quiz(
+      moodleQuestion('Trop lourde ?', [{ name: 'lourde.png', data: huge }]),
+      moodleQuestion('Légère ?', [{ name: 'legere.png', data: png(3, 3) }]),
+    );
+    expect(xml.length).toBeGreaterThan(13 * 1024 * 1024);
+    const at = performance.now();
+    const result = read(xml);
+    const ms = performance.now() - at;
+    expect(result.report.map((l) => [l.question, l.errors])).toEqual([
+      ['Trop lourde ?', [{ key: ERR.IMPORT_IMAGE_TOO_LARGE, params: { name: 'lourde.png' } }]],
+      ['Légère ?', undefined],
+    ]);
+    expect(result.images[1].image?.length).toBe(png(3, 3).length);
+    // The worker's budget is 1.5 s on a busy machine; reading this one takes a fraction of it.
+    expect(ms).toBeLessThan(1500);
+  });
+});
+
+describe('Moodle XML pictures, written and read back', () => {
+  it('embeds the pictures as Moodle does; the import reads every kind back unchanged with the same bytes', () => {
+    const picture = png(800, 600);
+    const figure = jpg(300, 300);
+    const questions: ExportQuestion[] = EVERY_KIND.map((q, i) =>
+      i === 0
+        ? {
+            ...q,
+            image: { name: 'carte.png', data: picture },
+            explanationImage: { name: 'f.jpg', data: figure },
+          }
+        : i === 3
+          ? { ...q, image: { name: 'pi.png', data: picture } }
+          : q,
+    );
+    const xml = toMoodleXml(questions, 'Raid');
+    expect(xml).toContain('<img src="@@PLUGINFILE@@/carte.png" alt="">');
+    expect(xml).toContain(
+      `<file name="carte.png" path="/" encoding="base64">${picture.toString('base64')}</file>`,
+    );
+    const back = readQuestionFile('raid.xml', Buffer.from(xml), []);
+    expect(back.report.filter((l) => l.status === 'refused' || l.errors)).toEqual([]);
+    expect(back.questions).toEqual(EVERY_KIND);
+    expect(Buffer.from(back.images[0].image ?? [])).toEqual(picture);
+    expect(Buffer.from(back.images[0].explanationImage ?? [])).toEqual(figure);
+    expect(Buffer.from(back.images[3].image ?? [])).toEqual(picture);
+    expect(back.images.filter((i) => i.image || i.explanationImage)).toHaveLength(2);
+  });
+
+  it('GIFT and the sheet template carry no picture (their exports say so)', () => {
+    const questions: ExportQuestion[] = [{ ...EVERY_KIND[0], image: { name: 'carte.png', data: png(4, 4) } }];
+    expect(toGift(questions)).not.toMatch(/carte|img|PLUGINFILE/);
+    const back = readQuestionFile('raid.xlsx', buildXlsx(templateRows(questions)), []);
+    expect(back.questions).toEqual([EVERY_KIND[0]]);
+    expect(back.images).toEqual([{}]);
+  });
+
+  it('embeds pictures in question order while the file stays under the import limit, and counts the rest', async () => {
+    const uploads = await mkdtemp(path.join(tmpdir(), 'kinds-images-'));
+    try {
+      await mkdir(path.join(uploads, 'questions'));
+      const a = png(5, 5, 600);
+      const b = png(6, 6, 600);
+      await writeFile(path.join(uploads, 'questions', 'a.png'), a);
+      await writeFile(path.join(uploads, 'questions', 'b.png'), b);
+      const stored = [
+        { imagePath: 'a.png', explanationImagePath: 'gone.png' },
+        { imagePath: null, explanationImagePath: 'b.png' },
+        { imagePath: 'a.png', explanationImagePath: null },
+      ];
+      const all = await readExportImages(uploads, stored);
+      expect(all.leftOut).toBe(1);
+      expect(all.images.map((i) => [i.image?.name, i.explanationImage?.name])).toEqual([
+        ['a.png', undefined],
+        [undefined, 'b.png'],
+        ['a.png', undefined],
+      ]);
+      // Room for two pictures only: the third is left out and counted.
+      const some = await readExportImages(uploads, stored, a.length + b.length);
+      expect(some.leftOut).toBe(2);
+      expect(some.images[2]).toEqual({});
+    } finally {
+      await rm(uploads, { recursive: true, force: true });
+    }
+  });
+});
