@@ -424,7 +424,8 @@ describe('every kind of question, from the editor to the report and back through
       const hp = await board.hp();
       await board.revealButton().click();
       await board.revealPanel().waitFor();
-      expect(await explanationOn(page), `board, question ${n}`).toEqual(explanationOf(n));
+      // KaTeX loads on first use: a formula shows as text until then.
+      await expect.poll(() => explanationOn(page), { message: `board, question ${n}` }).toEqual(explanationOf(n));
       for (const [i, phone] of phones.entries()) {
         const verdict = verdictOf(pupils[i].role, n);
         await (verdict === 'right'
@@ -433,9 +434,9 @@ describe('every kind of question, from the editor to the report and back through
             ? phone.wrong()
             : phone.pollThanks()
         ).waitFor();
-        expect(await explanationOn(phone.page), `${pupils[i].first}, question ${n}`).toEqual(
-          explanationOf(n),
-        );
+        await expect
+          .poll(() => explanationOn(phone.page), { message: `${pupils[i].first}, question ${n}` })
+          .toEqual(explanationOf(n));
       }
       if (n === 4) await shot(phones[2].page, 'raid-kinds-phone-text-refused', false);
       if (n === 6) {
