@@ -428,12 +428,13 @@ describe('every kind of question, from the editor to the report and back through
       await expect.poll(() => explanationOn(page), { message: `board, question ${n}` }).toEqual(explanationOf(n));
       for (const [i, phone] of phones.entries()) {
         const verdict = verdictOf(pupils[i].role, n);
-        await (verdict === 'right'
-          ? phone.right()
-          : verdict === 'wrong'
-            ? phone.wrong()
-            : phone.pollThanks()
-        ).waitFor();
+        await (verdict === 'right' ? phone.right() : verdict === 'wrong' ? phone.wrong() : phone.pollThanks())
+          .waitFor({ timeout: 10_000 })
+          .catch(async (e: Error) => {
+            await shot(phone.page, `raid-kinds-failed-q${n}-${pupils[i].first}`, false);
+            await shot(page, `raid-kinds-failed-q${n}-board`, false);
+            throw new Error(`question ${n}, ${pupils[i].first}: no "${verdict}" verdict. ${e.message}`);
+          });
         await expect
           .poll(() => explanationOn(phone.page), { message: `${pupils[i].first}, question ${n}` })
           .toEqual(explanationOf(n));
