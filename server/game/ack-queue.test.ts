@@ -1,6 +1,6 @@
-// In a burst, phones' acknowledgements leave after the board's "who answered" patch of their turn.
+// In a burst, phones' acknowledgements leave once the burst is read, after the board's "who answered".
 import { describe, expect, it } from 'vitest';
-import { createAckQueue } from './ack-queue.js';
+import { ACK_HOLD_MAX_MS, createAckQueue } from './ack-queue.js';
 
 /** Turns of the event loop, run by hand. */
 function turns() {
@@ -15,7 +15,7 @@ function turns() {
 const settle = () => new Promise<void>((r) => setTimeout(r, 0));
 
 describe('acknowledgements held behind the board', () => {
-  it('leave together at the end of the turn, after the board’s patch', async () => {
+  it('leave together once a turn counts no more answers, after the board’s patch', async () => {
     const log: string[] = [];
     const t = turns();
     const q = createAckQueue(async (rooms) => {
@@ -24,10 +24,42 @@ describe('acknowledgements held behind the board', () => {
     q.defer('r', () => log.push('ack 1'));
     q.defer('r', () => log.push('ack 2'));
     expect(log).toEqual([]);
+    t.run(); // the end of the turn that counted them: the burst may go on
+    await settle();
+    expect(log).toEqual([]);
+    q.defer('r', () => log.push('ack 3')); // the next turn counts one more
     t.run();
     await settle();
+    expect(log).toEqual([]);
+    t.run(); // a turn without answers: the burst is read
+    await settle();
     // Only the room whose acknowledgements wait is flushed: other rooms keep their window.
-    expect(log).toEqual(['board r', 'ack 1', 'ack 2']);
+    expect(log).toEqual(['board r', 'ack 1', 'ack 2', 'ack 3']);
+  });
+
+  it(`never hold an acknowledgement longer than ${ACK_HOLD_MAX_MS} ms while answers keep coming`, async () => {
+    const log: string[] = [];
+    const t = turns();
+    let clock = 0;
+    const q = createAckQueue(
+      async () => {
+        log.push('board');
+      },
+      t.nextTurn,
+      () => clock,
+    );
+    q.defer('r', () => log.push('first'));
+    for (; clock < ACK_HOLD_MAX_MS; clock += 10) {
+      t.run();
+      q.defer('r', () => log.push('more'));
+    }
+    await settle();
+    expect(log).toEqual([]);
+    t.run(); // 100 ms after the first: they leave, though the turn counted more
+    await settle();
+    expect(log[0]).toBe('board');
+    expect(log[1]).toBe('first');
+    expect(log.length).toBe(ACK_HOLD_MAX_MS / 10 + 2);
   });
 
   it('wait one more turn at most when the board’s patch takes longer (Redis round trips)', async () => {
@@ -42,7 +74,8 @@ describe('acknowledgements held behind the board', () => {
       t.nextTurn,
     );
     q.defer('r', () => log.push('ack'));
-    t.run(); // the end of the answers' turn: the board's patch is on its way
+    t.run(); // the end of the answers' turn
+    t.run(); // a turn without answers: the board's patch is on its way
     await settle();
     expect(log).toEqual([]);
     t.run(); // one more turn
@@ -57,6 +90,7 @@ describe('acknowledgements held behind the board', () => {
     const t = turns();
     const q = createAckQueue(() => Promise.reject(new Error('redis down')), t.nextTurn);
     q.defer('r', () => log.push('ack'));
+    t.run();
     t.run();
     await settle();
     expect(log).toEqual(['ack']);

@@ -1,15 +1,33 @@
-// Acknowledgements held behind the board during a burst of answers (socket.ts): those queued in one
-// turn of the event loop leave together at its end, once their rooms' "who answered" patches of that
-// turn have left, or one more turn later at most (with Redis a patch takes round trips). Only the
-// rooms whose acknowledgements wait are flushed: the other rooms keep their batching window.
+// Acknowledgements held behind the board during a burst of answers (socket.ts). They wait while the
+// burst is being read: as long as a turn of the event loop counted more of the held answers, they
+// wait one more turn (ACK_HOLD_MAX_MS at most). Once a turn counts none, its rooms' "who answered"
+// patches leave, then the acknowledgements together (one more turn at most if a patch takes Redis
+// round trips). A thousand acknowledgements are a thousand socket writes, a fifth of the server's
+// work in a burst, and each wakes a phone's process on the same cores: written after the burst is
+// read, they no longer delay the board hearing of its last answers (docs/performance.md, issue 22).
+// Only the rooms whose acknowledgements wait are flushed: the other rooms keep their batching window.
+
+/** The longest an acknowledgement waits for the burst to be read, from the first one held. */
+export const ACK_HOLD_MAX_MS = 100;
 
 export function createAckQueue(
   flushBoards: (roomIds: Set<string>) => Promise<void>,
   nextTurn: (fn: () => void) => void = setImmediate,
+  now: () => number = () => performance.now(),
 ) {
   let queued: (() => void)[] = [];
   let rooms = new Set<string>();
+  /** When the oldest held acknowledgement was queued. */
+  let since = 0;
+  /** An answer was held since the last look: the burst is still being read. */
+  let more = false;
   const drain = () => {
+    if (more && now() - since < ACK_HOLD_MAX_MS) {
+      more = false;
+      nextTurn(drain);
+      return;
+    }
+    more = false;
     const acks = queued;
     const flushed = rooms;
     queued = [];
@@ -24,10 +42,14 @@ export function createAckQueue(
     nextTurn(send);
   };
   return {
-    /** Sends `ack` at the end of this turn, after its room's board patch. */
+    /** Sends `ack` once the burst is read (a turn counted no more answers), after its room's board patch. */
     defer(roomId: string, ack: () => void) {
       rooms.add(roomId);
-      if (queued.push(ack) === 1) nextTurn(drain);
+      more = true;
+      if (queued.push(ack) === 1) {
+        since = now();
+        nextTurn(drain);
+      }
     },
   };
 }

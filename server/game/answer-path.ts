@@ -6,7 +6,7 @@
 import { type AnswerRow, livePlayId } from './answer-writer.js';
 import { fail, GameError } from './errors.js';
 import { allowed, stateOf } from './lifecycle.js';
-import { isRight, questionOpenedAt, type RaidState, type SubmittedResponse, submitAnswer } from './raid.js';
+import { checkResponse, isRight, questionOpenedAt, type RaidState, type SubmittedResponse } from './raid.js';
 import { answerKey, type RoomContext, type Student } from './room-context.js';
 import type { RoomRecord } from './store.js';
 
@@ -41,8 +41,8 @@ export function answerCheck(
     const c = allowed(stateOf(r), 'answer:submit');
     return { refusal: c.ok ? 'GAME.NOT_CURRENT_QUESTION' : c.message };
   }
-  // Checks the question, the phase, the deadline and the response (the answer map is empty).
-  const checked = submitAnswer({ ...r.activity.raid, answers: {} }, studentId, a, at);
+  // Checks the question, the phase, the deadline and the response (the store refuses a second answer).
+  const checked = checkResponse(r.activity.raid, studentId, a, at);
   return checked.ok ? { refusal: null, answer: checked.answer } : { refusal: checked.message };
 }
 

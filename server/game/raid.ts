@@ -233,6 +233,33 @@ export function submitAnswer(
       status: 'duplicate',
       answer: { answerIds: existing.answerIds, value: existing.value ?? null },
     };
+  const checked = checkResponse(s, studentId, a, now);
+  if (!checked.ok) return checked;
+  const { answerIds, value } = checked.answer;
+  return {
+    ok: true,
+    status: 'counted',
+    answer: checked.answer,
+    state: {
+      ...s,
+      answers: { ...s.answers, [studentId]: { answerIds, value, clientId: a.clientId, at: now } },
+    },
+  };
+}
+
+/**
+ * What submitAnswer checks of a new answer, without the answers already given (the live path keeps
+ * them in the room store, which refuses a second one) and without building the next state: the
+ * question, the phase, the student's deadline and the response as the shared judge reads it.
+ */
+export function checkResponse(
+  s: RaidState,
+  studentId: string,
+  a: SubmittedResponse,
+  now: number,
+): { ok: true; answer: { answerIds: string[]; value: string | null } } | { ok: false; message: string } {
+  const q = s.questions[s.index];
+  if (!q || q.id !== a.questionId) return { ok: false, message: 'GAME.NOT_CURRENT_QUESTION' };
   // A pupil with extra time keeps the question open for that much longer (timers.ts deadlineFor).
   if (s.phase !== 'question' || pastDeadline(s, studentId, now))
     return { ok: false, message: 'GAME.QUESTION_CLOSED' };
@@ -242,15 +269,7 @@ export function submitAnswer(
   const { answerIds, value } = judged.judgement;
   if (kindOf(q) === 'choice' && !q.multiple && answerIds.length > 1)
     return { ok: false, message: 'GAME.UNKNOWN_ANSWER' };
-  return {
-    ok: true,
-    status: 'counted',
-    answer: { answerIds, value },
-    state: {
-      ...s,
-      answers: { ...s.answers, [studentId]: { answerIds, value, clientId: a.clientId, at: now } },
-    },
-  };
+  return { ok: true, answer: { answerIds, value } };
 }
 
 /** One stored answer judged in the raid's mode (all-or-nothing unless the teacher chose partial credit). */

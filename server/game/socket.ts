@@ -20,6 +20,7 @@ import { dedicatedConnection } from '../lib/redis.js';
 import { isSessionRevoked } from '../modules/auth/sessions.js';
 import { loadAccount } from '../modules/users/queries.js';
 import { createAckQueue } from './ack-queue.js';
+import { choicesPayload } from './answer-payload.js';
 import { createBudgets, RATE_LIMITED } from './budgets.js';
 import { type Caller, COMMANDS, roleOf } from './commands.js';
 import { GameError } from './errors.js';
@@ -116,12 +117,12 @@ export function attachGame(
   });
 
   // In a burst (more answers within a few milliseconds than a class has: BURST_ANSWERS), an answer's
-  // acknowledgement leaves once the answers read in the same turn of the event loop are counted and
-  // their board told: the board hears of a thousand answers before a thousand acknowledgements (a
-  // system call each) are written, not after. With Redis the board's patch takes round trips: the
-  // acknowledgements wait for it one more turn of the loop at most. An answer in a class's room, even
-  // 300 of them answering at once, is acknowledged at once, and the other rooms keep their batching
-  // window. Acknowledged still means stored.
+  // acknowledgement leaves once the burst is read (a turn of the event loop counts no more answers,
+  // ACK_HOLD_MAX_MS at most) and its board told: the board hears of a thousand answers before a
+  // thousand acknowledgements (a system call each) are written, not after. With Redis the board's
+  // patch takes round trips: the acknowledgements wait for it one more turn of the loop at most. An
+  // answer in a class's room, even 300 of them answering at once, is acknowledged at once, and the
+  // other rooms keep their batching window. Acknowledged still means stored.
   const acks = createAckQueue((ids) => service.flushAnswered(ids));
 
   // Event budgets per socket and per user (server/game/budgets.ts).
@@ -254,7 +255,11 @@ export function attachGame(
       };
       if (allowed !== 'ANY' && data.role !== allowed)
         return reply({ ok: false, message: 'ERRORS.FORBIDDEN' });
-      const parsed = commandSchemas[name].safeParse(payload ?? {});
+      // A phone's choices are read without zod (answer-payload.ts); anything else by its schema.
+      const quick = name === 'answer:submit' ? choicesPayload(payload) : null;
+      const parsed = quick
+        ? { success: true as const, data: quick }
+        : commandSchemas[name].safeParse(payload ?? {});
       if (!parsed.success) return reply({ ok: false, message: 'ERRORS.INVALID_BODY' });
       try {
         const handler = COMMANDS[name];

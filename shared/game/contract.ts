@@ -16,6 +16,10 @@ export interface LiveRoomEntry {
 }
 
 export const uuid = z.uuid({ error: 'ERRORS.INVALID_BODY' });
+/** Choices one answer may tick, at most; the length of a phone's answer id (server/game/answer-payload.ts). */
+export const ANSWER_CHOICES_MAX = 10;
+export const CLIENT_ID_MIN = 8;
+export const CLIENT_ID_MAX = 64;
 
 export const roomKeySchema = z.object({ schoolclassId: uuid, subjectId: uuid });
 
@@ -68,11 +72,11 @@ export const studentCommands = {
   'answer:submit': z
     .object({
       questionId: uuid,
-      answerIds: z.array(uuid).min(1).max(10).optional(),
+      answerIds: z.array(uuid).min(1).max(ANSWER_CHOICES_MAX).optional(),
       order: z.array(uuid).min(ORDER_ITEMS_MIN).max(ORDER_ITEMS_MAX).optional(),
       value: z.string().max(TYPED_ANSWER_MAX, 'GAME.ERRORS.ANSWER_TOO_LONG_TYPED').optional(),
       /** Made by the phone; sending the same answer twice counts once. */
-      clientId: z.string().min(8).max(64),
+      clientId: z.string().min(CLIENT_ID_MIN).max(CLIENT_ID_MAX),
     })
     .refine((a) => [a.answerIds, a.order, a.value].filter((x) => x !== undefined).length === 1, {
       message: 'GAME.ERRORS.ANSWER_WRONG_SHAPE',

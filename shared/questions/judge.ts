@@ -260,7 +260,17 @@ export function judge(
         judgement: { verdict: 'none', credit: 0, missedIds: [], wrongIds: [], answerIds: ids, value: null },
       };
     const s = scoreAnswer(correctIdsOf(q), ids, mode);
-    return { ok: true, judgement: { ...s, answerIds: ids, value: null } };
+    // Fields named, not spread: an object spread here cost a few microseconds per answer, the live
+    // answer path's largest share of its own code in a burst of 1,000 (docs/performance.md).
+    const judgement: Judgement = {
+      verdict: s.verdict,
+      credit: s.credit,
+      missedIds: s.missedIds,
+      wrongIds: s.wrongIds,
+      answerIds: ids,
+      value: null,
+    };
+    return { ok: true, judgement };
   }
   if (shape === 'order') {
     if (!('order' in response)) return refuse(ERR.ANSWER_WRONG_SHAPE);
@@ -295,8 +305,12 @@ export function judge(
   const unit = q.kind === 'number' ? ((q.settings as NumberSettings | null)?.unit ?? null) : null;
   const n = typedNumber ? parseNumber(value, unit) : null;
   if (typedNumber && n === null) return refuse(ERR.ANSWER_NOT_A_NUMBER);
-  const base = { missedIds: [], wrongIds: [], answerIds: [], value, ...(n !== null ? { number: n } : {}) };
-  if (q.kind === 'poll') return { ok: true, judgement: { ...base, verdict: 'none', credit: 0 } };
+  const typed = (verdict: JudgeVerdict, credit: number): JudgeResult => {
+    const judgement: Judgement = { verdict, credit, missedIds: [], wrongIds: [], answerIds: [], value };
+    if (n !== null) judgement.number = n;
+    return { ok: true, judgement };
+  };
+  if (q.kind === 'poll') return typed('none', 0);
   let right: boolean;
   if (q.kind === 'number') {
     const s = q.settings as NumberSettings | null;
@@ -307,5 +321,5 @@ export function judge(
     const s = q.settings as TextSettings | null;
     right = s !== null && textMatches(value, s, q.accepted);
   } else return refuse(ERR.ANSWER_WRONG_SHAPE);
-  return { ok: true, judgement: { ...base, verdict: right ? 'right' : 'wrong', credit: right ? 1 : 0 } };
+  return typed(right ? 'right' : 'wrong', right ? 1 : 0);
 }
