@@ -425,7 +425,9 @@ describe('every kind of question, from the editor to the report and back through
       await board.revealButton().click();
       await board.revealPanel().waitFor();
       // KaTeX loads on first use: a formula shows as text until then.
-      await expect.poll(() => explanationOn(page), { message: `board, question ${n}` }).toEqual(explanationOf(n));
+      await expect
+        .poll(() => explanationOn(page), { message: `board, question ${n}` })
+        .toEqual(explanationOf(n));
       for (const [i, phone] of phones.entries()) {
         const verdict = verdictOf(pupils[i].role, n);
         await (verdict === 'right' ? phone.right() : verdict === 'wrong' ? phone.wrong() : phone.pollThanks())
