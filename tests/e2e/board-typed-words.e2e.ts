@@ -75,6 +75,8 @@ describe('typed words on the board', () => {
     await board.raidButton(RAID_TITLE).click();
     await board.settingsPanel().waitFor();
     await board.questionTime().selectOption('none');
+    // The teacher reveals herself: the board remembers the last "end early" choice of another file.
+    if (await board.endEarly().isChecked()) await board.endEarly().uncheck();
     await board.openLobby().scrollIntoViewIfNeeded();
     await board.openLobby().click();
     await page.waitForURL((u) => u.pathname.endsWith('/raid'));
