@@ -535,7 +535,8 @@ describe('every kind of question live (issue 23)', () => {
     const shown = (await boardView()).snapshot.activity as RaidView;
     expect(shown.reveal?.typed).toEqual({
       groups: [
-        { text: 'ajacio', count: 1 },
+        // One typo from "Ajaccio": accepted by the question's rules, and marked so on the board.
+        { text: 'ajacio', count: 1, accepted: true },
         { text: 'Bastia', count: 1 },
       ],
       hidden: 1,
