@@ -2,13 +2,14 @@
 // Moodle XML, GIFT and our XLSX template, then imported through POST /api/questions/import unchanged;
 // only the raid's owner may export it. Pictures travel in Moodle XML (a raid with images exported,
 // imported into a new raid, the same bytes); GIFT and the template say how many they leave out.
-import { deflateSync } from 'node:zlib';
+
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers, questions } from '../../server/db/schema.js';
 import { ERR } from '../../shared/errors.js';
 import type { ImportResult } from '../../shared/question-import.js';
 import { EVERY_KIND } from '../fixtures/import/every-kind.js';
+import { png } from '../helpers/images.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
 
 let ctx: TestContext;
@@ -129,27 +130,6 @@ describe('raid export', () => {
     expect(badFormat.json().message).toBe(ERR.INVALID_BODY);
   });
 });
-
-const chunk = (type: string, data: Buffer) => {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  return Buffer.concat([len, Buffer.from(type, 'latin1'), data, Buffer.alloc(4)]);
-};
-/** A PNG of these dimensions, `pad` bytes larger (an ancillary chunk). */
-const png = (width: number, height: number, pad = 0) => {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    ...(pad ? [chunk('tEXt', Buffer.alloc(pad, 0x42))] : []),
-    chunk('IDAT', deflateSync(Buffer.alloc(64))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-};
 
 describe('raid export with pictures', () => {
   const picture = png(640, 480, 3000);
