@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { DEMO_CHAPTERS, STUDENT_NAMES } from '../../server/db/demo/raids';
 import { applyXp, raidReward } from '../../shared/game/rules';
+import type { UserRecord } from '../../shared/types';
 import { atPath, launch, newPage, PHONE, shot } from './browser';
 import { fr, tr } from './pages/fr';
 import { gameFr } from './pages/game-fr';
@@ -23,14 +24,8 @@ const RAID = DEMO_CHAPTERS.flatMap((c) => c.raids).find((r) => r.title === RAID_
 if (!RAID) throw new Error(`no demo raid ${RAID_TITLE}`);
 const QUESTIONS = RAID.questions;
 
-interface Progress {
-  xp: number;
-  level: number;
-  levelProgression: number;
-  powerXp: number;
-  coin: number;
-  activeProfessorsCount: number;
-}
+/** A pupil's progress as GET /users/{id} answers it. */
+type Progress = NonNullable<UserRecord['student']>;
 
 /** The pupil's record, as GET /api/users/:id answers the pupil. */
 async function record(): Promise<Progress> {

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { awardProgress, raidReward } from '../../shared/game/rules';
+import type { UserRecord } from '../../shared/types';
 import { atPath, DESKTOP, launch, newPage, PHONE, scrollWidth, shot } from './browser';
 import { ChaptersPage, F, R, RaidFormPage } from './pages/admin-raids';
 import { A, AnalyticsPage } from './pages/analytics';
@@ -196,14 +197,8 @@ async function api<T>(method: string, url: string, token: string | null, body?: 
   return (res.status === 204 ? null : await res.json()) as T;
 }
 
-interface Progress {
-  xp: number;
-  level: number;
-  levelProgression: number;
-  powerXp: number;
-  coin: number;
-  activeProfessorsCount: number;
-}
+/** A pupil's progress as GET /users/{id} answers it. */
+type Progress = NonNullable<UserRecord['student']>;
 
 /** The text of an explanation as shown, its formulas left out, and how many formulas it shows. */
 async function explanationOn(page: Page) {
