@@ -1,6 +1,8 @@
 // A classmate spraying wrong passwords round a class's logins until stopped (issues 10 and 20): the
 // sign-in tests run it beside the pupils who sign in, and read what each try was answered.
 
+import type { FastifyInstance } from 'fastify';
+
 export interface SprayTry {
   login: string;
   status: number;
@@ -78,4 +80,23 @@ export function sprayWrongPasswords(
     return { login, status: await attempt(login, `Devine-${i}!`) };
   }, pace);
   return { tries: tries.results, stop: tries.stop };
+}
+
+/** A classmate guessing class codes from `address` (codes `from`, `from + 1`, …), four guesses in flight. */
+export function guessClassCodes(
+  app: Pick<FastifyInstance, 'inject'>,
+  address: string,
+  from: number,
+): Tries<number> {
+  return keepTrying(
+    async (i) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/professorsSchoolclasses?code=${from + i}`,
+          remoteAddress: address,
+        })
+      ).statusCode,
+    { lanes: 4 },
+  );
 }

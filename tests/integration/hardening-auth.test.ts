@@ -12,7 +12,7 @@ import { students, users } from '../../server/db/schema.js';
 import { makeCipher } from '../../server/lib/crypto.js';
 import { CODE_LIMITS } from '../../server/modules/classes/code-guard.js';
 import type { PhoneState, RaidView, RoomSnapshot } from '../../shared/game/contract.js';
-import { keepTrying, sprayWrongPasswords } from '../helpers/spray.js';
+import { guessClassCodes, sprayWrongPasswords } from '../helpers/spray.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
 import { type Client, connect, listen, patchMatching, send } from './helpers/game.js';
 import { linkIn } from './helpers/smtp.js';
@@ -395,17 +395,7 @@ describe('class codes behind the school’s address, while a classmate guesses',
     const prof = await signin(ctx.app, DEMO.admin);
     const me = (await get(`/api/users/${prof.id}`, prof.accessToken)).json();
     // The guesser starts first and keeps four guesses in flight.
-    const guesser = keepTrying(
-      async (i) =>
-        (
-          await ctx.app.inject({
-            method: 'GET',
-            url: `/api/professorsSchoolclasses?code=${300000 + i}`,
-            remoteAddress: school,
-          })
-        ).statusCode,
-      { lanes: 4 },
-    );
+    const guesser = guessClassCodes(ctx.app, school, 300000);
     const guessed = guesser.results;
     const waits: number[] = [];
     try {
@@ -460,17 +450,7 @@ describe('a class code generated at home, shown at school', () => {
       remoteAddress: '198.51.100.200',
     });
     const code = generated.json().code as string;
-    const guesser = keepTrying(
-      async (i) =>
-        (
-          await ctx.app.inject({
-            method: 'GET',
-            url: `/api/professorsSchoolclasses?code=${400000 + i}`,
-            remoteAddress: school,
-          })
-        ).statusCode,
-      { lanes: 4 },
-    );
+    const guesser = guessClassCodes(ctx.app, school, 400000);
     const guessed = guesser.results;
     const waits: number[] = [];
     try {

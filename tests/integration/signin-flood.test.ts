@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { users } from '../../server/db/schema.js';
 import { SIGNIN_LIMITS } from '../../server/modules/auth/service.js';
 import { CODE_LIMITS } from '../../server/modules/classes/code-guard.js';
-import { keepTrying, sprayWrongPasswords } from '../helpers/spray.js';
+import { guessClassCodes, sprayWrongPasswords } from '../helpers/spray.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
 
 let ctx: TestContext;
@@ -187,17 +187,7 @@ describe('a class code generated at home, never shown at school, while a classma
       ).statusCode,
     ).toBe(200);
     // The guesser starts first and keeps four guesses in flight.
-    const guesser = keepTrying(
-      async (i) =>
-        (
-          await ctx.app.inject({
-            method: 'GET',
-            url: `/api/professorsSchoolclasses?code=${500000 + i}`,
-            remoteAddress: school,
-          })
-        ).statusCode,
-      { lanes: 4 },
-    );
+    const guesser = guessClassCodes(ctx.app, school, 500000);
     const guessed = guesser.results;
     const waits: number[] = [];
     let otherStatus = 0;
