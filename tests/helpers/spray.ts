@@ -2,6 +2,7 @@
 // sign-in tests run it beside the pupils who sign in, and read what each try was answered.
 
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 
 export interface SprayTry {
   login: string;
@@ -99,4 +100,46 @@ export function guessClassCodes(
       ).statusCode,
     { lanes: 4 },
   );
+}
+
+/**
+ * `count` new pupils (`firstName`, last names "Élève A", "Élève B"…, usernames `<usernames>-0`,
+ * `<usernames>-1`…) sign up one after the other with the class `code` from `address`, each answered
+ * 201 (the answer's body says why not); the time each waited, in ms, in order.
+ */
+export async function signUpNewPupilsTimed(
+  app: Pick<FastifyInstance, 'inject'>,
+  {
+    code,
+    address,
+    firstName,
+    usernames,
+    count = 10,
+  }: {
+    code: string;
+    address: string;
+    firstName: string;
+    usernames: string;
+    count?: number;
+  },
+): Promise<number[]> {
+  const waits: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/code-signup',
+      remoteAddress: address,
+      payload: {
+        code,
+        firstName,
+        lastName: `Élève ${String.fromCharCode(65 + i)}`,
+        username: `${usernames}-${i}`,
+        password: 'Trousse-Rouge-9!',
+      },
+    });
+    waits.push(performance.now() - t0);
+    expect(res.statusCode, res.body).toBe(201);
+  }
+  return waits;
 }
