@@ -96,10 +96,13 @@ export const manualXpParamsSchema = classSubjectParamsSchema.extend({
 export const playParamsSchema = z.object({ playId: z.uuid({ error: ERR.NOT_FOUND }) });
 /**
  * `words=safe`: the report is projected (issue 23); typed words that the codex's profanity filter
- * flags stay on the server, counted.
+ * flags stay on the server, counted. `names=hidden`: the report is projected with the pupils'
+ * names hidden: no first name, last name nor username leaves the server (pupils are numbered in an
+ * order that is not alphabetical), and the typed words are safe as with `words=safe`.
  */
 export const reportQuerySchema = z.object({
   words: z.enum(['safe', 'all'], { error: ERR.INVALID_BODY }).optional(),
+  names: z.enum(['hidden', 'shown'], { error: ERR.INVALID_BODY }).optional(),
 });
 
 /**
@@ -355,9 +358,10 @@ export const reportStudentAnswerSchema = z.object({
 });
 export const reportStudentSchema = z.object({
   studentId: z.uuid(),
-  firstName: z.string(),
-  lastName: z.string(),
-  username: z.string(),
+  /** Absent from a report projected with names hidden (`names=hidden`): names never leave the server. */
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  username: z.string().optional(),
   /** Questions answered, polls included (a poll is never in `correct`, nor in a score's total). */
   answered: z.number().int(),
   correct: z.number().int(),

@@ -1,7 +1,8 @@
 // Issue 23: pupils' words on the projector are safe. What the class typed (a text, a word poll)
 // reaches the board only once its teacher asks, rude words never (the codex's filter, on the server:
 // no websocket frame the board receives carries one), names only when asked, the words the question
-// accepts marked by the server. The projected report (`words=safe`) holds rude words back the same way.
+// accepts marked by the server. The projected report (`words=safe`) holds rude words back the same way,
+// and with names hidden (`names=hidden`) the server sends no pupil's name at all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RaidView, RoomSnapshot } from '../../shared/game/contract.js';
 import type { RaidPlayList, RaidReport } from '../../shared/schemas/analytics.js';
@@ -222,6 +223,59 @@ describe("the class's typed words on the board (issue 23)", () => {
     expect(whole.body).not.toContain('"filtered"');
     // A bad value is refused with a translated error.
     const bad = await read('?words=everything');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('ERRORS.INVALID_BODY');
+  });
+
+  it('the report projected with names hidden (names=hidden) carries no pupil’s name; the desk’s still does', async () => {
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/analytics/schoolclasses/${key.schoolclassId}/${key.subjectId}/plays?period=week&kind=live`,
+      headers: bearer(profToken),
+    });
+    const play = (list.json() as RaidPlayList).plays.find((p) => p.raidTitle === 'Des mots au tableau');
+    if (!play) throw new Error('the play is not listed');
+    const read = (query: string, headers: Record<string, string> = bearer(profToken)) =>
+      ctx.app.inject({ method: 'GET', url: `/api/analytics/plays/${play.id}${query}`, headers });
+
+    // At the desk: every pupil of the class by name (those who played and those who did not).
+    const desk = await read('');
+    expect(desk.statusCode).toBe(200);
+    const pupils = (desk.json() as RaidReport).students;
+    const names = pupils.flatMap((s) => [s.firstName, s.lastName, s.username]).filter(Boolean) as string[];
+    expect(names.length).toBe(3 * pupils.length);
+    for (const name of names) expect(desk.body).toContain(name);
+
+    const projected = await read('?words=safe&names=hidden');
+    expect(projected.statusCode).toBe(200);
+    // No name of the class in the answer, in any field; and no rude word either.
+    for (const name of names) expect(projected.body, name).not.toContain(name);
+    expect(projected.body).not.toMatch(/"(firstName|lastName|username)"/);
+    expect(projected.body).not.toMatch(RUDE);
+    // Otherwise the same report as projected with names shown: same pupils, answers and figures.
+    const shown = (await read('?words=safe')).json() as RaidReport;
+    const hidden = projected.json() as RaidReport;
+    const byId = (r: RaidReport) =>
+      r.students
+        .map(({ firstName, lastName, username, ...s }) => s)
+        .sort((a, b) => a.studentId.localeCompare(b.studentId));
+    expect(byId(hidden)).toEqual(byId(shown));
+    expect(hidden.questions).toEqual(shown.questions);
+    // Names hidden holds rude words back even without `words=safe`.
+    const alone = await read('?names=hidden');
+    expect(alone.body).not.toMatch(RUDE);
+    expect(alone.body).not.toMatch(/"(firstName|lastName|username)"/);
+
+    // Who may read it is unchanged: nobody signed in, a pupil, another teacher are refused.
+    expect((await read('?names=hidden', {})).statusCode).toBe(401);
+    const pupil = await signin(ctx.app, { login: 'eleve05', password: DEMO.student.password });
+    expect((await read('?names=hidden', bearer(pupil.accessToken))).statusCode).toBe(403);
+    const other = await signin(ctx.app, DEMO.sciences);
+    const refused = await read('?names=hidden', bearer(other.accessToken));
+    expect(refused.statusCode).toBe(404);
+    for (const name of names) expect(refused.body).not.toContain(name);
+    // A bad value is refused with a translated error.
+    const bad = await read('?names=nobody');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('ERRORS.INVALID_BODY');
   });

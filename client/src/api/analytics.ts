@@ -61,9 +61,19 @@ export const addManualXp = (
     `/analytics/schoolclasses/${schoolclassId}/${subjectId}/students/${studentId}/xp`,
     body,
   );
-/** `safeWords`: the report is projected; rude typed words stay on the server (issue 23). */
-export const getRaidReport = (playId: string, safeWords = false) =>
-  api.get<RaidReport>(`/analytics/plays/${playId}`, safeWords ? { query: { words: 'safe' } } : undefined);
+/**
+ * The report at the desk (`desk`, whole), or projected: `safe`, rude typed words stay on the server
+ * (issue 23); `hidden`, the pupils' names stay there too.
+ */
+export const getRaidReport = (playId: string, view: 'desk' | 'safe' | 'hidden' = 'desk') =>
+  api.get<RaidReport>(
+    `/analytics/plays/${playId}`,
+    view === 'hidden'
+      ? { query: { words: 'safe', names: 'hidden' } }
+      : view === 'safe'
+        ? { query: { words: 'safe' } }
+        : undefined,
+  );
 /** Issue 23: accept a typed answer the rules refused, for every pupil of the play who gave it. */
 export const acceptAnswer = (playId: string, body: AcceptAnswerInput) =>
   api.post<AcceptAnswerResult>(`/analytics/plays/${playId}/accept`, body);

@@ -172,7 +172,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       config: { access: 'teacher' },
       schema: {
         summary:
-          "The report of one play: each question's success, most chosen wrong answer, time; each student's answers",
+          "The report of one play: each question's success, most chosen wrong answer, time; each student's answers. Projected: `words=safe` holds rude typed words back; `names=hidden` also leaves the pupils' names out",
         params: playParamsSchema,
         querystring: reportQuerySchema,
         response: { 200: raidReportSchema },
@@ -187,8 +187,10 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       await assertTeachesClass(db, t.professorId, where.schoolclassId, where.subjectId);
       // A homework sent before issue 13 and never answered has no play yet: it gets one now.
       if ('homework' in where) await ensureHomeworkPlay(db, playId);
-      // Projected (issue 23): rude typed words never leave the server.
-      return report(db, req.params.playId, { safeWords: req.query.words === 'safe' });
+      // Projected (issue 23): rude typed words never leave the server; with names hidden, neither
+      // do the pupils' names (the desk's report, without a parameter, is whole).
+      const hideNames = req.query.names === 'hidden';
+      return report(db, req.params.playId, { safeWords: hideNames || req.query.words === 'safe', hideNames });
     },
   );
 

@@ -307,12 +307,15 @@ const takesWords = (q: PlayQuestionSnapshot | undefined) =>
 /**
  * The report of one play. `safeWords` (the report is projected, issue 23): a typed word the codex's
  * profanity filter flags (every language) leaves the server as a count per question (`filtered`)
- * and a pupil's answer without its value (`filtered: true`), never as the word.
+ * and a pupil's answer without its value (`filtered: true`), never as the word. `hideNames` (the
+ * report is projected with names hidden): no pupil's first name, last name nor username is read
+ * into the answer, and pupils come in the order of their ids, not their names (the projector
+ * numbers them in that order: "Élève 1" must not be the first of the class list).
  */
 export async function report(
   db: Db,
   playId: string,
-  { safeWords = false }: { safeWords?: boolean } = {},
+  { safeWords = false, hideNames = false }: { safeWords?: boolean; hideNames?: boolean } = {},
 ): Promise<RaidReport> {
   const [play] = await rows<
     PlayRow & { schoolclass_id: string; subject_id: string; questions: PlayQuestionSnapshot[] }
@@ -357,13 +360,20 @@ export async function report(
       rude.add(g);
       filtered.set(g.question_id, (filtered.get(g.question_id) ?? 0) + 1);
     }
-  const people = await rows<{ student_id: string; first_name: string; last_name: string; username: string }>(
-    db,
-    sql`select st.id as student_id, u.first_name, u.last_name, u.username from students st join users u on u.id = st.user_id
-      where st.id in (select student_id from students_schoolclasses where schoolclass_id = ${play.schoolclass_id}::uuid)
-         or st.id in (select student_id from student_answers where play_id = ${playId}::uuid)
+  const inPlay = sql`(st.id in (select student_id from students_schoolclasses where schoolclass_id = ${play.schoolclass_id}::uuid)
+         or st.id in (select student_id from student_answers where play_id = ${playId}::uuid))`;
+  type Person = { student_id: string; first_name?: string; last_name?: string; username?: string };
+  const people = hideNames
+    ? await rows<Person>(
+        db,
+        sql`select st.id as student_id from students st where ${inPlay} order by st.id`,
+      )
+    : await rows<Required<Person>>(
+        db,
+        sql`select st.id as student_id, u.first_name, u.last_name, u.username from students st join users u on u.id = st.user_id
+      where ${inPlay}
       order by lower(u.last_name), lower(u.first_name), u.username`,
-  );
+      );
 
   const order: string[] = [];
   const byQ = new Map<string, RaidReport['questions'][number]>();
@@ -499,9 +509,7 @@ export async function report(
       );
       return {
         studentId: s.student_id,
-        firstName: s.first_name,
-        lastName: s.last_name,
-        username: s.username,
+        ...(hideNames ? {} : { firstName: s.first_name, lastName: s.last_name, username: s.username }),
         answered: mine.length,
         correct: mine.filter((g) => verdictOf(g) === 'right').length,
         partial: mine.filter((g) => verdictOf(g) === 'partial').length,

@@ -2,9 +2,10 @@
 // it, the most chosen wrong answer and the time taken; then each student's answers. `latest` (from
 // the projector's end screen, a raid that just ended: this school year's plays) resolves to a play
 // id first; a homework's report is at its homework's id, whatever its date. Opened from the
-// projector (`?names=hidden`), students are numbered until the teacher shows their names (issue 21),
-// and the report is read with `words=safe` (issue 23): the words pupils typed are shown, but the
-// rude ones (the codex's profanity filter) never leave the server, even once names are shown.
+// projector (`?names=hidden`), students are numbered until the teacher shows their names (issue 21):
+// the report is then read with `names=hidden`, and the server sends no name at all. Projected, it is
+// read with `words=safe` (issue 23): the words pupils typed are shown, but the rude ones (the codex's
+// profanity filter) never leave the server, even once names are shown.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -142,9 +143,10 @@ function Report({ playId }: { playId: string }) {
   const hidden = params.get(NAMES_PARAM) === 'hidden';
   /** Projected: rude typed words stay on the server (issue 23). */
   const safeWords = hidden || params.get(WORDS_PARAM) === 'safe';
-  const { data, error, reload } = useQueryLoad(
-    keys.analytics('report', playId, safeWords ? 'safe' : 'all'),
-    () => getRaidReport(playId, safeWords),
+  /** Names hidden: the server leaves them out of its answer, the page never has them. */
+  const view = hidden ? 'hidden' : safeWords ? 'safe' : 'desk';
+  const { data, error, reload } = useQueryLoad(keys.analytics('report', playId, view), () =>
+    getRaidReport(playId, view),
   );
   const [acceptedNote, setAcceptedNote] = useState<string | null>(null);
   if (!data) return <ReportFrame>{<LoadStatus error={error} onRetry={reload} />}</ReportFrame>;

@@ -401,8 +401,15 @@ describe('raid report page', () => {
 
   it('numbers the students when opened from the projector, until the teacher shows the names', async () => {
     const user = userEvent.setup();
-    // Projected: read with safe words (issue 23), names shown or not.
-    mockApi([{ method: 'GET', path: `/analytics/plays/${P2}?words=safe`, body: REPORT }]);
+    // Projected: read with safe words (issue 23); names hidden, the server sends none.
+    const nameless = {
+      ...REPORT,
+      students: REPORT.students.map(({ firstName, lastName, username, ...s }) => s),
+    };
+    mockApi([
+      { method: 'GET', path: `/analytics/plays/${P2}?words=safe&names=hidden`, body: nameless },
+      { method: 'GET', path: `/analytics/plays/${P2}?words=safe`, body: REPORT },
+    ]);
     renderPage(
       <RaidReportPage />,
       '/prof/analytics/report/:playId',

@@ -146,8 +146,9 @@ export function answersExport(report: RaidReport, t: TFunction): ExportTable {
     rows: report.students.map((s): Cell[] => {
       const byQ = new Map(s.answers.map((a) => [a.questionId, a]));
       return [
-        s.lastName,
-        s.firstName,
+        // A report projected with names hidden has none (the server left them out).
+        s.lastName ?? null,
+        s.firstName ?? null,
         // Without any answer there is no score: the page lists the student as without answer.
         s.answered > 0 ? s.correct : null,
         ...report.questions.flatMap((q): Cell[] => {

@@ -211,7 +211,12 @@ describe('the raid report of every kind', () => {
         },
       ],
     };
-    const calls = mockApi([{ method: 'GET', path: `/analytics/plays/${PLAY}?words=safe`, body: safe }]);
+    // Names hidden: the server sends none (`names=hidden`).
+    const nameless = { ...safe, students: safe.students.map(({ firstName, lastName, username, ...s }) => s) };
+    const calls = mockApi([
+      { method: 'GET', path: `/analytics/plays/${PLAY}?words=safe&names=hidden`, body: nameless },
+      { method: 'GET', path: `/analytics/plays/${PLAY}?words=safe`, body: safe },
+    ]);
     renderPage(
       <RaidReportPage />,
       '/prof/analytics/report/:playId',
