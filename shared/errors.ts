@@ -96,6 +96,8 @@ export const ERR = {
   IMPORT_IMAGE_TYPE: 'IMPORT.ERRORS.IMAGE_TYPE',
   IMPORT_IMAGE_TOO_LARGE: 'IMPORT.ERRORS.IMAGE_TOO_LARGE',
   IMPORT_IMAGE_EXTRA: 'IMPORT.ERRORS.IMAGE_EXTRA',
+  // An image a Moodle XML question links from another site: never fetched, left out.
+  IMPORT_IMAGE_EXTERNAL: 'IMPORT.ERRORS.IMAGE_EXTERNAL',
   // Pupils' accounts from a class list (issue 21): the file as a whole, or why a line is refused.
   ROSTER_NO_NAMES: 'ROSTER.ERRORS.NO_NAMES',
   ROSTER_FILE_TOO_LARGE: 'ROSTER.ERRORS.FILE_TOO_LARGE',

@@ -1,7 +1,8 @@
 // Issue 23: pictures travel in Moodle XML. A question's picture and its explanation's, embedded as
 // Moodle embeds them (base64 `<file>` shown by `@@PLUGINFILE@@`), are read back byte for byte; a
 // picture that is not a PNG or JPEG, or too large, leaves a line in the report and the question is
-// imported without it; a file full of base64 is answered at once.
+// imported without it; a file full of base64 is answered at once. A picture carried in the HTML as a
+// `data:` URL is read the same way; one linked from another site is never fetched, a line says so.
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -143,6 +144,148 @@ describe('Moodle XML pictures, refused one by one', () => {
     expect(result.images[1].image?.length).toBe(png(3, 3).length);
     // The worker's budget is 1.5 s on a busy machine; reading this one takes a fraction of it.
     expect(ms).toBeLessThan(1500);
+  });
+});
+
+/** A true/false question whose text (and feedback) is this HTML, as an HTML editor saves it. */
+const htmlQuestion = (html: string, feedback = '<p>Parce que.</p>') => `  <question type="truefalse">
+    <name><text>Q</text></name>
+    <questiontext format="html"><text><![CDATA[${html}]]></text></questiontext>
+    <generalfeedback format="html"><text><![CDATA[${feedback}]]></text></generalfeedback>
+    <answer fraction="100"><text>true</text></answer>
+    <answer fraction="0"><text>false</text></answer>
+  </question>`;
+const dataUrl = (type: string, data: Buffer) => `data:${type};base64,${data.toString('base64')}`;
+
+describe('Moodle XML pictures carried in the HTML (data: URLs)', () => {
+  it("reads the question's and the explanation's data: pictures byte for byte; their base64 stays out of the text", () => {
+    const picture = png(640, 480, 2000);
+    const figure = jpg(320, 200);
+    const result = read(
+      quiz(
+        htmlQuestion(
+          `<p>Quel triangle ?</p><p><img src="${dataUrl('image/png', picture)}" alt="" width="640"></p><p>Regardez bien.</p>`,
+          `<p>Parce que.</p><img alt='figure' src='${dataUrl('image/jpeg', figure)}'>`,
+        ),
+      ),
+    );
+    expect(result.report).toEqual([
+      { line: 3, status: 'imported', question: 'Quel triangle ? Regardez bien.' },
+    ]);
+    expect(result.questions[0]).toMatchObject({
+      text: 'Quel triangle ? Regardez bien.',
+      explanation: 'Parce que.',
+    });
+    expect(Buffer.from(result.images[0].image ?? [])).toEqual(picture);
+    expect(Buffer.from(result.images[0].explanationImage ?? [])).toEqual(figure);
+  });
+
+  it('takes the picture the HTML shows first, a data: one or an embedded file, and names the others', () => {
+    const first = jpg(10, 10);
+    const embedded = `<file name="b.png" path="/" encoding="base64">${png(20, 20).toString('base64')}</file>`;
+    const xml = quiz(
+      htmlQuestion(
+        `<p>Deux images ?</p><img src="${dataUrl('image/jpeg', first)}" alt="la première"><img src="@@PLUGINFILE@@/b.png">`,
+      ).replace('</text></questiontext>', `</text>${embedded}</questiontext>`),
+    );
+    const result = read(xml);
+    expect(Buffer.from(result.images[0].image ?? [])).toEqual(first);
+    expect(result.report[0]).toMatchObject({
+      status: 'imported',
+      question: 'Deux images ?',
+      errors: [{ key: ERR.IMPORT_IMAGE_EXTRA, params: { name: 'la première', count: 1 } }],
+    });
+  });
+
+  it('imports the question without a data: GIF, SVG, fake PNG or bomb, and says which was left out', () => {
+    const svg =
+      'data:image/svg+xml;utf8,<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    const fake = Buffer.concat([png(1, 1).subarray(0, 8), Buffer.from('<script>alert(1)</script>')]);
+    const result = read(
+      quiz(
+        htmlQuestion(`<p>Un GIF ?</p><img src="${dataUrl('image/gif', GIF)}">`),
+        htmlQuestion(`<p>Un SVG ?</p><img src='${svg}'>`),
+        htmlQuestion(`<p>Un faux PNG ?</p><img src="${dataUrl('image/png', fake)}" alt="faux">`),
+        htmlQuestion(`<p>Une bombe ?</p><img src="${dataUrl('image/png', png(100_000, 100_000))}">`),
+      ),
+    );
+    expect(result.report.map((l) => [l.question, l.status, l.errors])).toEqual([
+      ['Un GIF ?', 'imported', [{ key: ERR.IMPORT_IMAGE_TYPE, params: { name: 'data:image/gif' } }]],
+      ['Un SVG ?', 'imported', [{ key: ERR.IMPORT_IMAGE_TYPE, params: { name: 'data:image/svg+xml' } }]],
+      ['Un faux PNG ?', 'imported', [{ key: ERR.IMPORT_IMAGE_TYPE, params: { name: 'faux' } }]],
+      ['Une bombe ?', 'imported', [{ key: ERR.IMPORT_IMAGE_TOO_LARGE, params: { name: 'data:image/png' } }]],
+    ]);
+    expect(result.images).toEqual([{}, {}, {}, {}]);
+  });
+
+  it('refuses a data: picture past 10 MB without decoding it, keeps the text around it, and reads the file at once', () => {
+    const huge = png(100, 100, IMAGE_MAX_BYTES + 1);
+    const xml = quiz(
+      htmlQuestion(`<p>Trop lourde ?</p><img src="${dataUrl('image/png', huge)}"><p>Fin.</p>`),
+      htmlQuestion(`<p>Légère ?</p><img src="${dataUrl('image/png', png(3, 3))}">`),
+    );
+    expect(xml.length).toBeGreaterThan(13 * 1024 * 1024);
+    const at = performance.now();
+    const result = read(xml);
+    const ms = performance.now() - at;
+    expect(result.report.map((l) => [l.question, l.status, l.errors])).toEqual([
+      [
+        'Trop lourde ? Fin.',
+        'imported',
+        [{ key: ERR.IMPORT_IMAGE_TOO_LARGE, params: { name: 'data:image/png' } }],
+      ],
+      ['Légère ?', 'imported', undefined],
+    ]);
+    expect(Buffer.from(result.images[1].image ?? [])).toEqual(png(3, 3));
+    // The worker's budget is 1.5 s on a busy machine; reading this one takes a fraction of it.
+    expect(ms).toBeLessThan(1500);
+  });
+
+  it('a data: picture larger than what a text keeps is refused as too large; the question keeps its words', () => {
+    // Longer than the text kept of a question (its words and one picture of 10 MB): the end is cut.
+    const payload = 'A'.repeat(Math.ceil((IMAGE_MAX_BYTES * 4) / 3) * 1.1);
+    const result = read(
+      quiz(htmlQuestion(`<p>Coupée ?</p><img src="data:image/png;base64,${payload}"><p>Fin.</p>`)),
+    );
+    expect(result.report.map((l) => [l.question, l.status, l.errors])).toEqual([
+      ['Coupée ?', 'imported', [{ key: ERR.IMPORT_IMAGE_TOO_LARGE, params: { name: 'data:image/png' } }]],
+    ]);
+    expect(result.images).toEqual([{}]);
+  });
+});
+
+describe('Moodle XML pictures linked from other sites', () => {
+  it('never fetches them: the question is imported without them, and a line names each site', () => {
+    const result = read(
+      quiz(
+        htmlQuestion(
+          '<p>Quelle carte ?</p><img src="https://upload.example.org/carte.png?v=2" alt="carte"><IMG SRC=http://images.example.com/a.jpg>',
+          '<p>Parce que.</p><img src="//cdn.example.net/f.png">',
+        ),
+        htmlQuestion(
+          `<p>Et celle-ci ?</p><img src="https://upload.example.org/autre.png"><img src="${dataUrl('image/png', png(4, 4))}">`,
+        ),
+      ),
+    );
+    expect(result.report.map((l) => [l.question, l.status, l.errors])).toEqual([
+      [
+        'Quelle carte ?',
+        'imported',
+        [
+          { key: ERR.IMPORT_IMAGE_EXTERNAL, params: { host: 'upload.example.org' } },
+          { key: ERR.IMPORT_IMAGE_EXTERNAL, params: { host: 'images.example.com' } },
+          { key: ERR.IMPORT_IMAGE_EXTERNAL, params: { host: 'cdn.example.net' } },
+        ],
+      ],
+      [
+        'Et celle-ci ?',
+        'imported',
+        [{ key: ERR.IMPORT_IMAGE_EXTERNAL, params: { host: 'upload.example.org' } }],
+      ],
+    ]);
+    // A picture of the file itself beside a linked one is kept.
+    expect(result.images.map((i) => !!i.image)).toEqual([false, true]);
+    expect(result.images[0].explanationImage).toBeUndefined();
   });
 });
 

@@ -12,12 +12,15 @@
 // name="x.png" encoding="base64">`, shown by `<img src="@@PLUGINFILE@@/x.png">`) become the question's
 // image and the explanation's image, checked here as an upload is (PNG or JPEG by their first bytes,
 // 10 MB, dimensions); one refused leaves a line in the report and the question is imported without it.
+// A picture carried in the HTML itself (`<img src="data:image/png;base64,…">`) is read the same way;
+// one linked from another site is never fetched: a line says it was left out (html-images.ts).
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { IMAGE_MAX_BYTES } from '../../../shared/constants.js';
 import { ERR } from '../../../shared/errors.js';
 import type { ImportIssue } from '../../../shared/question-import.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { checkImage } from '../../lib/images.js';
+import { type DataImage, type HtmlImages, htmlImages } from './html-images.js';
 import { type Candidate, readDecimal, roundSignificant, tooManyLines } from './questions.js';
 
 /** Elements, text runs, comments and CDATA sections a file may hold: 200 questions are about 12,000. */
@@ -38,6 +41,8 @@ const CHUNK = 16 * 1024;
 const FILE_TEXT_MAX = Math.ceil(IMAGE_MAX_BYTES / 3) * 4 * (78 / 76) + 1024;
 /** Elements whose embedded files are read: the question's text and its general feedback. */
 const IMAGE_HOLDERS = new Set(['questiontext', 'generalfeedback']);
+/** Text kept of a picture holder's HTML: its words and one `data:` picture of an image's size. */
+const HOLDER_TEXT_MAX = TEXT_MAX + FILE_TEXT_MAX;
 /** Embedded files read per text (one is the image; the others only counted in the report). */
 const FILES_PER_TEXT_MAX = 8;
 
@@ -66,6 +71,8 @@ interface El {
   tooLarge?: boolean;
   /** An embedded file whose text is not kept (outside a question's text or feedback, or past the count). */
   skipped?: boolean;
+  /** A text past what is kept of it (TEXT_MAX, HOLDER_TEXT_MAX): its end is lost. */
+  cut?: boolean;
 }
 
 const unreadable = () => badRequest(ERR.IMPORT_UNREADABLE);
@@ -120,7 +127,12 @@ function readTree(xml: string): El {
         el.tooLarge = true;
         el.text = '';
       } else el.text += t;
-    } else if (el.text.length < TEXT_MAX) el.text += t.slice(0, TEXT_MAX - el.text.length);
+    } else {
+      const parent = stack[stack.length - 2];
+      const max = el.name === 'text' && IMAGE_HOLDERS.has(parent?.name) ? HOLDER_TEXT_MAX : TEXT_MAX;
+      if (el.text.length + t.length > max) el.cut = true;
+      if (el.text.length < max) el.text += t.slice(0, max - el.text.length);
+    }
   };
   parser.on('text', onText);
   parser.on('cdata', onText);
@@ -182,13 +194,24 @@ export function htmlToText(html: string): string {
   return decodeEntities(out).replace(/\s+/g, ' ').trim();
 }
 
+const scanned = new WeakMap<El, HtmlImages>();
+/** A picture holder's HTML without its `data:` pictures, and the pictures its `<img>` show by address. */
+function holderHtml(holder: El): HtmlImages {
+  let found = scanned.get(holder);
+  if (!found) {
+    found = htmlImages(child(holder, 'text')?.text ?? '');
+    scanned.set(holder, found);
+  }
+  return found;
+}
+
 /** The text of a `<questiontext>`, `<generalfeedback>` or `<answer>`, as its format says. */
 function textOf(el: El | undefined): string {
   if (!el) return '';
   const raw = child(el, 'text')?.text ?? (el.name === 'text' ? el.text : '');
   const format = el.attrs.format ?? 'html';
   if (format === 'plain_text' || format === 'markdown') return raw.replace(/\s+/g, ' ').trim();
-  return htmlToText(raw);
+  return htmlToText(IMAGE_HOLDERS.has(el.name) ? holderHtml(el).html : raw);
 }
 
 /** An image read from a Moodle file: its name there and its bytes (checked as an upload is). */
@@ -209,35 +232,8 @@ function decodeName(s: string): string {
 const PLUGINFILE_RE = /@@PLUGINFILE@@\/([^"'\s<>?#]{1,300})/g;
 const shortName = (name: string) => Array.from(name).slice(0, 60).join('') || '?';
 
-/**
- * The picture of a question's text or general feedback: the first embedded file its HTML shows
- * (`@@PLUGINFILE@@/name`), or its first file when none is shown by name; null when it has none or
- * the file is refused (the reason added to `issues`: not a PNG or JPEG, too large).
- */
-function embeddedImage(holder: El | undefined, issues: ImportIssue[]): EmbeddedImage | null {
-  const files = holder ? children(holder, 'file').filter((f) => !f.skipped) : [];
-  if (!holder || files.length === 0) return null;
-  const html = child(holder, 'text')?.text ?? '';
-  const byName = new Map(files.map((f) => [f.attrs.name ?? '', f] as const));
-  const shown: El[] = [];
-  for (const m of html.matchAll(PLUGINFILE_RE)) {
-    const name = decodeName(m[1]).split('/').pop() ?? '';
-    const file = byName.get(name);
-    if (file && !shown.includes(file)) shown.push(file);
-  }
-  const [file, ...others] = shown.length ? shown : files;
-  const name = shortName(file.attrs.name ?? '');
-  // Only one picture a question (and one its explanation): the others are named in the report.
-  if (others.length) issues.push({ key: ERR.IMPORT_IMAGE_EXTRA, params: { name, count: others.length } });
-  if (file.tooLarge) {
-    issues.push({ key: ERR.IMPORT_IMAGE_TOO_LARGE, params: { name } });
-    return null;
-  }
-  if ((file.attrs.encoding ?? 'base64').toLowerCase() !== 'base64') {
-    issues.push({ key: ERR.IMPORT_IMAGE_TYPE, params: { name } });
-    return null;
-  }
-  const data = Buffer.from(file.text, 'base64');
+/** Bytes of a picture checked as an upload is; null and a line in `issues` when refused. */
+function checked(name: string, data: Buffer, issues: ImportIssue[]): Buffer | null {
   if (data.length > IMAGE_MAX_BYTES) {
     issues.push({ key: ERR.IMPORT_IMAGE_TOO_LARGE, params: { name } });
     return null;
@@ -250,7 +246,69 @@ function embeddedImage(holder: El | undefined, issues: ImportIssue[]): EmbeddedI
     issues.push({ key, params: { name } });
     return null;
   }
-  return { name: file.attrs.name ?? '', data };
+  return data;
+}
+
+/** An embedded `<file>`: refused past its size unread, or not base64; else its bytes checked. */
+function fileImage(file: El, issues: ImportIssue[]): EmbeddedImage | null {
+  const name = shortName(file.attrs.name ?? '');
+  if (file.tooLarge) {
+    issues.push({ key: ERR.IMPORT_IMAGE_TOO_LARGE, params: { name } });
+    return null;
+  }
+  if ((file.attrs.encoding ?? 'base64').toLowerCase() !== 'base64') {
+    issues.push({ key: ERR.IMPORT_IMAGE_TYPE, params: { name } });
+    return null;
+  }
+  const data = checked(name, Buffer.from(file.text, 'base64'), issues);
+  return data && { name: file.attrs.name ?? '', data };
+}
+
+/**
+ * A `data:` picture: past an image's size (or cut with the text that carries it) refused unread,
+ * not base64 refused as not a PNG or JPEG; else its bytes checked as an embedded file's.
+ */
+function dataImage(image: DataImage, textCut: boolean, issues: ImportIssue[]): EmbeddedImage | null {
+  const { name } = image;
+  if ((!image.complete && textCut) || image.payload.length > FILE_TEXT_MAX) {
+    issues.push({ key: ERR.IMPORT_IMAGE_TOO_LARGE, params: { name } });
+    return null;
+  }
+  if (!image.base64) {
+    issues.push({ key: ERR.IMPORT_IMAGE_TYPE, params: { name } });
+    return null;
+  }
+  const data = checked(name, Buffer.from(image.payload, 'base64'), issues);
+  return data && { name, data };
+}
+
+/**
+ * The picture of a question's text or general feedback: the first picture its HTML shows, an
+ * embedded file (`@@PLUGINFILE@@/name`) or a `data:` URL, or its first file when none is shown;
+ * null when it has none or the picture is refused (the reason added to `issues`: not a PNG or
+ * JPEG, too large). A picture linked from another site is never fetched: a line names its host.
+ */
+function embeddedImage(holder: El | undefined, issues: ImportIssue[]): EmbeddedImage | null {
+  if (!holder) return null;
+  const files = children(holder, 'file').filter((f) => !f.skipped);
+  const { html, data, external } = holderHtml(holder);
+  for (const host of external) issues.push({ key: ERR.IMPORT_IMAGE_EXTERNAL, params: { host } });
+  const byName = new Map(files.map((f) => [f.attrs.name ?? '', f] as const));
+  type Shown = { at: number; file?: El; data?: DataImage };
+  const shown: Shown[] = data.map((d) => ({ at: d.at, data: d }));
+  for (const m of html.matchAll(PLUGINFILE_RE)) {
+    const name = decodeName(m[1]).split('/').pop() ?? '';
+    const file = byName.get(name);
+    if (file && !shown.some((s) => s.file === file)) shown.push({ at: m.index, file });
+  }
+  shown.sort((a, b) => a.at - b.at);
+  const [first, ...others] = shown.length ? shown : files.map((file): Shown => ({ at: 0, file }));
+  if (!first) return null;
+  // Only one picture a question (and one its explanation): the others are named in the report.
+  const name = first.file ? shortName(first.file.attrs.name ?? '') : (first.data?.name ?? '?');
+  if (others.length) issues.push({ key: ERR.IMPORT_IMAGE_EXTRA, params: { name, count: others.length } });
+  if (first.file) return fileImage(first.file, issues);
+  return dataImage(first.data as DataImage, child(holder, 'text')?.cut === true, issues);
 }
 
 /** Moodle 1.9's picture of a question: `<image>name</image>` and `<image_base64>` beside its text. */
