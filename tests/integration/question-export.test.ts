@@ -1,8 +1,11 @@
 // GET /api/raids/:raidId/export/:format (issue 23): a raid of every kind of question exported as
 // Moodle XML, GIFT and our XLSX template, then imported through POST /api/questions/import unchanged;
 // only the raid's owner may export it. Pictures travel in Moodle XML (a raid with images exported,
-// imported into a new raid, the same bytes); GIFT and the template say how many they leave out.
+// imported into a new raid, the same bytes); GIFT and the template say how many they leave out. A
+// picture carried in the HTML (`data:`) is imported too; one linked from another site is never fetched.
 
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers, questions } from '../../server/db/schema.js';
@@ -236,6 +239,38 @@ describe('raid export with pictures', () => {
       status: 'imported',
       errors: [{ key: ERR.IMPORT_IMAGE_TOO_LARGE, params: { name: 'b.png' } }],
     });
+  });
+
+  it('imports a picture carried in the HTML (data: URL) as an embedded one; one linked from a site is never fetched, and the report says so', async () => {
+    // A site the file links pictures from: it must receive no request.
+    const asked: string[] = [];
+    const site = createServer((req, res) => {
+      asked.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'image/png' }).end(png(2, 2));
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const { port } = site.address() as AddressInfo;
+    try {
+      const picture = png(300, 200, 500);
+      const xml = `<?xml version="1.0"?><quiz><question type="truefalse"><questiontext format="html"><text><![CDATA[<p>Quelle figure ?</p><img src="data:image/png;base64,${picture.toString('base64')}" alt="">]]></text></questiontext><generalfeedback format="html"><text><![CDATA[<p>Voyez la carte.</p><img src="http://127.0.0.1:${port}/carte.png">]]></text></generalfeedback><answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer></question></quiz>`;
+      const res = await upload('figure.xml', Buffer.from(xml));
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as ImportResult;
+      expect(body.report).toEqual([
+        {
+          line: 1,
+          status: 'imported',
+          question: 'Quelle figure ?',
+          errors: [{ key: ERR.IMPORT_IMAGE_EXTERNAL, params: { host: `127.0.0.1:${port}` } }],
+        },
+      ]);
+      expect(body.questions[0]).toMatchObject({ text: 'Quelle figure ?', explanation: 'Voyez la carte.' });
+      expect(body.questions[0].explanationImagePath).toBeUndefined();
+      expect(await served(body.questions[0].imagePath as string)).toEqual(picture);
+      expect(asked).toEqual([]);
+    } finally {
+      await new Promise((resolve) => site.close(resolve));
+    }
   });
 
   it('answers a Moodle XML file full of huge base64 within 2 s, and refuses one past 20 MB (413)', async () => {
