@@ -364,10 +364,7 @@ export async function report(
          or st.id in (select student_id from student_answers where play_id = ${playId}::uuid))`;
   type Person = { student_id: string; first_name?: string; last_name?: string; username?: string };
   const people = hideNames
-    ? await rows<Person>(
-        db,
-        sql`select st.id as student_id from students st where ${inPlay} order by st.id`,
-      )
+    ? await rows<Person>(db, sql`select st.id as student_id from students st where ${inPlay} order by st.id`)
     : await rows<Required<Person>>(
         db,
         sql`select st.id as student_id, u.first_name, u.last_name, u.username from students st join users u on u.id = st.user_id
