@@ -4,7 +4,7 @@
 // percentages, asked-but-unanswered apart from never asked), the class table, manual XP the student
 // sees in "Mes stats", and exports downloaded and read back. Charts are shot at 1440x1024 and 1024x768.
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import coAnalytics from '../../client/src/i18n/locales/co/analytics.json';
 import itAnalytics from '../../client/src/i18n/locales/it/analytics.json';
@@ -139,6 +139,12 @@ describe('analytics after a live raid', () => {
     // The report opens in a new tab of the teacher's admin view, once the class has seen its result.
     // Its button says the names stay hidden: the tab shows on the projector.
     expect(gameFr.GAME.RESULT.OPEN_REPORT).toMatch(/noms masqués/);
+    // What the projector's tab is sent: the report without names (`names=hidden`), never with them.
+    const projected: Promise<string>[] = [];
+    const onResponse = (r: Response) => {
+      if (/\/api\/analytics\/plays\/[0-9a-f-]{36}\?/.test(r.url())) projected.push(r.text());
+    };
+    t.context.on('response', onResponse);
     const [tab] = await Promise.all([t.context.waitForEvent('page'), board.openReport().click()]);
     report = tab;
     const a = new AnalyticsPage(report);
@@ -148,6 +154,11 @@ describe('analytics after a live raid', () => {
     await a.answersRow(tr(A.REPORT.PUPIL_N, { n: 1 })).waitFor();
     expect(await report.getByText(PLAYER.last, { exact: false }).count()).toBe(0);
     expect(await report.getByText(SILENT.first, { exact: false }).count()).toBe(0);
+    t.context.off('response', onResponse);
+    const sent = await Promise.all(projected);
+    expect(sent.length).toBeGreaterThan(0);
+    for (const body of sent)
+      for (const name of [PLAYER.first, PLAYER.last, SILENT.first]) expect(body).not.toContain(name);
     await shot(report, 'analytics-report-names-hidden');
     await a.showNames().click();
     await a.answersRow(`${PLAYER.first} ${PLAYER.last}`).waitFor();
