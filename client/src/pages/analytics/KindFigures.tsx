@@ -28,7 +28,9 @@ export function AcceptButton({
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // A second click while the first is on its way sends nothing (the server pays once anyway).
+  // A second click while the first is on its way, or after it was answered (a double click on a
+  // fast server), sends nothing: once accepted, the value leaves the wrong answers when the report
+  // is read again, and this button with it. Only a failure lets the teacher try again.
   const sending = useRef(false);
   async function accept() {
     if (sending.current) return;
@@ -38,10 +40,9 @@ export function AcceptButton({
     try {
       onAccepted(await acceptAnswer(playId, { questionId, value }));
     } catch (e) {
-      setError(errorKey(e));
-    } finally {
       sending.current = false;
       setBusy(false);
+      setError(errorKey(e));
     }
   }
   return (
