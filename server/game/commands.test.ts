@@ -16,7 +16,10 @@ import { COMMANDS, type CommandTable, roleOf } from './commands.js';
 
 describe('the command table', () => {
   it('has one row per command of the contract, no more', () => {
-    expect(Object.keys(COMMANDS).sort()).toEqual(Object.keys(commandSchemas).sort());
+    expect(
+      Object.keys(COMMANDS).sort(),
+      'COMMANDS (server/game/commands.ts) needs one row per command of shared/game/contract.ts, no more',
+    ).toEqual(Object.keys(commandSchemas).sort());
   });
 
   it('lets the board send the teacher’s commands, phones the students’, anyone room:sync', () => {
