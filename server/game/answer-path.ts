@@ -33,14 +33,13 @@ export function answerCheck(
   at: number,
 ): { refusal: string } | { refusal: null; answer: { answerIds: string[]; value: string | null } } {
   if (!members.has(studentId)) return { refusal: 'ERRORS.FORBIDDEN' };
-  if (r.closed) return { refusal: 'GAME.ROOM_CLOSED' };
-  if (!sameLesson(r, lesson)) return { refusal: 'GAME.REJOIN' };
-  if (r.paused) return { refusal: 'GAME.PAUSED' };
-  if (r.activity?.kind !== 'raid' || r.activity.raid.phase !== 'question') {
-    // A lobby, a revealed question or a raid over: what the state machine tells the phone.
-    const c = allowed(stateOf(r), 'answer:submit');
-    return { refusal: c.ok ? 'GAME.NOT_CURRENT_QUESTION' : c.message };
-  }
+  const state = stateOf(r);
+  // A phone of an earlier lesson joins again; a closed room tells it the lesson is over instead.
+  if (state !== 'closed' && !sameLesson(r, lesson)) return { refusal: 'GAME.REJOIN' };
+  // The state machine refuses an answer out of an open question (paused, closed, a lobby, a reveal).
+  const c = allowed(state, 'answer:submit');
+  if (!c.ok) return { refusal: c.message };
+  if (r.activity?.kind !== 'raid') return { refusal: 'GAME.NOT_CURRENT_QUESTION' };
   // Checks the question, the phase, the deadline and the response (the store refuses a second answer).
   const checked = checkResponse(r.activity.raid, studentId, a, at);
   return checked.ok ? { refusal: null, answer: checked.answer } : { refusal: checked.message };

@@ -1,6 +1,8 @@
 // The command table against the contract: at run time, a row per command and the contract's roles;
 // at compile time (npm run check), payloads and acknowledgements typed from shared/game/contract.ts:
 // each `@ts-expect-error` below is a mistake that must not compile.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   type ClientToServerEvents,
@@ -16,7 +18,23 @@ import { COMMANDS, type CommandTable, roleOf } from './commands.js';
 
 describe('the command table', () => {
   it('has one row per command of the contract, no more', () => {
-    expect(Object.keys(COMMANDS).sort()).toEqual(Object.keys(commandSchemas).sort());
+    expect(
+      Object.keys(COMMANDS).sort(),
+      'COMMANDS (server/game/commands.ts) needs one row per command of shared/game/contract.ts, no more',
+    ).toEqual(Object.keys(commandSchemas).sort());
+  });
+
+  it('is described, command by command, in docs/protocol.md', () => {
+    const doc = readFileSync(path.join(import.meta.dirname, '../../docs/protocol.md'), 'utf8');
+    const [start, end] = [doc.indexOf('## Live rooms'), doc.indexOf("### The room's life")];
+    expect(start >= 0 && end > start, 'docs/protocol.md lost its "Live rooms" section').toBe(true);
+    const table = doc.slice(start, end);
+    const rows = table.split('\n').filter((l) => l.startsWith('| `'));
+    for (const c of Object.keys(commandSchemas))
+      expect(
+        rows.some((row) => row.split('|')[1].includes(`\`${c}`)),
+        `docs/protocol.md's command table has no row for ${c}: who sends it, when, and what it answers`,
+      ).toBe(true);
   });
 
   it('lets the board send the teacher’s commands, phones the students’, anyone room:sync', () => {
