@@ -8,7 +8,7 @@ import { CODEX_STATUS } from '../../../shared/codex.js';
 import { CODEX_MAX_LENGTH } from '../../../shared/constants.js';
 import { ERR } from '../../../shared/errors.js';
 import {
-  codexEntryDtoSchema,
+  phraseDtoSchema,
   studentProfessorDtoSchema,
   studentWithCodexDtoSchema,
 } from '../../../shared/schemas/codex.js';
@@ -79,7 +79,7 @@ export default async function codexRoutes(fastify: FastifyInstance) {
         schema: {
           summary: 'Write a codex phrase to a teacher of one of your classes',
           body: createSchema,
-          response: { 201: codexEntryDtoSchema },
+          response: { 201: phraseDtoSchema },
         },
       },
       async (req, reply) => {
@@ -107,7 +107,7 @@ export default async function codexRoutes(fastify: FastifyInstance) {
         summary: 'Approve, reject or restore a phrase written to you',
         params: idParams,
         body: statusSchema,
-        response: { 200: codexEntryDtoSchema },
+        response: { 200: phraseDtoSchema },
       },
     },
     async (req) => {
@@ -125,7 +125,7 @@ export default async function codexRoutes(fastify: FastifyInstance) {
       schema: {
         summary: 'Move a phrase written to you to the trash',
         params: idParams,
-        response: { 200: codexEntryDtoSchema },
+        response: { 200: phraseDtoSchema },
       },
     },
     async (req) => {
@@ -144,7 +144,7 @@ export default async function codexRoutes(fastify: FastifyInstance) {
         summary: 'The phrases written to you (the trash with trash=true)',
         params: idParams,
         querystring: z.object({ trash: z.enum(['true', 'false']).optional() }),
-        response: { 200: z.array(codexEntryDtoSchema) },
+        response: { 200: z.array(phraseDtoSchema) },
       },
     },
     async (req) => professorCodex(db, professorOf(req).professorId, req.query.trash === 'true'),
@@ -157,7 +157,7 @@ export default async function codexRoutes(fastify: FastifyInstance) {
       schema: {
         summary: 'Your own codex phrases',
         params: idParams,
-        response: { 200: z.array(codexEntryDtoSchema) },
+        response: { 200: z.array(phraseDtoSchema) },
       },
     },
     async (req) => studentCodex(db, studentOf(req).studentId),
