@@ -26,7 +26,7 @@ const RETIRED: { word: RegExp; use: string; allowed: (name: string, file: string
   },
   {
     // One entry of the codex is a phrase; `codex` names the collection.
-    word: /^(codexEntry|CodexEntry|trashCodex|createCodexEntry|codexId)/,
+    word: /^(codexEntry|CodexEntry|trashCodex|createCodexEntry|codexId|CodexDraft|codexDraft|setCodexStatus|CodexRow)/,
     use: 'phrase',
     // The `codexId` detail of CODEX_DISPLAYED events already stored.
     allowed: (name, file) => name === 'codexId' && file === 'server/game/codex.ts',

@@ -14,6 +14,6 @@ export const createPhrase = (body: {
 export const listStudentPhrases = (studentId: string) => api.get<Phrase[]>(`/codex/students/${studentId}`);
 export const listProfessorCodex = (professorId: string, trash = false) =>
   api.get<Phrase[]>(`/codex/professors/${professorId}`, { query: trash ? { trash } : undefined });
-export const setCodexStatus = (id: string, status: CodexStatus) =>
+export const setPhraseStatus = (id: string, status: CodexStatus) =>
   api.put<Phrase>(`/codex/${id}`, { status });
 export const deletePhrase = (id: string) => api.delete<Phrase>(`/codex/${id}`);
