@@ -21,7 +21,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const BUDGET_KB = 150;
 const STUDENT = { login: 'eleve01', password: 'Cartable-Bleu-7!' };
 /** The demo teacher of eleve01's class, 5e B (server/db/seed.ts). */
-const TEACHER = { login: 'prof-demo', password: 'Craie-Verte-2026!', className: '5e B' };
+const PROFESSOR = { login: 'prof-demo', password: 'Craie-Verte-2026!', className: '5e B' };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -172,7 +172,7 @@ async function signIn(url: string, who: { login: string; password: string }): Pr
  * without formulas, then a number question); `next()` reveals the open question and shows the next.
  */
 async function liveRaid(url: string) {
-  const { accessToken } = JSON.parse(await signIn(url, TEACHER)) as { accessToken: string };
+  const { accessToken } = JSON.parse(await signIn(url, PROFESSOR)) as { accessToken: string };
   const api = async <T>(path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${url}/api${path}`, {
       method: body ? 'POST' : 'GET',
@@ -186,8 +186,8 @@ async function liveRaid(url: string) {
     return (await res.json()) as T;
   };
   const classes = await api<{ id: string; name: string; subjectId: string }[]>('/schoolclasses');
-  const cls = classes.find((c) => c.name === TEACHER.className);
-  if (!cls) throw new Error(`no class ${TEACHER.className}`);
+  const cls = classes.find((c) => c.name === PROFESSOR.className);
+  if (!cls) throw new Error(`no class ${PROFESSOR.className}`);
   const [chapter] = await api<{ id: string }[]>('/chapters');
   const raid = await api<{ id: string }>(`/chapters/${chapter.id}/raids`, {
     title: `Mesure du téléphone ${Date.now()}`,

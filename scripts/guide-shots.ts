@@ -16,7 +16,7 @@ import setup from '../tests/e2e/global-setup';
 
 const OUT = path.resolve(import.meta.dirname, '../assets/guide');
 /** Teacher screens: a 1280x800 school computer, shrunk to 800 px wide. Student screens: a phone as is. */
-const TEACHER = { viewport: { width: 1280, height: 800 }, width: 800 };
+const PROFESSOR = { viewport: { width: 1280, height: 800 }, width: 800 };
 const STUDENT = { viewport: { width: 360, height: 740 }, width: 360 };
 const QUALITY = 0.72;
 
@@ -103,30 +103,30 @@ async function main() {
   });
   try {
     mkdirSync(OUT, { recursive: true });
-    const teacher = await api<{ accessToken: string }>(base, '/auth/signin', undefined, {
+    const professor = await api<{ accessToken: string }>(base, '/auth/signin', undefined, {
       login: 'prof-demo',
       password: 'Craie-Verte-2026!',
     });
     const classes = await api<{ id: string; name: string; subjectId: string }[]>(
       base,
       '/schoolclasses',
-      teacher.accessToken,
+      professor.accessToken,
     );
     const cls = classes.find((c) => c.name === '5e B') ?? classes[0];
-    const chapters = await api<{ id: string }[]>(base, '/chapters', teacher.accessToken);
+    const chapters = await api<{ id: string }[]>(base, '/chapters', professor.accessToken);
     let raid = '';
     for (const c of chapters) {
-      const raids = await api<{ id: string }[]>(base, `/chapters/${c.id}/raids`, teacher.accessToken);
+      const raids = await api<{ id: string }[]>(base, `/chapters/${c.id}/raids`, professor.accessToken);
       if (raids[0]) {
         raid = `/prof/administration/chapters/${c.id}/raids/${raids[0].id}`;
         break;
       }
     }
 
-    const tctx = await browser.newContext({ viewport: TEACHER.viewport, baseURL: base, locale: 'fr-FR' });
+    const tctx = await browser.newContext({ viewport: PROFESSOR.viewport, baseURL: base, locale: 'fr-FR' });
     const t = await tctx.newPage();
     await signIn(t, 'prof-demo', 'Craie-Verte-2026!');
-    const teacherShots: [string, string][] = [
+    const professorShots: [string, string][] = [
       ['prof-classlist', '/prof/administration/classlist'],
       ['prof-class', `/prof/administration/class/${cls.id}`],
       ['prof-raid', raid],
@@ -134,21 +134,21 @@ async function main() {
       ['prof-stats', `/prof/analytics/schoolclasses/${cls.id}/${cls.subjectId}`],
       ['prof-password', '/prof/account/password'],
     ];
-    for (const [name, url] of teacherShots) {
+    for (const [name, url] of professorShots) {
       await t.goto(url);
       await settle(t);
-      await shot(browser, t, name, TEACHER.width);
+      await shot(browser, t, name, PROFESSOR.width);
     }
     // The board: a raid chosen, its settings, then the lobby the phones join.
     await t.goto(`/prof/game/${cls.id}/${cls.subjectId}/select-raid`);
     await t.locator('.select-raid__raid').first().click();
     await t.getByRole('button', { name: fr.GAME.SETTINGS.OPEN_LOBBY }).waitFor();
     await settle(t);
-    await shot(browser, t, 'prof-settings', TEACHER.width);
+    await shot(browser, t, 'prof-settings', PROFESSOR.width);
     await t.getByRole('button', { name: fr.GAME.SETTINGS.OPEN_LOBBY }).click();
     await t.getByRole('button', { name: fr.GAME.LOBBY.BEGIN }).waitFor();
     await settle(t);
-    await shot(browser, t, 'prof-lobby', TEACHER.width);
+    await shot(browser, t, 'prof-lobby', PROFESSOR.width);
 
     const sctx = await browser.newContext({ viewport: STUDENT.viewport, baseURL: base, locale: 'fr-FR' });
     const s = await sctx.newPage();
@@ -171,7 +171,7 @@ async function main() {
       const dir = path.resolve(import.meta.dirname, '../test-results/screenshots');
       mkdirSync(dir, { recursive: true });
       for (const [who, p] of [
-        ['teacher', t],
+        ['professor', t],
         ['student', s],
       ] as const)
         for (const vp of [
@@ -179,7 +179,7 @@ async function main() {
           { width: 1440, height: 1024 },
         ]) {
           await p.setViewportSize(vp);
-          await p.goto(`/guide/${who === 'teacher' ? 'professor' : 'student'}`);
+          await p.goto(`/guide/${who === 'professor' ? 'professor' : 'student'}`);
           await settle(p);
           const file = path.join(dir, `guide-${who}-${vp.width}.png`);
           await p.screenshot({ path: file, fullPage: true });

@@ -8,7 +8,7 @@ import { buildApp } from './app.js';
 import { boot } from './boot.js';
 import { runPrimary, workerCount, workerIndex, workersRefusal } from './cluster.js';
 import { loadConfig, SECRETS_FILE } from './config.js';
-import { DEMO_STUDENT_PASSWORD, DEMO_TEACHER_PASSWORD } from './db/seed.js';
+import { DEMO_PROFESSOR_PASSWORD, DEMO_STUDENT_PASSWORD } from './db/seed.js';
 import { formatDateFr } from './lib/dates.js';
 import { drainNode } from './lib/drain.js';
 import { writeBackup } from './ops/backup.js';
@@ -97,8 +97,8 @@ async function serve() {
         '  Demo school: THESE ACCOUNTS HAVE PUBLIC PASSWORDS (printed here and in the README).',
         '  Anyone who can reach this server can sign in with them, as the administrator too.',
         `  To start without them: a new DATA_DIR (or an empty database) and SEED_DEMO=0.`,
-        `    teacher (admin)  prof-demo      / ${DEMO_TEACHER_PASSWORD}`,
-        `    teacher          prof-sciences  / ${DEMO_TEACHER_PASSWORD}`,
+        `    teacher (admin)  prof-demo      / ${DEMO_PROFESSOR_PASSWORD}`,
+        `    teacher          prof-sciences  / ${DEMO_PROFESSOR_PASSWORD}`,
         `    students         eleve01 … eleve30 (5e B), eleve31 … eleve40 (2nde A) / ${DEMO_STUDENT_PASSWORD}`,
         ...demo.map(
           (c) =>

@@ -61,7 +61,7 @@ export interface StudentProfessor {
   }[];
 }
 
-export interface CodexDraft {
+export interface PhraseDraft {
   professorId: string;
   subjectId: string;
   schoolclassId: string;
@@ -69,10 +69,10 @@ export interface CodexDraft {
 }
 
 /** The form's first error (SPEC point 5): subject and class are required only where their select shows. */
-export function codexDraftError(
-  d: CodexDraft,
+export function phraseDraftError(
+  d: PhraseDraft,
   shown: { subject: boolean; schoolclass: boolean },
-): { field: keyof CodexDraft; message: string } | null {
+): { field: keyof PhraseDraft; message: string } | null {
   if (!d.professorId) return { field: 'professorId', message: ERR.CODEX_PROFESSOR_REQUIRED };
   if (shown.subject && !d.subjectId) return { field: 'subjectId', message: ERR.CODEX_SUBJECT_REQUIRED };
   if (shown.schoolclass && !d.schoolclassId)

@@ -182,7 +182,7 @@ export async function runAnalytics(o: { calls: number }) {
     await app.ready();
     (app.deps as unknown as { limiter: { hit: () => Promise<void> } }).limiter = { hit: async () => {} };
     const signer = makeTokenSigner(config.AUTH_SECRET);
-    const teacher = signer.issue({
+    const professor = signer.issue({
       sub: prof.user_id,
       role: 'PROFESSOR',
       studentId: null,
@@ -224,7 +224,7 @@ export async function runAnalytics(o: { calls: number }) {
         req: () => ({
           method: 'GET',
           url: `/api/analytics/personal?${year}`,
-          headers: { authorization: `Bearer ${teacher}` },
+          headers: { authorization: `Bearer ${professor}` },
         }),
       },
       {
@@ -232,7 +232,7 @@ export async function runAnalytics(o: { calls: number }) {
         req: () => ({
           method: 'GET',
           url: `/api/analytics/schoolclasses?${year}`,
-          headers: { authorization: `Bearer ${teacher}` },
+          headers: { authorization: `Bearer ${professor}` },
         }),
       },
       {
@@ -243,7 +243,7 @@ export async function runAnalytics(o: { calls: number }) {
           return {
             method: 'GET',
             url: `/api/analytics/schoolclasses/${l.schoolclass_id}/${l.subject_id}?${year}`,
-            headers: { authorization: `Bearer ${teacher}` },
+            headers: { authorization: `Bearer ${professor}` },
           };
         },
       },
@@ -254,7 +254,7 @@ export async function runAnalytics(o: { calls: number }) {
           return {
             method: 'GET',
             url: `/api/analytics/schoolclasses/${l.schoolclass_id}/${l.subject_id}/plays?${year}`,
-            headers: { authorization: `Bearer ${teacher}` },
+            headers: { authorization: `Bearer ${professor}` },
           };
         },
       },
@@ -264,7 +264,7 @@ export async function runAnalytics(o: { calls: number }) {
         req: (i) => ({
           method: 'GET',
           url: `/api/analytics/plays/${pick(playIds, i)}`,
-          headers: { authorization: `Bearer ${teacher}` },
+          headers: { authorization: `Bearer ${professor}` },
         }),
       },
       {
@@ -291,7 +291,7 @@ export async function runAnalytics(o: { calls: number }) {
         req: (i) => ({
           method: 'POST',
           url: '/api/session-logs/amount/users/batch',
-          headers: { authorization: `Bearer ${teacher}` },
+          headers: { authorization: `Bearer ${professor}` },
           payload: {
             userIds: Array.from({ length: 30 }, (_, j) => pick(kids, i * 30 + j).user_id),
             period: 'year',

@@ -48,7 +48,7 @@ import { runFlood } from './flood.js';
 import { runFps } from './fps.js';
 import { type Balancer, startHaproxy } from './haproxy.js';
 import { runPeer } from './peer.js';
-import { type BenchRoom, prepareBench, studentToken, teacherToken } from './prepare.js';
+import { type BenchRoom, prepareBench, professorToken, studentToken } from './prepare.js';
 import { type KindLabel, type KindsMode, MIXED_QUESTIONS } from './questions.js';
 import { runRest } from './rest.js';
 
@@ -162,7 +162,7 @@ async function main() {
   // Teachers' boards, one per room.
   const boards: (Socket & { counts: Map<string, number> })[] = [];
   for (const room of rooms) {
-    const token = teacherToken(signer, room);
+    const token = professorToken(signer, room);
     const s = io(url, { auth: { token }, transports: ['websocket'], forceNew: true }) as Socket & {
       counts: Map<string, number>;
     };

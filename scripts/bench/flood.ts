@@ -13,7 +13,7 @@ import { loadConfig } from '../../server/config.js';
 import { makeTokenSigner } from '../../server/lib/tokens.js';
 import type { RoomPatch } from '../../shared/game/contract.js';
 import { connected, freshDatabase, log, pct, round, rssMb, startServer } from './common.js';
-import { prepareBench, studentToken, teacherToken } from './prepare.js';
+import { prepareBench, professorToken, studentToken } from './prepare.js';
 
 export interface FloodOptions {
   /** Phones that play normally (the flooder is one more student of the class). */
@@ -65,7 +65,7 @@ export async function runFlood(o: FloodOptions) {
   const [flooderStudent, ...players] = room.students;
 
   const board: Socket = io(url, {
-    auth: { token: teacherToken(signer, room) },
+    auth: { token: professorToken(signer, room) },
     transports: ['websocket'],
     forceNew: true,
   });

@@ -131,7 +131,7 @@ export async function runFps(opts: { students: number; seconds: number; gl: stri
       .update(users)
       .set({ avatarId: studentAvatars[(i * 7) % studentAvatars.length].id })
       .where(eq(users.id, st.userId));
-  const [teacher] = await db
+  const [professor] = await db
     .update(users)
     .set({ passwordHash: await hashPassword(password), avatarId: profAvatar?.id ?? null })
     .where(eq(users.id, room.professorUserId))
@@ -156,7 +156,7 @@ export async function runFps(opts: { students: number; seconds: number; gl: stri
       await context.addInitScript(`localStorage.setItem('boardRenderer', ${JSON.stringify(opts.renderer)})`);
     const page = await context.newPage();
     await page.goto('/login');
-    await page.getByLabel(login.LOGIN.LOGIN_LABEL).fill(teacher.username);
+    await page.getByLabel(login.LOGIN.LOGIN_LABEL).fill(professor.username);
     await page.getByLabel(login.LOGIN.PASSWORD_LABEL, { exact: true }).fill(password);
     await page.getByRole('button', { name: login.LOGIN.SUBMIT }).click();
     await page.waitForURL(/\/prof\//);

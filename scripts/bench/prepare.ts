@@ -22,7 +22,7 @@ import type { TokenSigner } from '../../server/lib/tokens.js';
 import { type BenchQuestion, type KindsMode, MIXED_QUESTIONS, type Scripted } from './questions.js';
 
 /** Access tokens the bench mints with the server's AUTH_SECRET (it measures the game, not sign-in). */
-export const teacherToken = (signer: TokenSigner, room: BenchRoom) =>
+export const professorToken = (signer: TokenSigner, room: BenchRoom) =>
   signer.issue({
     sub: room.professorUserId,
     role: 'PROFESSOR',

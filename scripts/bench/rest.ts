@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../../server/config.js';
 import { makeTokenSigner } from '../../server/lib/tokens.js';
 import { freshDatabase, log, pct, round, rssMb, startServer } from './common.js';
-import { prepareBench, studentToken, teacherToken } from './prepare.js';
+import { prepareBench, professorToken, studentToken } from './prepare.js';
 
 export interface RestOptions {
   rate: number;
@@ -25,7 +25,7 @@ interface Call {
   route: string;
   url: string;
   token: string;
-  teacher: boolean;
+  professor: boolean;
 }
 
 const WARMUP_SECONDS = 3;
@@ -50,51 +50,51 @@ export async function runRest(o: RestOptions) {
   // What a teacher's class page and a student's home page read, for every teacher and student.
   const calls: Call[] = [];
   for (const c of classes) {
-    const teacher = teacherToken(signer, c);
+    const professor = professorToken(signer, c);
     calls.push(
-      { route: 'GET /schoolclasses', url: '/api/schoolclasses', token: teacher, teacher: true },
+      { route: 'GET /schoolclasses', url: '/api/schoolclasses', token: professor, professor: true },
       {
         route: 'GET /schoolclasses/:id',
         url: `/api/schoolclasses/${c.schoolclassId}`,
-        token: teacher,
-        teacher: true,
+        token: professor,
+        professor: true,
       },
       {
         route: 'GET /students/users/schoolclasses/:id',
         url: `/api/students/users/schoolclasses/${c.schoolclassId}`,
-        token: teacher,
-        teacher: true,
+        token: professor,
+        professor: true,
       },
       {
         route: 'GET /professorsSchoolclasses/schoolclass/:id',
         url: `/api/professorsSchoolclasses/schoolclass/${c.schoolclassId}`,
-        token: teacher,
-        teacher: true,
+        token: professor,
+        professor: true,
       },
     );
     for (const s of c.students) {
       const token = studentToken(signer, s);
       calls.push(
-        { route: 'GET /users/:id', url: `/api/users/${s.userId}`, token, teacher: false },
-        { route: 'GET /students/:id', url: `/api/students/${s.studentId}`, token, teacher: false },
-        { route: 'GET /game/rooms/live', url: '/api/game/rooms/live', token, teacher: false },
+        { route: 'GET /users/:id', url: `/api/users/${s.userId}`, token, professor: false },
+        { route: 'GET /students/:id', url: `/api/students/${s.studentId}`, token, professor: false },
+        { route: 'GET /game/rooms/live', url: '/api/game/rooms/live', token, professor: false },
         {
           route: 'GET /homeworkRaids/count/:id',
           url: `/api/homeworkRaids/count/${s.studentId}`,
           token,
-          teacher: false,
+          professor: false,
         },
       );
     }
   }
   // Half the requests from teachers' pages, half from students' homes, whatever their numbers.
   const byRole = {
-    teacher: calls.filter((c) => c.teacher),
-    student: calls.filter((c) => !c.teacher),
+    professor: calls.filter((c) => c.professor),
+    student: calls.filter((c) => !c.professor),
   };
   let drawn = 0;
   const pick = (): Call => {
-    const pool = drawn++ % 2 === 0 ? byRole.teacher : byRole.student;
+    const pool = drawn++ % 2 === 0 ? byRole.professor : byRole.student;
     return pool[Math.floor(Math.random() * pool.length)] as Call;
   };
 

@@ -33,7 +33,7 @@ import {
   usersAvatars,
 } from './schema.js';
 
-export const DEMO_TEACHER_PASSWORD = 'Craie-Verte-2026!';
+export const DEMO_PROFESSOR_PASSWORD = 'Craie-Verte-2026!';
 export const DEMO_STUDENT_PASSWORD = 'Cartable-Bleu-7!';
 
 export async function seedReference(db: Db): Promise<void> {
@@ -127,10 +127,10 @@ export async function seedDemo(
     .filter((a) => a.userType === 'student' && a.starter)
     .sort((a, b) => a.key.localeCompare(b.key));
   const profAvatar = avatarRows.find((a) => a.userType === 'professor');
-  const teacherHash = await hashPassword(DEMO_TEACHER_PASSWORD);
+  const professorHash = await hashPassword(DEMO_PROFESSOR_PASSWORD);
 
   await db.transaction(async (tx) => {
-    const teacherIds: Record<string, string> = {};
+    const professorIds: Record<string, string> = {};
     for (const t of [
       {
         username: 'prof-demo',
@@ -157,8 +157,8 @@ export async function seedDemo(
           role: 'PROFESSOR',
           username: t.username,
           email: t.email,
-          passwordHash: teacherHash,
-          passwordCheck: check(teacherHash, DEMO_TEACHER_PASSWORD),
+          passwordHash: professorHash,
+          passwordCheck: check(professorHash, DEMO_PROFESSOR_PASSWORD),
           firstName: t.firstName,
           lastName: t.lastName,
           status: 'ACTIVE',
@@ -180,7 +180,7 @@ export async function seedDemo(
       await tx.insert(professorSubjects).values({ professorId: p.id, subjectId: subjectId(t.subject) });
       if (t.admin && profAvatar)
         await tx.insert(usersAvatars).values({ userId: u.id, avatarId: profAvatar.id, isNew: false });
-      teacherIds[t.username] = p.id;
+      professorIds[t.username] = p.id;
     }
 
     const studentIdsByNumber = new Map<number, string>();
@@ -199,9 +199,11 @@ export async function seedDemo(
         })
         .returning({ id: schoolclasses.id });
       classIdsByName.set(c.name, cls.id);
-      await tx
-        .insert(professorsSchoolclasses)
-        .values({ professorId: teacherIds[c.owner], schoolclassId: cls.id, subjectId: subjectId(c.subject) });
+      await tx.insert(professorsSchoolclasses).values({
+        professorId: professorIds[c.owner],
+        schoolclassId: cls.id,
+        subjectId: subjectId(c.subject),
+      });
       for (let n = c.students[0]; n <= c.students[1]; n++) {
         const [firstName, lastName] = STUDENT_NAMES[n - 1];
         const avatar = starters[n % starters.length];
@@ -243,7 +245,7 @@ export async function seedDemo(
             text: p.text,
             status: p.status,
             subjectId: subjectId(c.subject),
-            professorId: teacherIds[c.owner],
+            professorId: professorIds[c.owner],
             schoolclassId: cls.id,
             studentId: studentIdsByNumber.get(p.student) as string,
           });
@@ -255,7 +257,7 @@ export async function seedDemo(
       const [chapter] = await tx
         .insert(chapters)
         .values({
-          professorId: teacherIds[ch.owner],
+          professorId: professorIds[ch.owner],
           name: ch.name,
           level: ch.level,
           subjectId: subjectId(ch.subject),
@@ -264,7 +266,7 @@ export async function seedDemo(
       for (const r of ch.raids) {
         const [raid] = await tx
           .insert(raids)
-          .values({ professorId: teacherIds[ch.owner], chapterId: chapter.id, title: r.title })
+          .values({ professorId: professorIds[ch.owner], chapterId: chapter.id, title: r.title })
           .returning({ id: raids.id });
         raidIdsByTitle.set(r.title, raid.id);
         for (const [qi, q] of r.questions.entries()) {
@@ -307,7 +309,7 @@ export async function seedDemo(
         name: title,
         raidId,
         schoolclassId: classIdsByName.get('5e B') as string,
-        professorId: teacherIds['prof-demo'],
+        professorId: professorIds['prof-demo'],
         subjectId: subjectId('MATHEMATICS'),
       });
     }

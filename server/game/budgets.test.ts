@@ -49,8 +49,8 @@ describe('event kinds', () => {
   it('counts answers, syncs, teacher commands and everything else apart', () => {
     expect(eventKind('answer:submit')).toBe('answer');
     expect(eventKind('room:sync')).toBe('sync');
-    expect(eventKind('raid:next')).toBe('teacher');
-    expect(eventKind('room:open')).toBe('teacher');
+    expect(eventKind('raid:next')).toBe('professor');
+    expect(eventKind('room:open')).toBe('professor');
     expect(eventKind('power:activate')).toBe('other');
     expect(eventKind('no-such-event')).toBe('other');
   });
@@ -106,7 +106,7 @@ describe('socket budgets', () => {
     expect(admitted).toHaveLength(DEFAULT_BUDGETS.connects.burst);
     c.advance(1000 / DEFAULT_BUDGETS.connects.perSecond);
     expect(budgets.admit('student')).toBe(true);
-    expect(budgets.admit('teacher')).toBe(true);
+    expect(budgets.admit('professor')).toBe(true);
   });
 
   it('forgets a user once their sockets are gone and their budgets are full again', () => {
@@ -131,7 +131,7 @@ describe('ordinary play never meets the budget', () => {
   it('a teacher clicking five times a second for a minute, syncing on every gap', () => {
     const c = clock();
     const budgets = createBudgets(DEFAULT_BUDGETS, c.now);
-    const board = budgets.attach('teacher', fakeSocket());
+    const board = budgets.attach('professor', fakeSocket());
     const verdicts: string[] = [board.check('room:open')];
     for (let i = 0; i < 300; i++) {
       c.advance(200);

@@ -2,11 +2,11 @@
 // memory on each node. An event over budget is refused before any work (no parse, no database, no
 // Redis); a socket that keeps being refused is disconnected; a user keeps a few sockets per node.
 // A Redis round trip per event would cost more than the work it protects: each node counts its own.
-import { teacherCommands } from '../../shared/game/contract.js';
+import { professorCommands } from '../../shared/game/contract.js';
 
 export const RATE_LIMITED = 'GAME.RATE_LIMITED';
 
-export type EventKind = 'answer' | 'sync' | 'teacher' | 'other';
+export type EventKind = 'answer' | 'sync' | 'professor' | 'other';
 
 /** A bucket holds up to `burst` tokens and gets `perSecond` back each second. */
 export interface Rate {
@@ -33,13 +33,13 @@ export const DEFAULT_BUDGETS: BudgetConfig = {
   socket: {
     answer: { burst: 10, perSecond: 2 },
     sync: { burst: 20, perSecond: 2 },
-    teacher: { burst: 30, perSecond: 5 },
+    professor: { burst: 30, perSecond: 5 },
     other: { burst: 20, perSecond: 2 },
   },
   user: {
     answer: { burst: 20, perSecond: 4 },
     sync: { burst: 40, perSecond: 4 },
-    teacher: { burst: 60, perSecond: 10 },
+    professor: { burst: 60, perSecond: 10 },
     other: { burst: 30, perSecond: 3 },
   },
   strikes: { burst: 20, perSecond: 1 },
@@ -50,7 +50,7 @@ export const DEFAULT_BUDGETS: BudgetConfig = {
 export function eventKind(event: string): EventKind {
   if (event === 'answer:submit') return 'answer';
   if (event === 'room:sync') return 'sync';
-  if (event in teacherCommands) return 'teacher';
+  if (event in professorCommands) return 'professor';
   return 'other';
 }
 
@@ -110,7 +110,7 @@ type Buckets = Record<EventKind, TokenBucket>;
 const bucketsFor = (rates: Record<EventKind, Rate>, now: number): Buckets => ({
   answer: new TokenBucket(rates.answer, now),
   sync: new TokenBucket(rates.sync, now),
-  teacher: new TokenBucket(rates.teacher, now),
+  professor: new TokenBucket(rates.professor, now),
   other: new TokenBucket(rates.other, now),
 });
 

@@ -3,7 +3,7 @@
 import { roomId as makeRoomId, type RoomKey } from '../../shared/game/contract.js';
 import { check } from './lifecycle.js';
 import { approvedPhrases, markPhraseDisplayed } from './loaders.js';
-import type { RoomContext, Teacher } from './room-context.js';
+import type { Professor, RoomContext } from './room-context.js';
 
 type Phrase = { id: string; text: string; author: string };
 
@@ -16,7 +16,7 @@ const asPhrase = (p: { id: string; text: string; firstName: string; lastName: st
 export function createCodex(ctx: RoomContext) {
   const { db, store } = ctx;
   return {
-    async codexNext(t: Teacher, id: string, showAuthor: boolean) {
+    async codexNext(t: Professor, id: string, showAuthor: boolean) {
       const cur = await ctx.requireRoom(id);
       check(cur, 'codex:next');
       // The approved phrases not shown yet are read at each call: one approved during the lesson
@@ -55,7 +55,7 @@ export function createCodex(ctx: RoomContext) {
      * The teacher approved, rejected, restored or trashed a phrase of this class and subject: a board
      * on the codex screen shows at once how many are left (and can go on after "no more phrases").
      */
-    async codexChanged(t: Teacher, key: RoomKey) {
+    async codexChanged(t: Professor, key: RoomKey) {
       const id = makeRoomId(key);
       const cur = await store.readRoom(id);
       if (!cur || cur.professorId !== t.professorId || cur.activity?.kind !== 'codex') return;

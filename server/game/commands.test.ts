@@ -10,9 +10,9 @@ import {
   type CommandPayload,
   commandSchemas,
   type PhoneState,
+  professorCommands,
   type RoomSnapshot,
   studentCommands,
-  teacherCommands,
 } from '../../shared/game/contract.js';
 import { COMMANDS, type CommandTable, roleOf } from './commands.js';
 
@@ -38,7 +38,7 @@ describe('the command table', () => {
   });
 
   it('lets the board send the teacher’s commands, phones the students’, anyone room:sync', () => {
-    for (const c of Object.keys(teacherCommands) as (keyof typeof teacherCommands)[])
+    for (const c of Object.keys(professorCommands) as (keyof typeof professorCommands)[])
       expect(roleOf(c)).toBe('PROFESSOR');
     for (const c of Object.keys(studentCommands) as (keyof typeof studentCommands)[])
       expect(roleOf(c)).toBe('STUDENT');

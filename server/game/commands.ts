@@ -3,12 +3,12 @@
 // result). A command missing here, or answering the wrong result, does not compile (commands.test.ts).
 // socket.ts registers every row the same way: budget, role, schema, handler, acknowledgement.
 import type { Command, CommandPayload, CommandResults, RoomSnapshot } from '../../shared/game/contract.js';
-import { studentCommands, teacherCommands } from '../../shared/game/contract.js';
+import { professorCommands, studentCommands } from '../../shared/game/contract.js';
 import type { GameService } from './service.js';
 
 /** What a handler may ask of the connection that sent the command. */
 export interface Caller {
-  teacher(): { professorId: string };
+  professor(): { professorId: string };
   student(): { studentId: string };
   /** The room this connection is in (GAME.NO_ROOM when none). */
   room(): string;
@@ -37,7 +37,7 @@ export type CommandTable = { readonly [C in Command]: CommandHandler<C> };
 
 /** Who may send a command: the board's teacher, a student's phone, or anyone in the room. */
 export const roleOf = (c: Command): 'PROFESSOR' | 'STUDENT' | 'ANY' =>
-  c in teacherCommands ? 'PROFESSOR' : c in studentCommands ? 'STUDENT' : 'ANY';
+  c in professorCommands ? 'PROFESSOR' : c in studentCommands ? 'STUDENT' : 'ANY';
 
 const none = async (p: Promise<unknown>): Promise<undefined> => {
   await p;
@@ -46,30 +46,30 @@ const none = async (p: Promise<unknown>): Promise<undefined> => {
 
 export const COMMANDS: CommandTable = {
   'room:open': async (svc, key, c) => {
-    const opened = await svc.open(c.teacher(), key);
+    const opened = await svc.open(c.professor(), key);
     await c.enter(opened.snapshot.id, 'board');
     return opened;
   },
-  'room:pause': (svc, _, c) => none(svc.setPaused(c.teacher(), c.room(), true)),
-  'room:resume': (svc, _, c) => none(svc.setPaused(c.teacher(), c.room(), false)),
+  'room:pause': (svc, _, c) => none(svc.setPaused(c.professor(), c.room(), true)),
+  'room:resume': (svc, _, c) => none(svc.setPaused(c.professor(), c.room(), false)),
   'room:close': async (svc, _, c) => {
     const id = c.room();
-    await svc.close(c.teacher(), id);
+    await svc.close(c.professor(), id);
     c.silence(id);
     return undefined;
   },
-  'raid:start': (svc, p, c) => none(svc.startRaid(c.teacher(), c.room(), p.raidId, p.settings)),
-  'raid:begin': (svc, _, c) => none(svc.begin(c.teacher(), c.room())),
-  'raid:reveal': (svc, _, c) => none(svc.reveal(c.teacher(), c.room())),
-  'raid:show-typed': (svc, p, c) => none(svc.showTyped(c.teacher(), c.room(), p.names)),
-  'raid:next': (svc, _, c) => none(svc.next(c.teacher(), c.room())),
-  'raid:end': (svc, _, c) => none(svc.next(c.teacher(), c.room(), true)),
-  'summon:draw': (svc, _, c) => none(svc.summonDraw(c.teacher(), c.room())),
-  'summon:mark': (svc, p, c) => none(svc.summonMark(c.teacher(), c.room(), p.studentId, p.right)),
-  'summon:reset': (svc, _, c) => none(svc.summonReset(c.teacher(), c.room())),
-  'pick:draw': (svc, p, c) => none(svc.pickDraw(c.teacher(), c.room(), p.mode, p.teamSize)),
-  'codex:next': (svc, p, c) => none(svc.codexNext(c.teacher(), c.room(), p.showAuthor)),
-  'activity:close': (svc, _, c) => none(svc.closeActivity(c.teacher(), c.room())),
+  'raid:start': (svc, p, c) => none(svc.startRaid(c.professor(), c.room(), p.raidId, p.settings)),
+  'raid:begin': (svc, _, c) => none(svc.begin(c.professor(), c.room())),
+  'raid:reveal': (svc, _, c) => none(svc.reveal(c.professor(), c.room())),
+  'raid:show-typed': (svc, p, c) => none(svc.showTyped(c.professor(), c.room(), p.names)),
+  'raid:next': (svc, _, c) => none(svc.next(c.professor(), c.room())),
+  'raid:end': (svc, _, c) => none(svc.next(c.professor(), c.room(), true)),
+  'summon:draw': (svc, _, c) => none(svc.summonDraw(c.professor(), c.room())),
+  'summon:mark': (svc, p, c) => none(svc.summonMark(c.professor(), c.room(), p.studentId, p.right)),
+  'summon:reset': (svc, _, c) => none(svc.summonReset(c.professor(), c.room())),
+  'pick:draw': (svc, p, c) => none(svc.pickDraw(c.professor(), c.room(), p.mode, p.teamSize)),
+  'codex:next': (svc, p, c) => none(svc.codexNext(c.professor(), c.room(), p.showAuthor)),
+  'activity:close': (svc, _, c) => none(svc.closeActivity(c.professor(), c.room())),
   'room:join': async (svc, key, c) => {
     // In the room's audience before the snapshot: no patch falls between the two.
     const joined = await svc.join(c.student(), key, (id) => c.enter(id, 'phones'));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sharedCommands, studentCommands, teacherCommands } from '../../shared/game/contract.js';
+import { professorCommands, sharedCommands, studentCommands } from '../../shared/game/contract.js';
 import { allowed, ROOM_STATES, stateOf, TRANSITIONS, tableMarkdown } from './lifecycle.js';
 
 const lobby = { paused: false, activity: { kind: 'raid' as const, raid: { phase: 'lobby' as const } } };
@@ -20,7 +20,7 @@ describe('the room’s life', () => {
   });
 
   it('names only commands of the contract, and every command of the contract is in it', () => {
-    const commands = Object.keys({ ...teacherCommands, ...studentCommands, ...sharedCommands });
+    const commands = Object.keys({ ...professorCommands, ...studentCommands, ...sharedCommands });
     const own = ['all-answered', 'drop', 'reconnect', 'board-gone', 'dispose'];
     const events = new Set(TRANSITIONS.map((t) => t.event));
     for (const e of events)

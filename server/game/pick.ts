@@ -2,7 +2,7 @@
 import { fail } from './errors.js';
 import { check } from './lifecycle.js';
 import { shuffle } from './raid-commands.js';
-import type { RoomContext, Teacher } from './room-context.js';
+import type { Professor, RoomContext } from './room-context.js';
 import { namesOf } from './summon.js';
 
 /** Teams of `teamSize` (nobody works alone: a last student joins the previous team), or one order. */
@@ -21,7 +21,7 @@ export function groupsOf(shuffled: string[], mode: 'team' | 'order', teamSize: n
 
 export function createPicks(ctx: RoomContext) {
   return {
-    async pickDraw(t: Teacher, id: string, mode: 'team' | 'order', teamSize = 4) {
+    async pickDraw(t: Professor, id: string, mode: 'team' | 'order', teamSize = 4) {
       const cur = await ctx.requireRoom(id);
       check(cur, 'pick:draw');
       const shuffled = shuffle(await ctx.presentIds(cur), ctx.random);

@@ -11,7 +11,7 @@ import { check } from './lifecycle.js';
 import { loadRaid, loadRaidSettings, pickBoss, rewardStudents, saveRaidSettings } from './loaders.js';
 import { begin, countedStudents, end, next, reveal, showTyped, startRaid } from './raid.js';
 import { addGains, rewardedRoster, withPowerBonus } from './rewards.js';
-import { answerKey, type RoomContext, type Teacher } from './room-context.js';
+import { answerKey, type Professor, type RoomContext } from './room-context.js';
 import { type createViews, phoneStateOf } from './room-views.js';
 import type { ActivityState, RoomRecord } from './store.js';
 
@@ -74,7 +74,7 @@ export function createRaidCommands(
   }
 
   /** Reveals the open question: by the teacher, or by the server when everyone answered. */
-  async function revealRoom(t: Teacher | null, id: string, event: 'raid:reveal' | 'all-answered') {
+  async function revealRoom(t: Professor | null, id: string, event: 'raid:reveal' | 'all-answered') {
     const cur = await answers.withAnswers(await ctx.requireRoom(id));
     const present = await ctx.presentIds(cur);
     const used = cur.activity?.kind === 'raid' ? cur.activity.raid.answers : {};
@@ -130,7 +130,7 @@ export function createRaidCommands(
     revealRoom,
 
     /** Opens the raid's lobby; the settings given are remembered for this teacher and class. */
-    async startRaid(t: Teacher, id: string, raidId: string, chosen?: RaidSettings) {
+    async startRaid(t: Professor, id: string, raidId: string, chosen?: RaidSettings) {
       const raid = await loadRaid(db, t.professorId, raidId);
       if (!raid) return fail('ERRORS.NOT_FOUND');
       if (raid.questions.length === 0) return fail('GAME.EMPTY_RAID');
@@ -171,7 +171,7 @@ export function createRaidCommands(
     },
 
     /** From the lobby, the first question: the class is ready. */
-    async begin(t: Teacher, id: string) {
+    async begin(t: Professor, id: string) {
       const { after } = await update(t, id, 'raid:begin', (r) =>
         r.activity?.kind === 'raid'
           ? { ...r, activity: { kind: 'raid', raid: begin(r.activity.raid, now()) } }
@@ -200,10 +200,10 @@ export function createRaidCommands(
       await showActivity(id, after);
     },
 
-    reveal: (t: Teacher, id: string) => revealRoom(t, id, 'raid:reveal'),
+    reveal: (t: Professor, id: string) => revealRoom(t, id, 'raid:reveal'),
 
     /** After the reveal of a text question or a typed poll: the typed words on the board (issue 23). */
-    async showTyped(t: Teacher, id: string, names: boolean) {
+    async showTyped(t: Professor, id: string, names: boolean) {
       const { after } = await update(t, id, 'raid:show-typed', (r) => {
         if (r.activity?.kind !== 'raid') return fail('GAME.WRONG_PHASE');
         const shown = showTyped(r.activity.raid, names);
@@ -212,7 +212,7 @@ export function createRaidCommands(
       await showActivity(id, after);
     },
 
-    async next(t: Teacher, id: string, endNow = false) {
+    async next(t: Professor, id: string, endNow = false) {
       // Ending during a question keeps the answers already given to it (analytics).
       const cur = endNow ? await answers.withAnswers(await ctx.requireRoom(id)) : null;
       const { before, after } = await update(t, id, endNow ? 'raid:end' : 'raid:next', (r) => {

@@ -54,7 +54,7 @@ export interface GameDeps {
   answers?: AnswerWriter;
 }
 
-export interface Teacher {
+export interface Professor {
   professorId: string;
 }
 export interface Student {
@@ -198,7 +198,7 @@ export function createRoomContext(deps: GameDeps) {
    * teacher's (any teacher: null, for the server's own events); `change` may throw a GameError to refuse.
    */
   async function update(
-    t: Teacher | null,
+    t: Professor | null,
     id: string,
     event: LifeEvent,
     change: (r: RoomRecord) => RoomRecord,

@@ -22,7 +22,7 @@ import {
   loadRoster,
   savePausedRoom,
 } from './loaders.js';
-import { answerKey, type RoomContext, type Student, type Teacher } from './room-context.js';
+import { answerKey, type Professor, type RoomContext, type Student } from './room-context.js';
 import type { createViews } from './room-views.js';
 import type { RoomRecord } from './store.js';
 import { resumedDeadline } from './timers.js';
@@ -36,7 +36,7 @@ export function createRoomLife(
   const { snapshot, phoneState } = views;
 
   return {
-    async open(t: Teacher, key: RoomKey): Promise<{ snapshot: RoomSnapshot; settings: RaidSettings }> {
+    async open(t: Professor, key: RoomKey): Promise<{ snapshot: RoomSnapshot; settings: RaidSettings }> {
       const base = await loadRoomBase(db, t.professorId, key.schoolclassId, key.subjectId);
       if (!base) return fail('ERRORS.FORBIDDEN');
       const id = makeRoomId(key);
@@ -107,7 +107,7 @@ export function createRoomLife(
       return { snapshot: await snapshot(r), settings };
     },
 
-    async setPaused(t: Teacher, id: string, paused: boolean) {
+    async setPaused(t: Professor, id: string, paused: boolean) {
       const { before, after } = await ctx.update(t, id, paused ? 'room:pause' : 'room:resume', (r) => {
         if (r.paused === paused) return r;
         if (paused) return { ...r, paused, pausedAt: now() };
@@ -135,7 +135,7 @@ export function createRoomLife(
      * The teacher quits: the lesson is over. Phones are told and go home, student homes drop the
      * room, joining is refused, active powers end; nothing is kept for the next lesson.
      */
-    async close(t: Teacher, id: string) {
+    async close(t: Professor, id: string) {
       const open = await store.readRoom(id).catch(() => null);
       const { before, after } = await ctx.update(t, id, 'room:close', (r) =>
         r.closed
@@ -160,7 +160,7 @@ export function createRoomLife(
       await ctx.ev(after, 'ROOM_CLOSED');
     },
 
-    async closeActivity(t: Teacher, id: string) {
+    async closeActivity(t: Professor, id: string) {
       await ctx.update(t, id, 'activity:close', (r) => ({ ...r, activity: null }));
       await ctx.broadcast(id, { type: 'activity', activity: null });
     },
@@ -178,7 +178,7 @@ export function createRoomLife(
       const id = makeRoomId(key);
       const r = await ctx.requireRoom(id);
       check(r, 'room:join');
-      if (await ctx.boardAway(r)) return fail('GAME.WAITING_FOR_TEACHER');
+      if (await ctx.boardAway(r)) return fail('GAME.WAITING_FOR_PROFESSOR');
       if (!r.roster.some((x) => x.studentId === s.studentId)) {
         // Joined the class after the board opened: add them to the roster.
         const roster = await loadRoster(db, key.schoolclassId);

@@ -31,8 +31,8 @@ export {
   type GameDeps,
   IDLE_DISPOSE_MS,
   PRESENCE_GRACE_MS,
+  type Professor,
   type Student,
-  type Teacher,
 } from './room-context.js';
 export { CLOSED_KEEP_MS, DISPOSE_CHECK_MS } from './timers.js';
 

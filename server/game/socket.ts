@@ -192,7 +192,7 @@ export function attachGame(
       get lesson() {
         return lesson;
       },
-      teacher: () => ({ professorId: data.professorId as string }),
+      professor: () => ({ professorId: data.professorId as string }),
       student: () => ({ studentId: data.studentId as string }),
       room: () =>
         data.roomId ??

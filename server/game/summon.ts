@@ -4,7 +4,7 @@ import { drawFromPool, XP_SUMMON_RIGHT } from '../../shared/game/rules.js';
 import { fail } from './errors.js';
 import { rewardStudents } from './loaders.js';
 import { addGains, rewardedRoster } from './rewards.js';
-import type { RoomContext, Teacher } from './room-context.js';
+import type { Professor, RoomContext } from './room-context.js';
 import type { createViews } from './room-views.js';
 import type { RoomRecord } from './store.js';
 
@@ -21,7 +21,7 @@ export function namesOf(r: RoomRecord, ids: string[]): Record<string, string> {
 export function createSummons(ctx: RoomContext, views: ReturnType<typeof createViews>) {
   const { update, showActivity } = ctx;
   return {
-    async summonDraw(t: Teacher, id: string) {
+    async summonDraw(t: Professor, id: string) {
       const cur = await ctx.requireRoom(id);
       const present = new Set(await ctx.presentIds(cur));
       let drawn: string | null = null;
@@ -51,7 +51,7 @@ export function createSummons(ctx: RoomContext, views: ReturnType<typeof createV
       await showActivity(id, after);
     },
 
-    async summonMark(t: Teacher, id: string, studentId: string, right: boolean) {
+    async summonMark(t: Professor, id: string, studentId: string, right: boolean) {
       const { after } = await update(t, id, 'summon:mark', (r) => {
         if (
           r.activity?.kind !== 'summon' ||
@@ -77,7 +77,7 @@ export function createSummons(ctx: RoomContext, views: ReturnType<typeof createV
       await showActivity(id, after);
     },
 
-    async summonReset(t: Teacher, id: string) {
+    async summonReset(t: Professor, id: string) {
       const present = (await ctx.presentIds(await ctx.requireRoom(id))).length;
       const { after } = await update(t, id, 'summon:reset', (r) => ({
         ...r,

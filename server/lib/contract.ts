@@ -15,12 +15,12 @@ import { parse } from './validate.js';
  * teacher with the administrator flag; school: a school's management (SCHOOL role), about its own
  * school (UAI) only. A route about the caller's own record also declares `self` (SelfRule below).
  */
-export type Access = 'public' | 'signedIn' | 'student' | 'teacher' | 'admin' | 'school';
+export type Access = 'public' | 'signedIn' | 'student' | 'professor' | 'admin' | 'school';
 export const ACCESS_LEVELS: readonly Access[] = [
   'public',
   'signedIn',
   'student',
-  'teacher',
+  'professor',
   'admin',
   'school',
 ];
@@ -120,7 +120,7 @@ export function callerOf(req: FastifyRequest): AccessClaims {
   if (!req.auth) throw unauthorized();
   return req.auth;
 }
-export function teacherOf(req: FastifyRequest): AccessClaims & { professorId: string } {
+export function professorOf(req: FastifyRequest): AccessClaims & { professorId: string } {
   const a = callerOf(req);
   if (a.role !== 'PROFESSOR' || !a.professorId) throw forbidden();
   return a as AccessClaims & { professorId: string };
@@ -144,7 +144,7 @@ export function describeAccess(access: Access | undefined, self?: SelfRule): str
     public: 'Anyone, no token.',
     signedIn: 'Any signed-in user (Bearer access token).',
     student: 'A signed-in student.',
-    teacher: 'A signed-in teacher.',
+    professor: 'A signed-in teacher.',
     admin: 'A signed-in teacher with the administrator flag.',
     school: "A school's management (SCHOOL role), about its own school (UAI) only.",
   };

@@ -107,7 +107,7 @@ export async function requireAdmin(req: FastifyRequest): Promise<AccessClaims> {
 const CHECKS: Record<Exclude<Access, 'public'>, (req: FastifyRequest) => Promise<unknown>> = {
   signedIn: requireAuth,
   student: requireStudent,
-  teacher: requireProfessor,
+  professor: requireProfessor,
   admin: requireAdmin,
   school: requireSchool,
 };

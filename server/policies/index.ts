@@ -33,7 +33,7 @@ async function rowExists(db: DbOrTx, table: PgTable, where: SQL | undefined): Pr
 }
 
 /** The user is a teacher of this school (the UAI their school sign-on gave): the SCHOOL role's reach. */
-export function teacherOfSchool(db: DbOrTx, userId: string, uai: string) {
+export function professorOfSchool(db: DbOrTx, userId: string, uai: string) {
   return rowExists(db, users, and(eq(users.id, userId), eq(users.role, 'PROFESSOR'), eq(users.uai, uai)));
 }
 
@@ -202,8 +202,8 @@ async function orNotFound(allowed: boolean | Promise<boolean>): Promise<void> {
 export const assertSelfStudent = (caller: AccessClaims, studentId: string) =>
   orNotFound(isSelfStudent(caller, studentId));
 
-export const assertTeacherOfSchool = (db: DbOrTx, userId: string, uai: string) =>
-  orNotFound(teacherOfSchool(db, userId, uai));
+export const assertProfessorOfSchool = (db: DbOrTx, userId: string, uai: string) =>
+  orNotFound(professorOfSchool(db, userId, uai));
 
 export const assertTeachesClass = (
   db: DbOrTx,

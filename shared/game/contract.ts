@@ -32,7 +32,7 @@ export const raidSettingsSchema = z.object({
 });
 
 /** Commands the teacher's board sends. */
-export const teacherCommands = {
+export const professorCommands = {
   'room:open': roomKeySchema,
   'room:pause': z.object({}),
   'room:resume': z.object({}),
@@ -90,11 +90,11 @@ export const sharedCommands = {
   'room:sync': z.object({}),
 } as const;
 
-export type TeacherCommand = keyof typeof teacherCommands;
+export type ProfessorCommand = keyof typeof professorCommands;
 export type StudentCommand = keyof typeof studentCommands;
 export type SharedCommand = keyof typeof sharedCommands;
-export type Command = TeacherCommand | StudentCommand | SharedCommand;
-export const commandSchemas = { ...teacherCommands, ...studentCommands, ...sharedCommands };
+export type Command = ProfessorCommand | StudentCommand | SharedCommand;
+export const commandSchemas = { ...professorCommands, ...studentCommands, ...sharedCommands };
 export type CommandPayload<C extends Command> = z.infer<(typeof commandSchemas)[C]>;
 
 export interface ServerToClientEvents {

@@ -7,10 +7,10 @@ import {
   nameSchema,
   passwordSchema,
   phoneSchema,
+  professorPasswordStepSchema,
+  professorPersonalSchema,
+  professorSubjectsSchema,
   studentPasswordStepSchema,
-  teacherPasswordStepSchema,
-  teacherPersonalSchema,
-  teacherSubjectsSchema,
   usernameSchema,
 } from './account.js';
 
@@ -108,9 +108,9 @@ describe('teacher registration', () => {
     school: 'Collège Jean Moulin',
   };
   it('needs city, department and school', () => {
-    expect(teacherPersonalSchema.safeParse(personal).success).toBe(true);
+    expect(professorPersonalSchema.safeParse(personal).success).toBe(true);
     for (const field of ['city', 'department', 'school'] as const) {
-      const r = teacherPersonalSchema.safeParse({ ...personal, [field]: ' ' });
+      const r = professorPersonalSchema.safeParse({ ...personal, [field]: ' ' });
       expect(r.success ? null : r.error.issues[0]).toMatchObject({
         message: 'VALIDATION.REQUIRED',
         path: [field],
@@ -119,21 +119,21 @@ describe('teacher registration', () => {
   });
   it('needs at least one teaching subject', () => {
     expect(
-      teacherSubjectsSchema.safeParse({ subjectIds: ['8c3f2d6e-0e0e-4a4a-9b9b-123456789abc'] }).success,
+      professorSubjectsSchema.safeParse({ subjectIds: ['8c3f2d6e-0e0e-4a4a-9b9b-123456789abc'] }).success,
     ).toBe(true);
-    expect(firstMessage(teacherSubjectsSchema.safeParse({ subjectIds: [] }))).toBe(
+    expect(firstMessage(professorSubjectsSchema.safeParse({ subjectIds: [] }))).toBe(
       'VALIDATION.SUBJECT_REQUIRED',
     );
   });
   it('checks the password step', () => {
     expect(
-      teacherPasswordStepSchema.safeParse({
+      professorPasswordStepSchema.safeParse({
         username: 'cfontaine',
         password: 'Craie-Verte-1',
         confirmation: 'Craie-Verte-1',
       }).success,
     ).toBe(true);
-    const r = teacherPasswordStepSchema.safeParse({
+    const r = professorPasswordStepSchema.safeParse({
       username: 'cfontaine',
       password: 'Craie-Verte-1',
       confirmation: 'x',

@@ -64,7 +64,7 @@ export const signinSchema = z.object({
   device: z.string().max(300).optional(),
 });
 
-export const teacherPersonalSchema = z.object({
+export const professorPersonalSchema = z.object({
   civility: z.enum(['M', 'MME']).optional(),
   firstName: nameSchema,
   lastName: nameSchema,
@@ -74,19 +74,19 @@ export const teacherPersonalSchema = z.object({
   department: requiredText(),
   school: requiredText(),
 });
-export const teacherSubjectsSchema = z.object({
+export const professorSubjectsSchema = z.object({
   subjectIds: z
     .array(z.uuid({ error: ERR.SUBJECT_REQUIRED }))
     .min(1, ERR.SUBJECT_REQUIRED)
     .max(32, ERR.INVALID_BODY),
 });
-export const teacherPasswordStepSchema = z
+export const professorPasswordStepSchema = z
   .object({ username: usernameSchema, password: passwordSchema, confirmation: z.string() })
   .refine((v) => v.password === v.confirmation, { message: ERR.PASSWORD_MISMATCH, path: ['confirmation'] });
 
 /** POST /api/auth/signup */
-export const teacherSignupSchema = teacherPersonalSchema.extend({
-  ...teacherSubjectsSchema.shape,
+export const professorSignupSchema = professorPersonalSchema.extend({
+  ...professorSubjectsSchema.shape,
   username: usernameSchema,
   password: passwordSchema,
   language: z.enum(['fr', 'en', 'co', 'it']).optional(),
@@ -120,5 +120,5 @@ export const updateUserSchema = z.object({
   language: z.enum(['fr', 'en', 'co', 'it']).optional(),
 });
 
-export type TeacherSignup = z.infer<typeof teacherSignupSchema>;
+export type ProfessorSignup = z.infer<typeof professorSignupSchema>;
 export type CodeSignup = z.infer<typeof codeSignupSchema>;

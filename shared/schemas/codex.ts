@@ -1,7 +1,7 @@
 // What the codex routes answer (server/modules/codex): the response whitelists, from shared/codex.ts.
 import { z } from 'zod';
 
-export const codexEntryDtoSchema = z.object({
+export const phraseDtoSchema = z.object({
   id: z.uuid(),
   text: z.string(),
   status: z.number(),

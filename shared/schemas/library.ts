@@ -44,7 +44,7 @@ export const homeworkTargetDtoSchema = z.object({
   subjectCode: z.string(),
 });
 
-export const teacherHomeworkDtoSchema = z.object({
+export const professorHomeworkDtoSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   isOnGoing: z.boolean(),

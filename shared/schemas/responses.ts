@@ -50,7 +50,7 @@ export const raidDtoSchema = raidSummaryDtoSchema.omit({ questionCount: true }).
 });
 
 /** GET and PUT /professors/{id}: the teacher's own account ("My information" and preferences). */
-export const teacherAccountSchema = z.object({
+export const professorAccountSchema = z.object({
   id: z.uuid(),
   civility: z.string().nullable(),
   powerMode: z.boolean(),

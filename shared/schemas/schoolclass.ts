@@ -25,7 +25,7 @@ export const shareClassSchema = z.object({
 export type ShareClassInput = z.infer<typeof shareClassSchema>;
 
 /** A teacher linked to a class with a subject (SPEC point 3, professor-class link). */
-export interface ClassTeacherDto {
+export interface ClassProfessorDto {
   id: string;
   professorId: string;
   schoolclassId: string;
@@ -99,7 +99,7 @@ export const schoolclassDtoSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export const classTeacherDtoSchema = z.object({
+export const classProfessorDtoSchema = z.object({
   id: z.uuid(),
   professorId: z.uuid(),
   schoolclassId: z.uuid(),

@@ -17,7 +17,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnswerQueue, createAnswerQueue } from '../../client/src/game/phone/answer-queue.js';
 import { type Balancer, startHaproxy } from '../../scripts/bench/haproxy.js';
-import { type BenchRoom, prepareBench, studentToken, teacherToken } from '../../scripts/bench/prepare.js';
+import { type BenchRoom, prepareBench, professorToken, studentToken } from '../../scripts/bench/prepare.js';
 import { makeTokenSigner } from '../../server/lib/tokens.js';
 import {
   type Ack,
@@ -169,7 +169,7 @@ abstract class Party {
 
 class Board extends Party {
   constructor(readonly room: BenchRoom) {
-    super(teacherToken(signer, room), false);
+    super(professorToken(signer, room), false);
   }
   join() {
     return send<{ snapshot: RoomSnapshot }>(this.socket, 'room:open', {

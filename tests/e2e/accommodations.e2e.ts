@@ -22,7 +22,7 @@ import { PhonePage } from './pages/phone';
 import { ProjectorPage } from './pages/projector';
 import { axeProblems } from './pages/screen-walk';
 
-const PASSWORD = { teacher: 'Craie-Verte-2026!', student: 'Cartable-Bleu-7!' };
+const PASSWORD = { professor: 'Craie-Verte-2026!', student: 'Cartable-Bleu-7!' };
 const CLASS = '5e B';
 const RAID_TITLE = 'Les fractions';
 const A = classesFr.ACCOMMODATIONS;
@@ -149,13 +149,13 @@ describe('a pupil with a support plan in a live raid, without the class knowing'
     await browser?.close();
     // The file leaves the pupils as it found them: no accommodations.
     const base = inject('baseUrl');
-    const teacher = await signIn('prof-demo', PASSWORD.teacher);
+    const professor = await signIn('prof-demo', PASSWORD.professor);
     for (const p of [PLAN]) {
       const s = await signIn(p.login, PASSWORD.student);
       if (!s.studentId || !schoolclassId) continue;
       await fetch(`${base}/api/schoolclasses/${schoolclassId}/students/${s.studentId}/accommodations`, {
         method: 'PUT',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${teacher.accessToken}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${professor.accessToken}` },
         body: JSON.stringify({
           extraTime: 'none',
           readAloud: false,
@@ -170,21 +170,23 @@ describe('a pupil with a support plan in a live raid, without the class knowing'
     timeout: 240_000,
   }, async () => {
     // The board of 5e B; every frame it receives is kept.
-    const teacher = await newPage(browser, DESKTOP);
-    contexts.push(teacher.context);
+    const professor = await newPage(browser, DESKTOP);
+    contexts.push(professor.context);
     const boardFrames: string[] = [];
-    teacher.page.on('websocket', (ws) => ws.on('framereceived', (f) => boardFrames.push(String(f.payload))));
-    await new LoginPage(teacher.page).signInTo('prof-demo', PASSWORD.teacher, '/prof/select');
-    await teacher.page.getByRole('link', { name: tr(fr.PROF_HOME.PLAY_WITH, { name: CLASS }) }).click();
-    await teacher.page.waitForURL((u) => /^\/prof\/game\/[^/]+\/[^/]+$/.test(u.pathname));
-    const boardPath = new URL(teacher.page.url()).pathname;
+    professor.page.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => boardFrames.push(String(f.payload))),
+    );
+    await new LoginPage(professor.page).signInTo('prof-demo', PASSWORD.professor, '/prof/select');
+    await professor.page.getByRole('link', { name: tr(fr.PROF_HOME.PLAY_WITH, { name: CLASS }) }).click();
+    await professor.page.waitForURL((u) => /^\/prof\/game\/[^/]+\/[^/]+$/.test(u.pathname));
+    const boardPath = new URL(professor.page.url()).pathname;
     [, , , schoolclassId] = boardPath.split('/');
     const subjectId = boardPath.split('/')[4];
-    const board = new ProjectorPage(teacher.page);
+    const board = new ProjectorPage(professor.page);
     await board.ready(CLASS);
 
     // The class page, in another tab: the pupil's row → Aménagements.
-    await onPupilRow(teacher.context, schoolclassId, async (dialog) => {
+    await onPupilRow(professor.context, schoolclassId, async (dialog) => {
       await dialog.getByRole('radio', { name: A.EXTRA.third }).check();
       await dialog.getByRole('checkbox', { name: A.READ_ALOUD }).check();
       await dialog.getByRole('checkbox', { name: A.READING }).check();
@@ -206,7 +208,7 @@ describe('a pupil with a support plan in a live raid, without the class knowing'
 
     // A raid of 10-second questions that ends each question when all have answered.
     await board.raidMenu().click();
-    await atPath(teacher.page, `${boardPath}/select-raid`);
+    await atPath(professor.page, `${boardPath}/select-raid`);
     await board.raidButton(RAID_TITLE).click();
     await board.settingsPanel().waitFor();
     await board.questionTime().selectOption('10');
@@ -259,18 +261,18 @@ describe('a pupil with a support plan in a live raid, without the class knowing'
     await shot(plan.page, 'accommodations-2-phone-question', false);
 
     // The class's 10 s are out: the board shows the extra time and how many still answer, no name.
-    const banner = teacher.page.getByTestId('extra-time');
+    const banner = professor.page.getByTestId('extra-time');
     await banner.waitFor({ timeout: 20_000 });
     const bannerText = (await banner.textContent()) ?? '';
     expect(bannerText).toBe(`${G.RAID.EXTRA_TIME} ${tr(G.RAID.EXTRA_ANSWERING_one, { count: 1 })}`);
-    const boardText = await teacher.page.evaluate(() => document.body.textContent ?? '');
+    const boardText = await professor.page.evaluate(() => document.body.textContent ?? '');
     for (const p of [PLAN]) {
       expect(bannerText).not.toContain(p.firstName);
       expect(bannerText).not.toContain(p.lastName);
     }
     for (const label of [A.OPEN, A.EXTRA.third, A.EXTRA.half, A.EXTRA.double, A.READ_ALOUD, A.READING])
       expect(boardText).not.toContain(label);
-    await shot(teacher.page, 'accommodations-3-board-extra-time', false);
+    await shot(professor.page, 'accommodations-3-board-extra-time', false);
 
     // The pupil still answers, and it counts: "end when all answered" reveals.
     await shot(plan.page, 'accommodations-4-phone-extra-time', false);
@@ -295,12 +297,12 @@ describe('a pupil with a support plan in a live raid, without the class knowing'
     await board.endRaid();
     await board.result().waitFor();
     await board.backToBoard().click();
-    await atPath(teacher.page, boardPath);
+    await atPath(professor.page, boardPath);
     await board.quit();
-    await atPath(teacher.page, '/prof/select');
+    await atPath(professor.page, '/prof/select');
 
     // The teacher clears the plan on the same row: nothing kept.
-    await onPupilRow(teacher.context, schoolclassId, async (dialog) => {
+    await onPupilRow(professor.context, schoolclassId, async (dialog) => {
       await dialog.getByRole('radio', { name: A.EXTRA.none }).check();
       await dialog.getByRole('checkbox', { name: A.READ_ALOUD }).uncheck();
       await dialog.getByRole('checkbox', { name: A.READING }).uncheck();

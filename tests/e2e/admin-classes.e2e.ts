@@ -32,7 +32,7 @@ async function signInStatus(login: string, password: string) {
 
 describe('a teacher prepares a class; a student joins it with the code', () => {
   let browser: Browser;
-  let teacher: { context: BrowserContext; page: Page };
+  let professor: { context: BrowserContext; page: Page };
   let ui: AdminClassesPages;
   let code = '';
   let joinAddress = '';
@@ -40,8 +40,8 @@ describe('a teacher prepares a class; a student joins it with the code', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    teacher = await newPage(browser, DESKTOP);
-    ui = new AdminClassesPages(teacher.page);
+    professor = await newPage(browser, DESKTOP);
+    ui = new AdminClassesPages(professor.page);
   });
   afterAll(async () => {
     await browser?.close();
@@ -61,7 +61,7 @@ describe('a teacher prepares a class; a student joins it with the code', () => {
   });
 
   test('the administration hub leads to the classes', async () => {
-    const { page } = teacher;
+    const { page } = professor;
     await new LoginPage(page).signInTo('prof-demo', 'Craie-Verte-2026!', '/prof/select');
     await page.goto('/prof/administration');
     await ui.heading(C.HUB.TITLE).waitFor();
@@ -82,7 +82,7 @@ describe('a teacher prepares a class; a student joins it with the code', () => {
   });
 
   test('creates a class: empty form refused with clear messages, then created', async () => {
-    const { page } = teacher;
+    const { page } = professor;
     await ui.link(C.LIST.NEW).click();
     await atPath(page, '/prof/administration/class');
     await ui.heading(C.NEW_TITLE).waitFor();
@@ -111,7 +111,7 @@ describe('a teacher prepares a class; a student joins it with the code', () => {
   });
 
   test('generates a code: the modal shows the digits, a large QR code and the join address', async () => {
-    const { page } = teacher;
+    const { page } = professor;
     await ui.button(C.CODE.GENERATE).click();
     await ui.dialog().waitFor();
     code = (await ui.codeDigits().textContent())?.trim() ?? '';
@@ -158,7 +158,7 @@ describe('a teacher prepares a class; a student joins it with the code', () => {
   });
 
   test('the teacher sees the student, generates a readable password, sorts the table', async () => {
-    const { page } = teacher;
+    const { page } = professor;
     await page.reload();
     await ui.heading(CLASS_NAME).waitFor();
     const row = ui.row(student.lastName);
@@ -203,7 +203,7 @@ describe('a teacher prepares a class; a student joins it with the code', () => {
   });
 
   test('the class page also fits a narrow screen', async () => {
-    const { page } = teacher;
+    const { page } = professor;
     await page.setViewportSize(PHONE);
     await ui.heading(CLASS_NAME).waitFor();
     expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
@@ -212,7 +212,7 @@ describe('a teacher prepares a class; a student joins it with the code', () => {
   });
 
   test('the interface switches to English and back to French', async () => {
-    const { page } = teacher;
+    const { page } = professor;
     await ui.language().selectOption('en');
     await page.getByRole('heading', { name: tr(CEn.STUDENTS.TITLE_one, { count: 1 }) }).waitFor();
     await page.getByRole('button', { name: CEn.CODE.SHOW }).waitFor();
@@ -223,7 +223,7 @@ describe('a teacher prepares a class; a student joins it with the code', () => {
   });
 
   test('deleting the class asks first, then the list no longer shows it', async () => {
-    const { page } = teacher;
+    const { page } = professor;
     await ui.button(C.DELETE).click();
     await page.getByText(tr(C.CONFIRM_DELETE, { name: CLASS_NAME })).waitFor();
     await shot(page, 'classes-10-delete-confirm');

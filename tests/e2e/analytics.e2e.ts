@@ -43,7 +43,7 @@ async function download(page: Page, click: () => Promise<void>): Promise<{ name:
 describe('analytics after a live raid', () => {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
-  let teacher: Page;
+  let professor: Page;
   let report: Page;
   let wrongText = '';
   let wrongIndex = -1;
@@ -61,10 +61,10 @@ describe('analytics after a live raid', () => {
   }, async () => {
     const t = await openBoard(browser, 'prof-demo', CLASS);
     contexts.push(t.context);
-    teacher = t.page;
+    professor = t.page;
     const { boardPath } = t;
     const [, , , schoolclassId, subjectId] = boardPath.split('/');
-    const board = new ProjectorPage(teacher);
+    const board = new ProjectorPage(professor);
     await board.className(CLASS).waitFor();
 
     const p = await newPage(browser, PHONE);
@@ -91,7 +91,7 @@ describe('analytics after a live raid', () => {
     await board.settingsPanel().waitFor();
     await board.endEarly().uncheck();
     await board.openLobby().click();
-    await teacher.waitForURL((u) => u.pathname.startsWith(boardPath) && u.pathname.endsWith('/raid'));
+    await professor.waitForURL((u) => u.pathname.startsWith(boardPath) && u.pathname.endsWith('/raid'));
     await board.lobby().waitFor();
     await board.lobbyConnected(2).waitFor();
     await phone.lobby().waitFor();
@@ -132,7 +132,7 @@ describe('analytics after a live raid', () => {
     // The teacher stops the raid in the board's own confirmation: the later questions were never asked.
     await board.endRaidButton().click();
     await board.confirmDialog().waitFor();
-    await shot(teacher, 'analytics-board-stop-confirm', false);
+    await shot(professor, 'analytics-board-stop-confirm', false);
     await board.confirmDialog().getByRole('button', { name: gameFr.GAME.RAID.END, exact: true }).click();
     await board.result().waitFor();
 
@@ -219,9 +219,9 @@ describe('analytics after a live raid', () => {
     }
     await a2.reportHeading(RAID_TITLE).waitFor();
     // Back to the board, so that the next file finds 5e B's board as it was.
-    await teacher.bringToFront();
+    await professor.bringToFront();
     await board.backToBoard().click();
-    await teacher.waitForURL(isBoardPath);
+    await professor.waitForURL(isBoardPath);
   });
 
   test('the report exports its questions as CSV and XLSX that read back', async () => {
@@ -254,21 +254,21 @@ describe('analytics after a live raid', () => {
   });
 
   test('the class table leads to the students, where manual XP is given', async () => {
-    const a = new AnalyticsPage(teacher);
-    await teacher.goto('/prof/analytics/schoolclasses?period=week');
+    const a = new AnalyticsPage(professor);
+    await professor.goto('/prof/analytics/schoolclasses?period=week');
     await a.classesHeading().waitFor();
     const row = a.classRow(CLASS).first();
     await row.waitFor();
     // At least the raid just played, completed live this week.
     const cells = await row.getByRole('cell').allTextContents();
     expect(Number(cells[3])).toBeGreaterThanOrEqual(1);
-    await shot(teacher, 'analytics-classes-1440');
+    await shot(professor, 'analytics-classes-1440');
     await a.classLink(CLASS).first().click();
     await a.studentRow(PLAYER.last).waitFor();
-    await shot(teacher, 'analytics-class-1440');
-    await teacher.setViewportSize(SMALL);
-    await shot(teacher, 'analytics-class-1024');
-    await teacher.setViewportSize(DESKTOP);
+    await shot(professor, 'analytics-class-1440');
+    await professor.setViewportSize(SMALL);
+    await shot(professor, 'analytics-class-1024');
+    await professor.setViewportSize(DESKTOP);
 
     await a.addXpButton(`${AWARDED.first} ${AWARDED.last}`).click();
     await a.xpAmount().fill('0');
@@ -276,7 +276,9 @@ describe('analytics after a live raid', () => {
     await a.xpDialog().getByText(fr.ERRORS.MANUAL_XP_AMOUNT).waitFor();
     await a.xpAmount().fill('30');
     await a.xpReason().fill('Exposé sur les fractions');
-    const posted = teacher.waitForResponse((r) => r.url().includes('/xp') && r.request().method() === 'POST');
+    const posted = professor.waitForResponse(
+      (r) => r.url().includes('/xp') && r.request().method() === 'POST',
+    );
     await a.xpSubmit().click();
     expect((await posted).status()).toBe(201);
     await a.xpDialog().waitFor({ state: 'detached' });
@@ -299,12 +301,12 @@ describe('analytics after a live raid', () => {
   });
 
   test('the personal page shows its chart at 1440x1024 and 1024x768', async () => {
-    const answer = teacher.waitForResponse((r) => r.url().includes('/api/analytics/personal?period=week'));
-    await teacher.goto('/prof/analytics/personal?period=week');
+    const answer = professor.waitForResponse((r) => r.url().includes('/api/analytics/personal?period=week'));
+    await professor.goto('/prof/analytics/personal?period=week');
     const { range } = (await (await answer).json()) as { range: { from: string; to: string } };
-    await teacher.getByTestId('total-raidsStarted').waitFor();
-    expect(Number(await teacher.getByTestId('total-raidsStarted').textContent())).toBeGreaterThanOrEqual(1);
-    const a = new AnalyticsPage(teacher);
+    await professor.getByTestId('total-raidsStarted').waitFor();
+    expect(Number(await professor.getByTestId('total-raidsStarted').textContent())).toBeGreaterThanOrEqual(1);
+    const a = new AnalyticsPage(professor);
     // The week, from its Monday (Paris) to now: each day once under the axis, the scale spanning it.
     const week = await a.chartAxis(0);
     expect(week.span).toEqual([range.from, range.to]);
@@ -315,20 +317,20 @@ describe('analytics after a live raid', () => {
       month: '2-digit',
     });
     expect(week.ticks[0]).toBe(monday.format(new Date(range.from)));
-    await shot(teacher, 'analytics-personal-1440');
-    await teacher.setViewportSize(SMALL);
-    await shot(teacher, 'analytics-personal-1024');
-    await teacher.setViewportSize(DESKTOP);
+    await shot(professor, 'analytics-personal-1440');
+    await professor.setViewportSize(SMALL);
+    await shot(professor, 'analytics-personal-1024');
+    await professor.setViewportSize(DESKTOP);
 
     // The school year: the 1st of its months, each once.
     await a.period('YEAR').click();
     await expect.poll(async () => (await a.chartAxis(0)).ticks[0]).toBe('01/09');
     const year = await a.chartAxis(0);
     expect(new Set(year.ticks).size).toBe(year.ticks.length);
-    await shot(teacher, 'analytics-personal-year-1440');
+    await shot(professor, 'analytics-personal-year-1440');
 
     // "Jour" is a date cell in the XLSX, not text.
-    const file = await download(teacher, () => a.xlsxButton(0).click());
+    const file = await download(professor, () => a.xlsxButton(0).click());
     const rows = readXlsx(new Uint8Array(file.bytes));
     expect(rows[0][0]).toBe(A.DAY);
     expect(typeof rows[1][0]).toBe('number');

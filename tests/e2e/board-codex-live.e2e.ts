@@ -11,7 +11,7 @@ import { gameFr } from './pages/game-fr';
 import { LoginPage } from './pages/login';
 import { openBoard, ProjectorPage } from './pages/projector';
 
-const PASSWORD = { teacher: 'Craie-Verte-2026!', student: 'Cartable-Bleu-7!' };
+const PASSWORD = { professor: 'Craie-Verte-2026!', student: 'Cartable-Bleu-7!' };
 const CLASS = '2nde A';
 const tag = `CODEXLIVE${Date.now() % 100000}`;
 const PHRASE = `La vitesse ${tag} se mesure en mètres par seconde.`;
@@ -32,9 +32,9 @@ describe('the board’s codex screen during a lesson', () => {
     timeout: 180_000,
   }, async () => {
     // prof-sciences has no character yet: its set-up opens first, left undone for the other files.
-    const teacher = await openBoard(browser, 'prof-sciences', CLASS, { landing: '/gar-signup' });
-    contexts.push(teacher.context);
-    const { page, boardPath } = teacher;
+    const professor = await openBoard(browser, 'prof-sciences', CLASS, { landing: '/gar-signup' });
+    contexts.push(professor.context);
+    const { page, boardPath } = professor;
     const board = new ProjectorPage(page);
     await board.ready(CLASS);
     await board.activities().getByRole('link', { name: G.MENU.CODEX }).click();
@@ -52,7 +52,7 @@ describe('the board’s codex screen during a lesson', () => {
     expect(await write.write(PHRASE)).toBe(201);
 
     // The teacher approves it in another tab of the same browser.
-    const tab = await teacher.context.newPage();
+    const tab = await professor.context.newPage();
     await tab.setViewportSize(DESKTOP);
     const mod = new CodexModerationPage(tab);
     try {

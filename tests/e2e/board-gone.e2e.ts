@@ -40,15 +40,15 @@ describe('a board that disappears without Quit', () => {
     contexts.push(context);
 
     // The board of 5e B opens the room.
-    const teacher = await openBoard(browser, 'prof-demo', CLASS);
-    contexts.push(teacher.context);
-    const { boardPath } = teacher;
+    const professor = await openBoard(browser, 'prof-demo', CLASS);
+    contexts.push(professor.context);
+    const { boardPath } = professor;
     const [, , , schoolclassId, subjectId] = boardPath.split('/');
-    await new ProjectorPage(teacher.page).className(CLASS).waitFor();
+    await new ProjectorPage(professor.page).className(CLASS).waitFor();
     await phone.waitForJoinCard(CLASS);
 
     // The board's page goes away without Quit.
-    await teacher.page.close();
+    await professor.page.close();
     // Within the grace (a reload, a Wi-Fi blip) the home still offers the game.
     const rooms = phone.page.waitForResponse((r) => r.url().endsWith('/api/game/rooms/live'));
     await phone.page.reload();
@@ -76,7 +76,7 @@ describe('a board that disappears without Quit', () => {
 
     // The teacher opens the board again: the phone left waiting gets in by itself, told by the
     // server's push (its own retry, every 10 s, is the slow way: the wait stays well under it).
-    const back = await teacher.context.newPage();
+    const back = await professor.context.newPage();
     await back.goto(boardPath);
     const board = new ProjectorPage(back);
     await board.className(CLASS).waitFor();

@@ -153,10 +153,10 @@ describe('every kind of question on the board at every text size', () => {
       ],
     });
 
-    const teacher = await newPage(browser, BOARDS[0]);
-    contexts.push(teacher.context);
-    const { page } = teacher;
-    await teacher.context.addInitScript(() => localStorage.setItem('gameFontSize', '3.5'));
+    const professor = await newPage(browser, BOARDS[0]);
+    contexts.push(professor.context);
+    const { page } = professor;
+    await professor.context.addInitScript(() => localStorage.setItem('gameFontSize', '3.5'));
     await new LoginPage(page).signInTo('prof-sciences', PASSWORD, '/gar-signup');
     await page.goto('/prof/select');
     await page.getByRole('link', { name: tr(fr.PROF_HOME.PLAY_WITH, { name: CLASS }) }).click();

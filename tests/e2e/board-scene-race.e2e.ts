@@ -13,7 +13,7 @@ import { gameFr } from './pages/game-fr';
 import { LoginPage } from './pages/login';
 import { ProjectorPage } from './pages/projector';
 
-const TEACHER_PASSWORD = 'Craie-Verte-2026!';
+const PROFESSOR_PASSWORD = 'Craie-Verte-2026!';
 const CLASS = '5e B';
 const G = gameFr.GAME;
 
@@ -33,7 +33,7 @@ describe('the board’s scene across fast screen changes', () => {
   }, async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     contexts.push(context);
-    await new LoginPage(page).signInTo('prof-demo', TEACHER_PASSWORD, '/prof/select');
+    await new LoginPage(page).signInTo('prof-demo', PROFESSOR_PASSWORD, '/prof/select');
     await page.getByRole('link', { name: tr(fr.PROF_HOME.PLAY_WITH, { name: CLASS }) }).click();
     await page.waitForURL((u) => /^\/prof\/game\/[^/]+\/[^/]+$/.test(u.pathname));
     const boardPath = new URL(page.url()).pathname;

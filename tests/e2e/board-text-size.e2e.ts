@@ -17,7 +17,7 @@ import { LoginPage } from './pages/login';
 import { PhonePage } from './pages/phone';
 import { openBoard, ProjectorPage } from './pages/projector';
 
-const PASSWORD = { teacher: 'Craie-Verte-2026!', student: 'Cartable-Bleu-7!' };
+const PASSWORD = { professor: 'Craie-Verte-2026!', student: 'Cartable-Bleu-7!' };
 // 2nde A of prof-sciences: no other browser test opens its live room.
 const CLASS = '2nde A';
 const RAID_TITLE = 'Texte géant';
@@ -69,7 +69,7 @@ describe('the board at every text size', () => {
     for (const a of LIMITS.answers) expect(a.length).toBeLessThanOrEqual(ANSWER_MAX);
     const { accessToken: token } = await api('POST', '/auth/signin', null, {
       login: 'prof-sciences',
-      password: PASSWORD.teacher,
+      password: PASSWORD.professor,
     });
     const subjects = (await api('GET', '/subjects', null)) as { id: string; code: string }[];
     const subjectId = subjects.find((s) => s.code === 'PHYSICS_CHEMISTRY')?.id;
@@ -86,7 +86,7 @@ describe('the board at every text size', () => {
     });
 
     // prof-sciences has no character yet: its set-up opens first, left undone for the other files.
-    const teacher = await openBoard(browser, 'prof-sciences', CLASS, {
+    const professor = await openBoard(browser, 'prof-sciences', CLASS, {
       viewport: BOARDS[0],
       landing: '/gar-signup',
       prepare: async (context, page) => {
@@ -94,8 +94,8 @@ describe('the board at every text size', () => {
         await context.addInitScript(() => localStorage.setItem('gameFontSize', '3.5'));
       },
     });
-    contexts.push(teacher.context);
-    const { page, boardPath } = teacher;
+    contexts.push(professor.context);
+    const { page, boardPath } = professor;
     const [, , , schoolclassId, subjectId2] = boardPath.split('/');
     const board = new ProjectorPage(page);
     await board.ready(CLASS);

@@ -28,7 +28,7 @@ import {
   VIEWPORTS,
 } from './pages/screen-walk';
 
-const TEACHER = { login: 'prof-demo', password: 'Craie-Verte-2026!' };
+const PROFESSOR = { login: 'prof-demo', password: 'Craie-Verte-2026!' };
 // A student no other e2e file signs in as... eleve01 is the demo's first student, read-only here.
 const STUDENT = { login: 'eleve01', password: 'Cartable-Bleu-7!' };
 
@@ -65,7 +65,7 @@ const SETUP: Record<string, (page: Page) => Promise<() => Promise<void>>> = {
 
 /** How each role signs in (the public walks signed out). */
 const SIGN_IN: Record<Role, ((page: Page) => Promise<void>) | null> = {
-  teacher: (page) => signIn(page, TEACHER),
+  professor: (page) => signIn(page, PROFESSOR),
   student: (page) => signIn(page, STUDENT),
   school: async (page) => {
     const idp = new TestIdpPage(page);
@@ -108,9 +108,9 @@ describe('every screen at every size', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    const teacher = await apiSignIn(TEACHER.login, TEACHER.password);
+    const professor = await apiSignIn(PROFESSOR.login, PROFESSOR.password);
     const student = await apiSignIn(STUDENT.login, STUDENT.password);
-    params = await demoParams(teacher, student);
+    params = await demoParams(professor, student);
   });
   afterAll(async () => {
     await browser?.close();
@@ -218,16 +218,16 @@ describe('every screen at every size', () => {
     });
     const list: { role: Role; routes: AppRoute[]; after?: Promise<void>; done?: () => void }[] = [];
     const isBoard = (r: AppRoute) => r.path.startsWith('/prof/game/');
-    const boardRoutes = roles.includes('teacher')
-      ? ROUTES.filter((r) => roleOf(r).includes('teacher') && isBoard(r))
+    const boardRoutes = roles.includes('professor')
+      ? ROUTES.filter((r) => roleOf(r).includes('professor') && isBoard(r))
       : [];
-    if (boardRoutes.length) list.push({ role: 'teacher', routes: boardRoutes, done: boardDone });
+    if (boardRoutes.length) list.push({ role: 'professor', routes: boardRoutes, done: boardDone });
     else boardDone();
-    const order: Role[] = ['teacher', 'public', 'school', 'student'];
+    const order: Role[] = ['professor', 'public', 'school', 'student'];
     const rest = order
       .filter((role) => roles.includes(role))
       .flatMap((role) =>
-        ROUTES.filter((r) => roleOf(r).includes(role) && !(role === 'teacher' && isBoard(r))).map((r) => ({
+        ROUTES.filter((r) => roleOf(r).includes(role) && !(role === 'professor' && isBoard(r))).map((r) => ({
           role,
           routes: [r],
           after: role === 'student' ? board : undefined,
@@ -244,7 +244,7 @@ describe('every screen at every size', () => {
   // busy to the end (two role walks side by side left one idle for half the walk). WALK_ROLES=public
   // (or teacher,student) walks only those.
   const only = process.env.WALK_ROLES?.split(',') as Role[] | undefined;
-  const roles = (['teacher', 'public', 'student', 'school'] as Role[]).filter(
+  const roles = (['professor', 'public', 'student', 'school'] as Role[]).filter(
     (r) => !only || only.includes(r),
   );
   const WALKERS = Number(process.env.WALKERS ?? 2);

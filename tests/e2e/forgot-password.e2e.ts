@@ -30,7 +30,7 @@ describe('forgotten password', () => {
 
   /** Asks for a link as a teacher would and opens it from the mail. */
   async function openResetLink(forgot: ForgotPasswordPages) {
-    await forgot.openFromLogin('teacher');
+    await forgot.openFromLogin('professor');
     await atPath(page, '/forgot-password/professor');
     await forgot.heading(F.PROFESSOR_TITLE).waitFor();
     const since = Date.now();
@@ -53,7 +53,7 @@ describe('forgotten password', () => {
 
   test('an unknown address is told it has no account', async () => {
     const forgot = new ForgotPasswordPages(page);
-    await forgot.openFromLogin('teacher');
+    await forgot.openFromLogin('professor');
     await shot(page, 'forgot-professor');
     await forgot.requestLink('personne@exemple.fr');
     await page.getByRole('alert').filter({ hasText: fr.USERS.EMAIL_NOT_FOUND }).waitFor();

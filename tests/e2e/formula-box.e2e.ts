@@ -11,7 +11,7 @@ import { gameFr } from './pages/game-fr';
 import { LoginPage } from './pages/login';
 import { ProjectorPage, playWith } from './pages/projector';
 
-const TEACHER = { login: 'prof-sciences', password: 'Craie-Verte-2026!' };
+const PROFESSOR = { login: 'prof-sciences', password: 'Craie-Verte-2026!' };
 const STUDENT = { login: 'eleve31', password: 'Cartable-Bleu-7!' };
 const CLASS = '2nde A';
 const RULE = '\\rule{3000em}{3000em}';
@@ -50,7 +50,7 @@ describe('a hostile formula on the projector', () => {
     timeout: 120_000,
   }, async () => {
     const student = await signIn(STUDENT);
-    const teacher = await signIn(TEACHER);
+    const professor = await signIn(PROFESSOR);
     const [prof] = await api<StudentProfessor[]>(
       'GET',
       `/professors/students/${student.studentId}`,
@@ -64,12 +64,12 @@ describe('a hostile formula on the projector', () => {
       schoolclassId: where.schoolclassId,
       text: PHRASE,
     });
-    await api('PUT', `/codex/${phrase.id}`, teacher.accessToken, { status: 1 });
+    await api('PUT', `/codex/${phrase.id}`, professor.accessToken, { status: 1 });
 
     const { page, context } = await newPage(browser, DESKTOP);
     try {
       // prof-sciences has no character yet: the first sign-in lands on the set-up, left undone.
-      await new LoginPage(page).signInTo(TEACHER.login, TEACHER.password, '/gar-signup');
+      await new LoginPage(page).signInTo(PROFESSOR.login, PROFESSOR.password, '/gar-signup');
       await page.goto('/prof/select');
       const boardPath = await playWith(page, CLASS);
       const board = new ProjectorPage(page);
@@ -109,7 +109,7 @@ describe('a hostile formula on the projector', () => {
       await board.pauseButton().click();
       await board.pausedDialog().waitFor();
     } finally {
-      await api('DELETE', `/codex/${phrase.id}`, teacher.accessToken).catch(() => undefined);
+      await api('DELETE', `/codex/${phrase.id}`, professor.accessToken).catch(() => undefined);
       await context.close();
     }
     expect(thirdPartyRequests).toEqual([]);

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { HEAD, PUPIL, TEACHER } from '../helpers/sso';
+import { HEAD, PROFESSOR, PUPIL } from '../helpers/sso';
 import { startTestIdp } from '../helpers/test-idp';
 import { CHROMIUM_PATH } from './chromium';
 
@@ -111,7 +111,7 @@ export default async function setup(project: TestProject) {
     };
   }
   // Its directory: a teacher of 5EME B and 4EME A, and a pupil of 5EME B, at the same school.
-  const idp = await startTestIdp({ teacher: TEACHER, pupil: PUPIL, head: HEAD });
+  const idp = await startTestIdp({ professor: PROFESSOR, pupil: PUPIL, head: HEAD });
   Object.assign(env, idp.env());
   // Its own process group: npx starts tsx, which starts node; stopping npx alone would leave them running.
   const server: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], {

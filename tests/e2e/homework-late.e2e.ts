@@ -11,8 +11,8 @@ import { parisDay } from '../../shared/homework-schedule';
 import { atPath, DESKTOP, launch, newPage, PHONE, shot } from './browser';
 import { tr } from './pages/fr';
 import { LoginPage } from './pages/login';
+import { HomeworkPage } from './pages/professor-library';
 import { S, StudentWorldPages } from './pages/student-world';
-import { HomeworkPage } from './pages/teacher-library';
 
 const H = library.HOMEWORK;
 const NAME = DEMO_OVERDUE_HOMEWORK.name;
@@ -67,17 +67,17 @@ describe('late homework: accepted and marked late, for the pupil and the teacher
     await shot(page, 'homework-late-3-list-done');
 
     // The teacher's homework page counts one pupil done, late.
-    const teacher = await newPage(browser, DESKTOP);
+    const professor = await newPage(browser, DESKTOP);
     // prof-sciences has no character yet: its set-up opens first, left undone for the other files.
-    await new LoginPage(teacher.page).signInTo('prof-sciences', 'Craie-Verte-2026!', '/gar-signup');
-    await teacher.page.goto('/prof/administration/homework');
-    const row = new HomeworkPage(teacher.page).row(NAME);
+    await new LoginPage(professor.page).signInTo('prof-sciences', 'Craie-Verte-2026!', '/gar-signup');
+    await professor.page.goto('/prof/administration/homework');
+    const row = new HomeworkPage(professor.page).row(NAME);
     await row.waitFor();
     const text = (await row.textContent()) ?? '';
     expect(text).toMatch(new RegExp(`^${NAME}.*${tr(H.COMPLETED_OF, { count: 1, total: '\\d+' })}`));
     expect(text).toContain(tr(H.LATE_OF_one, { count: 1 }));
     expect(text).toContain(tr(H.DUE, { date: ddmmyyyy(due) }));
     expect(text).toContain(H.ONGOING);
-    await shot(teacher.page, 'homework-late-4-teacher');
+    await shot(professor.page, 'homework-late-4-teacher');
   });
 });

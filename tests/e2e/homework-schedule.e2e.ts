@@ -15,7 +15,7 @@ const day = (offset: number) => parisDay(new Date(Date.now() + offset * 86_400_0
 const ddmmyyyy = (d: string) => d.split('-').reverse().join('/');
 
 /** The demo teacher's API, for the setup and the clean-up. */
-async function teacherApi() {
+async function professorApi() {
   const base = inject('baseUrl');
   const res = await fetch(`${base}/api/auth/signin`, {
     method: 'POST',
@@ -37,13 +37,13 @@ async function teacherApi() {
 
 describe('homework with dates, tries and two right answers, on a phone', () => {
   let browser: Browser;
-  let api: Awaited<ReturnType<typeof teacherApi>>;
+  let api: Awaited<ReturnType<typeof professorApi>>;
   const chapters: string[] = [];
   const homework: string[] = [];
 
   beforeAll(async () => {
     browser = await launch();
-    api = await teacherApi();
+    api = await professorApi();
   });
   afterAll(async () => {
     for (const id of homework) await api('DELETE', `/homeworkRaids/${id}`).catch(() => undefined);

@@ -13,7 +13,7 @@ import { gameFr } from './pages/game-fr';
 import { LoginPage } from './pages/login';
 import { ProjectorPage, playWith } from './pages/projector';
 
-const PASSWORD = { teacher: 'Craie-Verte-2026!', student: 'Cartable-Bleu-7!' };
+const PASSWORD = { professor: 'Craie-Verte-2026!', student: 'Cartable-Bleu-7!' };
 const CLASS = '5e B';
 // A pupil of 5e B no other browser test signs in as.
 const STUDENT = 'eleve15';
@@ -25,7 +25,7 @@ async function reachableAddress(): Promise<string> {
   const signin = await fetch(`${base}/api/auth/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: 'prof-demo', password: PASSWORD.teacher }),
+    body: JSON.stringify({ login: 'prof-demo', password: PASSWORD.professor }),
   });
   expect(signin.status).toBe(200);
   const { accessToken } = (await signin.json()) as { accessToken: string };
@@ -62,13 +62,13 @@ describe('the addresses a board hands the phones', () => {
     // The teacher's browser is at localhost, as the banner's first line says.
     const local = inject('baseUrl').replace('://127.0.0.1', '://localhost');
     expect(local).toMatch(/^http:\/\/localhost:\d+$/);
-    const teacher = await newPage(browser, DESKTOP);
-    contexts.push(teacher.context);
-    const { page } = teacher;
+    const professor = await newPage(browser, DESKTOP);
+    contexts.push(professor.context);
+    const { page } = professor;
     const login = new LoginPage(page);
     await page.goto(`${local}/login`);
     await login.heading().waitFor();
-    await login.signIn('prof-demo', PASSWORD.teacher);
+    await login.signIn('prof-demo', PASSWORD.professor);
     await atPath(page, '/prof/select');
     expect(new URL(page.url()).origin).toBe(local);
 

@@ -15,7 +15,7 @@ import { LoginPage } from './pages/login';
 import { PhonePage } from './pages/phone';
 import { openBoard, ProjectorPage } from './pages/projector';
 
-const PASSWORD = { teacher: 'Craie-Verte-2026!', student: 'Cartable-Bleu-7!' };
+const PASSWORD = { professor: 'Craie-Verte-2026!', student: 'Cartable-Bleu-7!' };
 const CLASS = '5e B';
 const RAID_TITLE = 'Les fractions';
 const N = 19;
@@ -82,9 +82,9 @@ describe('the student home after a lesson', () => {
     expect(await shownXp(phone.page)).toBe(String(before.xp));
 
     // The board of 5e B.
-    const teacher = await openBoard(browser, 'prof-demo', CLASS);
-    contexts.push(teacher.context);
-    const { page, boardPath } = teacher;
+    const professor = await openBoard(browser, 'prof-demo', CLASS);
+    contexts.push(professor.context);
+    const { page, boardPath } = professor;
     const [, , , schoolclassId, subjectId] = boardPath.split('/');
     const board = new ProjectorPage(page);
     await board.className(CLASS).waitFor();

@@ -12,7 +12,7 @@ import { tr } from './pages/fr';
 import { gameFr } from './pages/game-fr';
 import { LoginPage } from './pages/login';
 import type { PhonePage } from './pages/phone';
-import { openPhone, ProjectorPage, playWith, TEACHER_PASSWORD } from './pages/projector';
+import { openPhone, PROFESSOR_PASSWORD, ProjectorPage, playWith } from './pages/projector';
 
 const CLASS = '5e B';
 const PUPILS = [22, 23].map((n) => {
@@ -35,11 +35,11 @@ describe('summons across two lessons', () => {
   test('the first summon of a new lesson draws from the whole class again', {
     timeout: 180_000,
   }, async () => {
-    const teacher = await newPage(browser, DESKTOP);
-    contexts.push(teacher.context);
-    const { page } = teacher;
+    const professor = await newPage(browser, DESKTOP);
+    contexts.push(professor.context);
+    const { page } = professor;
     const board = new ProjectorPage(page);
-    await new LoginPage(page).signInTo('prof-demo', TEACHER_PASSWORD, '/prof/select');
+    await new LoginPage(page).signInTo('prof-demo', PROFESSOR_PASSWORD, '/prof/select');
 
     const phones: PhonePage[] = [];
     for (const p of PUPILS) {

@@ -85,11 +85,11 @@ describe('a live raid with a projector and three phones', () => {
     const before = await studentRecord(STUDENTS[0].login);
 
     // The teacher opens the board of 5e B.
-    const teacher = await openBoard(browser, 'prof-demo', CLASS);
-    contexts.push(teacher.context);
-    boardPath = teacher.boardPath;
+    const professor = await openBoard(browser, 'prof-demo', CLASS);
+    contexts.push(professor.context);
+    boardPath = professor.boardPath;
     const [, , , schoolclassId, subjectId] = boardPath.split('/');
-    board = new ProjectorPage(teacher.page);
+    board = new ProjectorPage(professor.page);
     await board.className(CLASS).waitFor();
     expect(await board.worldIcon().getAttribute('src')).toBe('/assets/worlds/nebula-icon.webp');
     for (const s of STUDENTS) await board.rosterEntry(s.label).waitFor({ state: 'attached' });
@@ -110,26 +110,26 @@ describe('a live raid with a projector and three phones', () => {
     }
     for (const s of STUDENTS) await board.presentEntry(s.label).waitFor({ state: 'attached' });
     await board.connectedCount(STUDENTS.length, classSize).waitFor();
-    await shot(teacher.page, 'live-board-connected');
+    await shot(professor.page, 'live-board-connected');
 
     // The teacher starts the raid from select-raid.
     await board.raidMenu().click();
-    await atPath(teacher.page, `${boardPath}/select-raid`);
+    await atPath(professor.page, `${boardPath}/select-raid`);
     await board.selectRaidHeading().waitFor();
     await board.raidButton(RAID_TITLE).click();
     // How the raid plays: here the teacher reveals each question herself.
     await board.settingsPanel().waitFor();
     expect(await board.endEarly().isChecked()).toBe(true);
     await board.endEarly().uncheck();
-    await shot(teacher.page, 'live-board-settings');
+    await shot(professor.page, 'live-board-settings');
     await board.openLobby().click();
-    await teacher.page.waitForURL((u) => u.pathname.startsWith(boardPath) && u.pathname.endsWith('/raid'));
+    await professor.page.waitForURL((u) => u.pathname.startsWith(boardPath) && u.pathname.endsWith('/raid'));
 
     // The lobby: the raid and who is connected; the phones wait for the first question.
     await board.lobby().waitFor();
     await board.lobbyConnected(STUDENTS.length).waitFor();
     for (const phone of phones) await phone.lobby().waitFor();
-    await shot(teacher.page, 'live-board-lobby');
+    await shot(professor.page, 'live-board-lobby');
     await shot(phones[0].page, 'live-phone-lobby', false);
     await board.beginButton().click();
 
@@ -176,11 +176,11 @@ describe('a live raid with a projector and three phones', () => {
         await phone.received().waitFor();
       }
       await board.answeredCount(STUDENTS.length, STUDENTS.length).waitFor();
-      if (i === 0) await shot(teacher.page, 'live-board-question');
+      if (i === 0) await shot(professor.page, 'live-board-question');
 
       // The reveal: by the button, or by the presenter's clicker (→) every other question.
       if (i % 2 === 0) await board.revealButton().click();
-      else await teacher.page.keyboard.press('ArrowRight');
+      else await professor.page.keyboard.press('ArrowRight');
       await board.revealPanel().waitFor();
       await board.share(100).waitFor();
       const hpAfter = await board.hp();
@@ -192,14 +192,14 @@ describe('a live raid with a projector and three phones', () => {
         await phone.classShare(100).waitFor();
       }
       if (i === 0) {
-        await shot(teacher.page, 'live-board-reveal');
+        await shot(professor.page, 'live-board-reveal');
         await shot(phones[0].page, 'live-phone-revealed', false);
       }
       played++;
 
       // At 0 HP the button ends the raid: it never offers a next question the raid will not ask.
       if (i % 2 === 0) await board.nextButton(i === count - 1 || hpAfter === 0).click();
-      else await teacher.page.keyboard.press('ArrowRight');
+      else await professor.page.keyboard.press('ArrowRight');
       // The next question, or the end once the boss has no HP left.
       if (hpAfter === 0) await board.victory().waitFor();
       else await board.questionIndex(i + 2, count).waitFor();
@@ -213,7 +213,7 @@ describe('a live raid with a projector and three phones', () => {
       const row = board.gainRow(s.label);
       await row.getByText(tr(gameFr.GAME.RESULT.XP, { xp: gain.xp }), { exact: true }).waitFor();
     }
-    await shot(teacher.page, 'live-board-victory');
+    await shot(professor.page, 'live-board-victory');
     for (const phone of phones) {
       await phone.victory().waitFor();
       await phone.xpGain(gain.xp).waitFor();
@@ -226,7 +226,7 @@ describe('a live raid with a projector and three phones', () => {
     expect(after.xp - before.xp).toBe(effectiveGain(gain.xp, after.activeProfessorsCount));
 
     await board.backToBoard().click();
-    await atPath(teacher.page, boardPath);
+    await atPath(professor.page, boardPath);
   });
 
   test('then a summon draws each connected student once, and the codex shows the approved phrases', {

@@ -16,7 +16,7 @@ import { LoginPage } from './pages/login';
 import { PhonePage } from './pages/phone';
 import { ProjectorPage } from './pages/projector';
 
-const PASSWORD = { teacher: 'Craie-Verte-2026!', student: 'Cartable-Bleu-7!' };
+const PASSWORD = { professor: 'Craie-Verte-2026!', student: 'Cartable-Bleu-7!' };
 const CLASS = '2nde A';
 const RAID_TITLE = 'Deux bonnes réponses (e2e)';
 const N = 33;
@@ -57,7 +57,7 @@ describe('a question with two right answers, live', () => {
   }, async () => {
     ({ accessToken: token } = await api<{ accessToken: string }>('POST', '/auth/signin', null, {
       login: 'prof-sciences',
-      password: PASSWORD.teacher,
+      password: PASSWORD.professor,
     }));
     const subjects = await api<{ id: string; code: string }[]>('GET', '/subjects', null);
     const subjectId = subjects.find((s) => s.code === 'PHYSICS_CHEMISTRY')?.id;
@@ -83,10 +83,10 @@ describe('a question with two right answers, live', () => {
     });
 
     // The board of 2nde A; prof-sciences has no character yet: its set-up opens first, left undone.
-    const teacher = await newPage(browser, DESKTOP);
-    contexts.push(teacher.context);
-    const { page } = teacher;
-    await new LoginPage(page).signInTo('prof-sciences', PASSWORD.teacher, '/gar-signup');
+    const professor = await newPage(browser, DESKTOP);
+    contexts.push(professor.context);
+    const { page } = professor;
+    await new LoginPage(page).signInTo('prof-sciences', PASSWORD.professor, '/gar-signup');
     await page.goto('/prof/select');
     await page.getByRole('link', { name: tr(fr.PROF_HOME.PLAY_WITH, { name: CLASS }) }).click();
     await page.waitForURL((u) => /^\/prof\/game\/[^/]+\/[^/]+$/.test(u.pathname));
@@ -156,7 +156,7 @@ describe('a question with two right answers, live', () => {
     await board.result().waitFor();
 
     // The report tells partly right from wrong.
-    const [tab] = await Promise.all([teacher.context.waitForEvent('page'), board.openReport().click()]);
+    const [tab] = await Promise.all([professor.context.waitForEvent('page'), board.openReport().click()]);
     const report = new AnalyticsPage(tab);
     await report.reportHeading(RAID_TITLE).waitFor();
     await report.showNames().click();

@@ -5,9 +5,9 @@ import { atPath, DESKTOP, launch, newPage, PHONE, scrollWidth, shot, thirdPartyR
 import { fr, tr } from './pages/fr';
 import { LoginPage } from './pages/login';
 import { StudentHomePage } from './pages/student-home';
-import { TeacherTopBar } from './pages/top-bar';
+import { ProfessorTopBar } from './pages/top-bar';
 
-const TEACHER_PASSWORD = 'Craie-Verte-2026!';
+const PROFESSOR_PASSWORD = 'Craie-Verte-2026!';
 const STUDENT_PASSWORD = 'Cartable-Bleu-7!';
 
 describe('sign-in and sign-out', () => {
@@ -28,21 +28,21 @@ describe('sign-in and sign-out', () => {
     await login.heading().waitFor();
     await shot(page, 'login-desktop');
 
-    await login.signIn('prof-demo', TEACHER_PASSWORD);
+    await login.signIn('prof-demo', PROFESSOR_PASSWORD);
     await atPath(page, '/prof/select');
     await page
       .getByRole('heading', { name: tr(fr.PROF_HOME.HELLO, { name: 'Claire Fontaine' }), level: 1 })
       .waitFor();
     await page.getByRole('heading', { name: '5e B', level: 3 }).waitFor();
     await page.getByRole('link', { name: tr(fr.PROF_HOME.PLAY_WITH, { name: '5e B' }) }).waitFor();
-    await new TeacherTopBar(page).waitForMenus();
+    await new ProfessorTopBar(page).waitForMenus();
     await shot(page, 'professor-home');
 
     // Signed in, /login sends the teacher home.
     await page.goto('/login');
     await atPath(page, '/prof/select');
 
-    await new TeacherTopBar(page).signOut();
+    await new ProfessorTopBar(page).signOut();
     await login.heading().waitFor();
     // Signed out, the professor pages send back to login.
     await page.goto('/prof/select');

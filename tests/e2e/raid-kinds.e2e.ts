@@ -20,7 +20,7 @@ import { tr } from './pages/fr';
 import { gameFr } from './pages/game-fr';
 import { LoginPage } from './pages/login';
 import { PhonePage } from './pages/phone';
-import { ProjectorPage, playWith, TEACHER_PASSWORD } from './pages/projector';
+import { PROFESSOR_PASSWORD, ProjectorPage, playWith } from './pages/projector';
 import { ImportDialog } from './pages/question-import';
 
 const PHONE_WIDE = { width: 390, height: 844 };
@@ -278,7 +278,7 @@ describe('every kind of question, from the editor to the report and back through
     // The class and its pupils, the file's own: prof-demo's maths class, three pupils from a list.
     ({ accessToken: token } = await api<{ accessToken: string }>('POST', '/auth/signin', null, {
       login: 'prof-demo',
-      password: TEACHER_PASSWORD,
+      password: PROFESSOR_PASSWORD,
     }));
     const subjects = await api<{ id: string; code: string }[]>('GET', '/subjects', null);
     const subjectId = subjects.find((s) => s.code === 'MATHEMATICS')?.id;
@@ -336,10 +336,10 @@ describe('every kind of question, from the editor to the report and back through
     timeout: 120_000,
   }, async () => {
     const started = Date.now();
-    const teacher = await newPage(browser, DESKTOP);
-    contexts.push(teacher.context);
-    const { page } = teacher;
-    await new LoginPage(page).signInTo('prof-demo', TEACHER_PASSWORD, '/prof/select');
+    const professor = await newPage(browser, DESKTOP);
+    contexts.push(professor.context);
+    const { page } = professor;
+    await new LoginPage(page).signInTo('prof-demo', PROFESSOR_PASSWORD, '/prof/select');
 
     // ---- The editor: one question of each kind, each explained; saved, reopened as entered.
     const chapters = new ChaptersPage(page);
@@ -450,7 +450,7 @@ describe('every kind of question, from the editor to the report and back through
     await board.result().waitFor();
 
     // ---- The report (names hidden as opened from the board): the refused word, then accepted.
-    const [tab] = await Promise.all([teacher.context.waitForEvent('page'), board.openReport().click()]);
+    const [tab] = await Promise.all([professor.context.waitForEvent('page'), board.openReport().click()]);
     const report = new AnalyticsPage(tab);
     await report.reportHeading(raidTitle).waitFor();
     await report.showNames().click();

@@ -5,13 +5,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import frClasses from '../../client/src/i18n/locales/fr/classes.json';
-import { PUPIL, TEACHER } from '../helpers/sso';
+import { PROFESSOR, PUPIL } from '../helpers/sso';
 import { atPath, DESKTOP, launch, newPage, PHONE, scrollWidth, shot, thirdPartyRequests } from './browser';
 import { fr, tr } from './pages/fr';
 import {
   GarSignupPage,
+  garProfessorSignOut,
   garPupilSignOut,
-  garTeacherSignOut,
   SchoolDivisionsSection,
   TestIdpPage,
 } from './pages/school-sign-on';
@@ -46,14 +46,14 @@ async function refreshStatus(refreshToken: string) {
 
 describe('school sign-on through the GAR', () => {
   let browser: Browser;
-  let teacher: Tab;
+  let professor: Tab;
   let pupil: Tab;
   /** Every path the pupil's tab showed: none of them asks for a class code. */
   const pupilPaths: string[] = [];
 
   beforeAll(async () => {
     browser = await launch();
-    teacher = await newPage(browser, DESKTOP);
+    professor = await newPage(browser, DESKTOP);
     pupil = await newPage(browser, PHONE);
     pupil.page.on('framenavigated', (frame) => {
       if (frame === pupil.page.mainFrame()) pupilPaths.push(new URL(frame.url()).pathname);
@@ -64,11 +64,11 @@ describe('school sign-on through the GAR', () => {
   });
 
   test('a teacher signs in at the identity provider and passes gar-signup', async () => {
-    const { page } = teacher;
+    const { page } = professor;
     const idp = new TestIdpPage(page);
     await idp.openFromLogin();
     await shot(page, 'gar-idp-pick');
-    await idp.pick(TEACHER);
+    await idp.pick(PROFESSOR);
 
     // A first sign-in: the teacher sets up her account, with no password ever asked.
     await atPath(page, '/gar-signup');
@@ -88,7 +88,7 @@ describe('school sign-on through the GAR', () => {
   });
 
   test('she creates the class of her division in one click', async () => {
-    const { page } = teacher;
+    const { page } = professor;
     // The divisions the GAR sent, each one click away from its class.
     const divisions = new SchoolDivisionsSection(page);
     await divisions.goto();
@@ -161,16 +161,16 @@ describe('school sign-on through the GAR', () => {
   });
 
   test('the teacher sees her pupil in the class', async () => {
-    await teacher.page.reload();
-    await teacher.page
+    await professor.page.reload();
+    await professor.page
       .getByTestId('class-tile')
-      .filter({ has: teacher.page.getByRole('link', { name: DIVISION }) })
+      .filter({ has: professor.page.getByRole('link', { name: DIVISION }) })
       .getByText(tr(L.STUDENTS_one, { count: 1 }))
       .waitFor();
   });
 
   test('while the identity provider session lasts, signing in again does not ask who is there', async () => {
-    const { page } = teacher;
+    const { page } = professor;
     const idpPaths: string[] = [];
     const record = (frame: { url(): string }) => {
       const u = new URL(frame.url());
@@ -186,13 +186,13 @@ describe('school sign-on through the GAR', () => {
   });
 
   test('the teacher leaves: our session ends, and so does the identity provider session', async () => {
-    const { page } = teacher;
+    const { page } = professor;
     await page
       .getByRole('heading', { name: tr(fr.PROF_HOME.HELLO, { name: 'Claire Durand' }), level: 1 })
       .waitFor();
     const refreshToken = await storedRefreshToken(page);
     expect(refreshToken).toBeTruthy();
-    await garTeacherSignOut(page);
+    await garProfessorSignOut(page);
     await shot(page, 'gar-idp-signed-out');
 
     expect(await refreshStatus(refreshToken as string)).toBe(401);

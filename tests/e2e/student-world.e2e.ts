@@ -19,7 +19,7 @@ import { StudentHomePage } from './pages/student-home';
 import { S, StudentWorldPages } from './pages/student-world';
 
 const PASSWORD = 'Cartable-Bleu-7!';
-const TEACHER_PASSWORD = 'Craie-Verte-2026!';
+const PROFESSOR_PASSWORD = 'Craie-Verte-2026!';
 
 describe('student world on a phone', () => {
   let browser: Browser;
@@ -149,7 +149,7 @@ describe('student world on a phone', () => {
     cleanups.push(async () => {
       const api = page.request;
       const signin = await api.post('/api/auth/signin', {
-        data: { login: 'prof-sciences', password: TEACHER_PASSWORD },
+        data: { login: 'prof-sciences', password: PROFESSOR_PASSWORD },
       });
       const { accessToken } = (await signin.json()) as { accessToken: string };
       const del = await api.delete(`/api/schoolclasses/${schoolclassId}/students/${me.studentId}`, {

@@ -11,7 +11,7 @@ import { LoginPage } from './pages/login';
 import { apiSignIn } from './pages/screen-walk';
 import { ClassListImportPage, PupilPageObject, ROSTER, TicketsPage } from './pages/term-pages';
 
-const TEACHER_PASSWORD = 'Craie-Verte-2026!';
+const PROFESSOR_PASSWORD = 'Craie-Verte-2026!';
 /** The e2e server's ADMIN_EMAILS (global-setup.ts). */
 const ADMIN_EMAIL = 'prof-demo@demo.classe-raid.fr';
 const STUDENT_PASSWORD = 'Cartable-Bleu-7!';
@@ -51,7 +51,7 @@ describe("a teacher's term", () => {
   }, async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     contexts.push(context);
-    await new LoginPage(page).signInTo('prof-demo', TEACHER_PASSWORD, '/prof/select');
+    await new LoginPage(page).signInTo('prof-demo', PROFESSOR_PASSWORD, '/prof/select');
     await page.goto(`/prof/analytics/schoolclasses?${TERM}`);
     const a = new AnalyticsPage(page);
     await a.classLink('5e B').click();
@@ -92,7 +92,7 @@ describe("a teacher's term", () => {
     expect(mail).not.toContain('Je clique et rien ne se passe.');
     const { context, page } = await newPage(browser, DESKTOP);
     contexts.push(context);
-    await new LoginPage(page).signInTo('prof-demo', TEACHER_PASSWORD, '/prof/select');
+    await new LoginPage(page).signInTo('prof-demo', PROFESSOR_PASSWORD, '/prof/select');
     await page.goto('/admin/tickets');
     const t = new TicketsPage(page);
     await t.heading().waitFor();
@@ -104,21 +104,21 @@ describe("a teacher's term", () => {
     contexts.push(other.context);
     const login = new LoginPage(other.page);
     await login.goto();
-    await login.signIn('prof-sciences', TEACHER_PASSWORD);
+    await login.signIn('prof-sciences', PROFESSOR_PASSWORD);
     await other.page.waitForURL((u) => u.pathname !== '/login');
     await other.page.goto('/admin/tickets');
     await other.page.waitForURL((u) => u.pathname !== '/admin/tickets');
   });
 
   test("a teacher creates her pupils' accounts from Pronote's class list", { timeout: 60_000 }, async () => {
-    const teacher = await apiSignIn('prof-demo', TEACHER_PASSWORD);
+    const professor = await apiSignIn('prof-demo', PROFESSOR_PASSWORD);
     const subjects = (await (await fetch(`${inject('baseUrl')}/api/subjects`)).json()) as {
       id: string;
       code: string;
     }[];
     const res = await fetch(`${inject('baseUrl')}/api/schoolclasses`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${teacher.token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${professor.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         name: `1re ${Date.now() % 1000}`,
         level: 1,
@@ -132,12 +132,12 @@ describe("a teacher's term", () => {
     const cleanup = () =>
       fetch(`${inject('baseUrl')}/api/schoolclasses/${cls.id}`, {
         method: 'DELETE',
-        headers: { authorization: `Bearer ${teacher.token}` },
+        headers: { authorization: `Bearer ${professor.token}` },
       });
     const { context, page } = await newPage(browser, PHONE);
     contexts.push(context);
     try {
-      await new LoginPage(page).signInTo('prof-demo', TEACHER_PASSWORD, '/prof/select');
+      await new LoginPage(page).signInTo('prof-demo', PROFESSOR_PASSWORD, '/prof/select');
       await page.goto(`/prof/administration/class/${cls.id}`);
       await page.getByRole('link', { name: ROSTER.OPEN }).click();
       await atPath(page, `/prof/administration/class/${cls.id}/import`);

@@ -139,7 +139,7 @@ export function signedResponse(o: AssertionOptions & { keyName?: string }): stri
 
 export const b64 = (xml: string) => Buffer.from(xml).toString('base64');
 
-export const TEACHER = {
+export const PROFESSOR = {
   IDO: ['ido-teacher-7f3a9c'],
   UAI: ['0750001A'],
   PRO: ['National_ens'],

@@ -136,7 +136,7 @@ describe('refresh tokens', () => {
   });
 });
 
-const teacher = (over: Record<string, unknown> = {}) => ({
+const professor = (over: Record<string, unknown> = {}) => ({
   civility: 'MME',
   firstName: 'Sophie',
   lastName: 'Durand',
@@ -173,14 +173,14 @@ describe('teacher sign-up, activation and approval', () => {
       [{ email: 'prof-demo@demo.classe-raid.fr' }, 'VALIDATION.EMAIL_TAKEN', 'email'],
     ];
     for (const [over, message, field] of cases) {
-      const body = teacher({ subjectIds: [subjectId], ...over });
+      const body = professor({ subjectIds: [subjectId], ...over });
       const res = await post('/api/auth/signup', body);
       expect(res.json(), JSON.stringify(over)).toMatchObject({ message, field });
     }
   });
 
   it('signs up, activates by mail, waits for the admin, then signs in', async () => {
-    const res = await post('/api/auth/signup', teacher({ subjectIds: [subjectId] }));
+    const res = await post('/api/auth/signup', professor({ subjectIds: [subjectId] }));
     expect(res.statusCode).toBe(201);
     const { id } = res.json();
 
@@ -229,7 +229,7 @@ describe('teacher sign-up, activation and approval', () => {
   it('sends the activation link again to a teacher who gives their password, three times an hour', async () => {
     const res = await post(
       '/api/auth/signup',
-      teacher({ subjectIds: [subjectId], email: 'perdu@ac-lyon.fr', username: 'lien-perdu' }),
+      professor({ subjectIds: [subjectId], email: 'perdu@ac-lyon.fr', username: 'lien-perdu' }),
     );
     expect(res.statusCode).toBe(201);
     const first = await ctx.smtp.lastTo('perdu@ac-lyon.fr');
@@ -261,7 +261,12 @@ describe('teacher sign-up, activation and approval', () => {
   it('a rejected teacher is told the account is disabled and gets a mail', async () => {
     const res = await post(
       '/api/auth/signup',
-      teacher({ subjectIds: [subjectId], email: 'refus@ac-lyon.fr', username: 'refuse-moi', language: 'en' }),
+      professor({
+        subjectIds: [subjectId],
+        email: 'refus@ac-lyon.fr',
+        username: 'refuse-moi',
+        language: 'en',
+      }),
     );
     const { id } = res.json();
     const admin = await signin(ctx.app, DEMO.admin);

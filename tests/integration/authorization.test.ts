@@ -22,7 +22,7 @@ const issuedRefreshTokens = new Set<string>();
 type Who =
   | 'anonymous'
   | 'admin'
-  | 'teacher'
+  | 'professor'
   | 'student'
   | 'otherStudent'
   | 'richStudent'
@@ -74,7 +74,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   users = {
     admin: await signinAs(DEMO.admin),
-    teacher: await signinAs(DEMO.sciences),
+    professor: await signinAs(DEMO.sciences),
     student: await signinAs(DEMO.student),
     otherStudent: await signinAs(DEMO.studentOfOtherClass),
     richStudent: await signinAs({ login: 'eleve20', password: DEMO.student.password }),
@@ -199,7 +199,7 @@ beforeAll(async () => {
   fx.demoChapterId = (await setup(admin, 'GET', '/api/chapters')).find(
     (c: { name: string }) => c.name === 'Fractions et puissances',
   ).id;
-  fx.sciencesChapterId = (await setup(users.teacher, 'GET', '/api/chapters'))[0].id;
+  fx.sciencesChapterId = (await setup(users.professor, 'GET', '/api/chapters'))[0].id;
   fx.demoRaidId = (await setup(admin, 'GET', `/api/chapters/${fx.demoChapterId}/raids`)).find(
     (r: { title: string }) => r.title === 'Les fractions',
   ).id;
@@ -279,7 +279,7 @@ const cases: Case[] = [
     url: () => `/api/users/${users.student.id}`,
     refused: [
       ['otherStudent', 404],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
   },
@@ -288,7 +288,7 @@ const cases: Case[] = [
     url: () => `/api/users/${users.admin.id}`,
     refused: [
       ['student', 404],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
   },
@@ -298,27 +298,27 @@ const cases: Case[] = [
     body: () => ({ firstName: 'Emma' }),
     refused: [
       ['otherStudent', 403],
-      ['teacher', 403],
+      ['professor', 403],
       ['admin', 403],
     ],
     allowed: 'student',
   },
   {
     route: 'PUT /api/users/:id',
-    url: () => `/api/users/${users.teacher.id}`,
+    url: () => `/api/users/${users.professor.id}`,
     body: () => ({ language: 'fr' }),
     refused: [
       ['student', 403],
       ['admin', 403],
     ],
-    allowed: 'teacher',
+    allowed: 'professor',
   },
   {
     route: 'GET /api/users/pending/freemium',
     url: () => '/api/users/pending/freemium',
     refused: [
       ['student', 403],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'admin',
   },
@@ -326,10 +326,10 @@ const cases: Case[] = [
     (action): Case => ({
       route: `PUT /api/users/:id/${action}`,
       // The admin decides on prof-sciences; 'reject' last would lock it out, so it is re-activated below.
-      url: () => `/api/users/${users.teacher.id}/${action}`,
+      url: () => `/api/users/${users.professor.id}/${action}`,
       refused: [
         ['student', 403],
-        ['teacher', 403],
+        ['professor', 403],
       ],
       allowed: 'admin',
     }),
@@ -339,7 +339,7 @@ const cases: Case[] = [
     url: () => `/api/users/${users.student.id}/changelog`,
     refused: [
       ['otherStudent', 403],
-      ['teacher', 403],
+      ['professor', 403],
       ['admin', 403],
     ],
     allowed: 'student',
@@ -368,7 +368,7 @@ const cases: Case[] = [
     url: () => `/api/professors/${users.admin.professorId}`,
     refused: [
       ['student', 403],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'admin',
   },
@@ -378,53 +378,53 @@ const cases: Case[] = [
     body: () => ({ shareRaids: true }),
     refused: [
       ['student', 403],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'admin',
   },
   {
     // The teacher keeps her password (same value) and signs in again below: it ends her sessions.
     route: 'PUT /api/professors/:id/password',
-    url: () => `/api/professors/${users.teacher.professorId}/password`,
+    url: () => `/api/professors/${users.professor.professorId}/password`,
     body: () => ({ currentPassword: DEMO.sciences.password, newPassword: DEMO.sciences.password }),
     refused: [
       ['student', 403],
       ['admin', 403],
     ],
-    allowed: 'teacher',
+    allowed: 'professor',
   },
   // ---- School sign-on: a teacher's divisions (the GAR's or the ENT's) ----
   {
     route: 'GET /api/sso/subjects',
     url: () => '/api/sso/subjects',
     refused: [['student', 403]],
-    allowed: 'teacher',
+    allowed: 'professor',
   },
   {
     route: 'GET /api/sso/divisions',
     url: () => '/api/sso/divisions',
     refused: [['student', 403]],
-    allowed: 'teacher',
+    allowed: 'professor',
   },
   // ---- Analytics (issue 13): the teacher's own classes, the student's own stats ----
   {
     route: 'GET /api/analytics/personal',
     url: () => '/api/analytics/personal?period=year',
     refused: [['student', 403]],
-    allowed: 'teacher',
+    allowed: 'professor',
   },
   {
     route: 'GET /api/analytics/schoolclasses',
     url: () => '/api/analytics/schoolclasses?period=year',
     refused: [['student', 403]],
-    allowed: 'teacher',
+    allowed: 'professor',
   },
   {
     route: 'GET /api/analytics/schoolclasses/:schoolclassId/:subjectId',
     url: () => `/api/analytics/schoolclasses/${fx.demoClassId}/${fx.maths}?period=year`,
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
   },
@@ -433,7 +433,7 @@ const cases: Case[] = [
     url: () => `/api/analytics/schoolclasses/${fx.demoClassId}/${fx.maths}/plays?period=year`,
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
   },
@@ -444,7 +444,7 @@ const cases: Case[] = [
     body: () => ({ amount: 1, reason: 'Participation' }),
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
   },
@@ -452,7 +452,7 @@ const cases: Case[] = [
     route: 'GET /api/analytics/me',
     url: () => '/api/analytics/me?period=year',
     refused: [
-      ['teacher', 403],
+      ['professor', 403],
       ['admin', 403],
     ],
     allowed: 'student',
@@ -463,7 +463,7 @@ const cases: Case[] = [
     url: () => `/api/session-logs/amount/users/${users.student.id}?period=year`,
     refused: [
       ['otherStudent', 404],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
   },
@@ -473,7 +473,7 @@ const cases: Case[] = [
     body: () => ({ userIds: [users.student.id], period: 'year' }),
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
   },
@@ -489,14 +489,14 @@ const cases: Case[] = [
     url: () => '/api/schoolclasses',
     body: () => classBody('Nouvelle classe'),
     refused: [['student', 403]],
-    allowed: 'teacher',
+    allowed: 'professor',
   },
   {
     route: 'GET /api/schoolclasses/:id',
     url: () => `/api/schoolclasses/${fx.demoClassId}`,
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
   },
@@ -506,7 +506,7 @@ const cases: Case[] = [
     body: () => ({ name: '5e B', level: 5, subjectId: fx.maths, planet: 'nebula' }),
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
   },
@@ -515,7 +515,7 @@ const cases: Case[] = [
     url: () => `/api/schoolclasses/${fx.demoClassId}`,
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
     own: async () => ({ url: `/api/schoolclasses/${await newClass()}` }),
@@ -525,7 +525,7 @@ const cases: Case[] = [
     url: () => `/api/schoolclasses/${fx.demoClassId}/students/${fx.removable}`,
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
   },
@@ -534,7 +534,7 @@ const cases: Case[] = [
     url: () => `/api/students/users/schoolclasses/${fx.demoClassId}`,
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
   },
@@ -543,7 +543,7 @@ const cases: Case[] = [
     url: () => `/api/users/${fx.generatedFor}/password`,
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
   },
@@ -552,7 +552,7 @@ const cases: Case[] = [
     url: () => `/api/professors/${users.admin.professorId}/users`,
     refused: [
       ['student', 403],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'admin',
   },
@@ -563,7 +563,7 @@ const cases: Case[] = [
       body: () => ({ schoolclassId: fx.demoClassId }),
       refused: [
         ['student', 403],
-        ['teacher', 404],
+        ['professor', 404],
       ],
       allowed: 'admin',
     }),
@@ -573,7 +573,7 @@ const cases: Case[] = [
     url: () => `/api/professorsSchoolclasses/schoolclass/${fx.demoClassId}`,
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
   },
@@ -582,7 +582,7 @@ const cases: Case[] = [
     url: () => `/api/professorsSchoolclasses/findOne?key=schoolclassId&value=${fx.demoClassId}`,
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
   },
@@ -594,7 +594,7 @@ const cases: Case[] = [
       body: () => ({ schoolclassId: fx.demoClassId, login: 'prof-demo', subjectId: fx.physics }),
       refused: [
         ['student', 403],
-        ['teacher', 404],
+        ['professor', 404],
       ],
       allowed: 'admin',
       // 5e B stays prof-demo's alone: the share goes to a throwaway class.
@@ -623,7 +623,7 @@ const cases: Case[] = [
     url: () => `/api/chapters/${fx.demoChapterId}`,
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
   },
@@ -633,7 +633,7 @@ const cases: Case[] = [
     body: () => ({ name: 'Fractions et puissances', level: 5, subjectId: fx.maths }),
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
   },
@@ -642,7 +642,7 @@ const cases: Case[] = [
     url: () => `/api/chapters/${fx.demoChapterId}`,
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
     own: async () => ({ url: `/api/chapters/${await newChapter()}` }),
@@ -652,7 +652,7 @@ const cases: Case[] = [
     url: () => `/api/chapters/${fx.demoChapterId}/raids`,
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
   },
@@ -662,7 +662,7 @@ const cases: Case[] = [
     body: () => raidBody(`Raid ${++unique}`),
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
   },
@@ -671,7 +671,7 @@ const cases: Case[] = [
     url: () => `/api/raids/${fx.demoRaidId}`,
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
   },
@@ -680,7 +680,7 @@ const cases: Case[] = [
     url: () => `/api/raids/${fx.demoRaidId}/export/gift`,
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
   },
@@ -690,7 +690,7 @@ const cases: Case[] = [
     body: () => raidBody('Raid remplacé'),
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
     own: async () => ({ url: `/api/raids/${await newRaid()}` }),
@@ -700,7 +700,7 @@ const cases: Case[] = [
     url: () => `/api/raids/${fx.demoRaidId}`,
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
     own: async () => ({ url: `/api/raids/${await newRaid()}` }),
@@ -711,7 +711,7 @@ const cases: Case[] = [
     body: () => image.body,
     headers: () => image.headers,
     refused: [['student', 403]],
-    allowed: 'teacher',
+    allowed: 'professor',
   },
   {
     route: 'POST /api/questions/import',
@@ -727,7 +727,7 @@ const cases: Case[] = [
     route: 'GET /api/library/raids',
     url: () => '/api/library/raids',
     refused: [['student', 403]],
-    allowed: 'teacher',
+    allowed: 'professor',
   },
   {
     route: 'GET /api/library/raids/:raidId',
@@ -737,7 +737,7 @@ const cases: Case[] = [
       ['student', 403],
       ['admin', 404],
     ],
-    allowed: 'teacher',
+    allowed: 'professor',
   },
   {
     route: 'POST /api/library/raids/:raidId/copy',
@@ -746,10 +746,10 @@ const cases: Case[] = [
     body: () => ({ chapterId: fx.demoChapterId }),
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
       ['admin', 404],
     ],
-    allowed: 'teacher',
+    allowed: 'professor',
     own: async () => ({ body: { chapterId: fx.sciencesChapterId } }),
   },
   {
@@ -757,7 +757,7 @@ const cases: Case[] = [
     url: () => `/api/homeworkRaids/professors/${users.admin.professorId}/targets`,
     refused: [
       ['student', 403],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'admin',
   },
@@ -766,7 +766,7 @@ const cases: Case[] = [
     url: () => `/api/homeworkRaids/professors/${users.admin.professorId}`,
     refused: [
       ['student', 403],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'admin',
   },
@@ -781,7 +781,7 @@ const cases: Case[] = [
     }),
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
     own: async () => ({
@@ -797,7 +797,7 @@ const cases: Case[] = [
     url: () => `/api/homeworkRaids/${fx.demoHomeworkId}/stop`,
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
     own: async () => ({ url: `/api/homeworkRaids/${await newHomework()}/stop` }),
@@ -807,7 +807,7 @@ const cases: Case[] = [
     url: () => `/api/homeworkRaids/${fx.demoHomeworkId}`,
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
     own: async () => ({ url: `/api/homeworkRaids/${await newHomework()}` }),
@@ -819,7 +819,7 @@ const cases: Case[] = [
     url: () => `/api/professors/students/${users.student.studentId}`,
     refused: [
       ['otherStudent', 403],
-      ['teacher', 403],
+      ['professor', 403],
       ['admin', 403],
     ],
     allowed: 'student',
@@ -836,7 +836,7 @@ const cases: Case[] = [
     // eleve31 is not in 5e B.
     refused: [
       ['otherStudent', 404],
-      ['teacher', 403],
+      ['professor', 403],
       ['admin', 403],
     ],
     allowed: 'student',
@@ -846,7 +846,7 @@ const cases: Case[] = [
     url: () => `/api/codex/students/${users.student.studentId}`,
     refused: [
       ['otherStudent', 403],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'student',
   },
@@ -855,7 +855,7 @@ const cases: Case[] = [
     url: () => `/api/codex/professors/${users.admin.professorId}`,
     refused: [
       ['student', 403],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'admin',
   },
@@ -865,7 +865,7 @@ const cases: Case[] = [
     body: () => ({ status: 1 }),
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
   },
@@ -874,7 +874,7 @@ const cases: Case[] = [
     url: () => `/api/codex/${fx.demoPhraseId}`,
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
   },
@@ -884,7 +884,7 @@ const cases: Case[] = [
       `/api/students/codex/subjects/${fx.maths}/schoolclasses/${fx.demoClassId}/professors/${users.admin.professorId}`,
     refused: [
       ['student', 403],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'admin',
   },
@@ -895,7 +895,7 @@ const cases: Case[] = [
     url: () => `/api/avatars/students/${users.student.studentId}`,
     refused: [
       ['otherStudent', 404],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'student',
   },
@@ -904,7 +904,7 @@ const cases: Case[] = [
     url: () => `/api/avatars/${fx.ownedAvatarId}/students/${users.student.studentId}`,
     refused: [
       ['otherStudent', 404],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'student',
   },
@@ -913,7 +913,7 @@ const cases: Case[] = [
     url: () => `/api/usersAvatars/${users.student.id}/${fx.ownedAvatarId}`,
     refused: [
       ['otherStudent', 404],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'student',
   },
@@ -922,7 +922,7 @@ const cases: Case[] = [
     url: () => `/api/usersAvatars/findAllByUserId/${users.student.id}`,
     refused: [
       ['otherStudent', 404],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'student',
   },
@@ -931,7 +931,7 @@ const cases: Case[] = [
     url: () => `/api/usersAvatars/getAmountOfNewAvatars/${users.student.id}`,
     refused: [
       ['otherStudent', 404],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'student',
   },
@@ -940,7 +940,7 @@ const cases: Case[] = [
     url: () => `/api/usersAvatars/${users.student.id}/seen`,
     refused: [
       ['otherStudent', 404],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'student',
   },
@@ -951,7 +951,7 @@ const cases: Case[] = [
     refused: [
       ['otherStudent', 404],
       ['student', 404],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'freshStudent',
   },
@@ -960,7 +960,7 @@ const cases: Case[] = [
     url: () => `/api/studentAvatarUnlock/findAll?studentId=${users.richStudent.studentId}`,
     refused: [
       ['student', 404],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'richStudent',
   },
@@ -969,7 +969,7 @@ const cases: Case[] = [
     url: () => `/api/studentAvatarUnlock/${users.richStudent.studentId}?avatarId=${fx.offerAvatarId}`,
     refused: [
       ['student', 404],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'richStudent',
   },
@@ -978,7 +978,7 @@ const cases: Case[] = [
     url: () => `/api/studentAvatar/hasUnlockableSkin/${users.richStudent.studentId}`,
     refused: [
       ['student', 404],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'richStudent',
   },
@@ -988,7 +988,7 @@ const cases: Case[] = [
     body: () => ({ studentId: users.richStudent.studentId }),
     refused: [
       ['student', 404],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'richStudent',
   },
@@ -999,7 +999,7 @@ const cases: Case[] = [
     url: () => `/api/schoolclasses/${fx.demoClassId}/accommodations`,
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
   },
@@ -1010,7 +1010,7 @@ const cases: Case[] = [
     refused: [
       ['student', 403],
       ['otherStudent', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
   },
@@ -1019,7 +1019,7 @@ const cases: Case[] = [
     url: () => `/api/students/${users.student.studentId}/accommodations`,
     refused: [
       ['otherStudent', 404],
-      ['teacher', 403],
+      ['professor', 403],
       ['admin', 403],
     ],
     allowed: 'student',
@@ -1030,7 +1030,7 @@ const cases: Case[] = [
     body: () => ({ readAloud: false, readingFriendly: false, fewerAnimations: false }),
     refused: [
       ['otherStudent', 404],
-      ['teacher', 403],
+      ['professor', 403],
       ['admin', 403],
     ],
     allowed: 'student',
@@ -1043,7 +1043,7 @@ const cases: Case[] = [
     refused: [
       ['student', 403],
       ['otherStudent', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
   },
@@ -1052,7 +1052,7 @@ const cases: Case[] = [
     url: () => `/api/students/${users.student.studentId}/my-data`,
     refused: [
       ['otherStudent', 404],
-      ['teacher', 403],
+      ['professor', 403],
       ['admin', 403],
     ],
     allowed: 'student',
@@ -1063,7 +1063,7 @@ const cases: Case[] = [
     refused: [
       ['student', 403],
       ['otherStudent', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
     // eleve01 stays: the admin deletes a pupil of hers who signed up for this.
@@ -1078,7 +1078,7 @@ const cases: Case[] = [
     url: () => `/api/students/${users.student.studentId}`,
     refused: [
       ['otherStudent', 404],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'student',
   },
@@ -1087,7 +1087,7 @@ const cases: Case[] = [
     url: () => `/api/students/findOne?userId=${users.student.id}`,
     refused: [
       ['otherStudent', 404],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'student',
   },
@@ -1097,7 +1097,7 @@ const cases: Case[] = [
     body: () => ({ code: fx.joinCode, studentId: users.student.studentId }),
     refused: [
       ['otherStudent', 404],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'student',
   },
@@ -1106,7 +1106,7 @@ const cases: Case[] = [
     url: () => `/api/homeworkRaids/${users.student.studentId}`,
     refused: [
       ['otherStudent', 404],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'student',
   },
@@ -1115,7 +1115,7 @@ const cases: Case[] = [
     url: () => `/api/homeworkRaids/count/${users.student.studentId}`,
     refused: [
       ['otherStudent', 404],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'student',
   },
@@ -1124,7 +1124,7 @@ const cases: Case[] = [
     url: () => `/api/students/${users.student.studentId}/homework/${fx.demoHomeworkId}`,
     refused: [
       ['otherStudent', 404],
-      ['teacher', 403],
+      ['professor', 403],
       ['admin', 403],
     ],
     allowed: 'student',
@@ -1135,7 +1135,7 @@ const cases: Case[] = [
     body: () => ({ questionId: fx.question.id, answerIds: [fx.question.answerId] }),
     refused: [
       ['otherStudent', 404],
-      ['teacher', 403],
+      ['professor', 403],
       ['admin', 403],
     ],
     allowed: 'student',
@@ -1145,7 +1145,7 @@ const cases: Case[] = [
     url: () => `/api/students/${users.student.studentId}/homework/${fx.demoHomeworkId}/finish`,
     refused: [
       ['otherStudent', 404],
-      ['teacher', 403],
+      ['professor', 403],
       ['admin', 403],
     ],
     allowed: 'student',
@@ -1157,7 +1157,7 @@ const cases: Case[] = [
     body: () => ({ firstName: 'Nina', lastName: 'Perrin', userName: 'authz-nouvelle' }),
     refused: [
       ['student', 404],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'freshStudent',
   },
@@ -1167,7 +1167,7 @@ const cases: Case[] = [
     body: () => ({ currentPassword: 'Trousse-Rouge-9!', newPassword: 'Gomme-Verte-2026!' }),
     refused: [
       ['student', 404],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'freshStudent',
   },
@@ -1184,7 +1184,7 @@ const cases: Case[] = [
     url: () => '/api/tickets',
     refused: [
       ['student', 403],
-      ['teacher', 403],
+      ['professor', 403],
     ],
     allowed: 'admin',
   },
@@ -1193,7 +1193,7 @@ const cases: Case[] = [
     url: () => `/api/analytics/students/${users.student.studentId}`,
     refused: [
       ['student', 403],
-      ['teacher', 404],
+      ['professor', 404],
     ],
     allowed: 'admin',
   },
@@ -1207,7 +1207,7 @@ const cases: Case[] = [
     route: 'GET /api/game/rooms/live',
     url: () => '/api/game/rooms/live',
     refused: [
-      ['teacher', 403],
+      ['professor', 403],
       ['admin', 403],
     ],
     allowed: 'student',
@@ -1289,8 +1289,8 @@ describe('every route that needs a caller', () => {
       expect(ok.statusCode, ok.body).toBeLessThan(300);
       // A rejection ends the teacher's sessions (issue 10): re-activated, they sign in again.
       if (c.route.endsWith('/reject') || c.route === 'PUT /api/professors/:id/password') {
-        await call('admin', 'PUT', `/api/users/${users.teacher.id}/active`);
-        users.teacher = await signinAs(DEMO.sciences);
+        await call('admin', 'PUT', `/api/users/${users.professor.id}/active`);
+        users.professor = await signinAs(DEMO.sciences);
       }
     });
   }
@@ -1301,7 +1301,7 @@ describe('every route that needs a caller', () => {
       expect((await call(who, 'POST', url, {})).statusCode).toBe(401);
     expect((await call('student', 'POST', url, {})).statusCode).toBe(403);
     const body = { subjectId: fx.maths };
-    expect((await call('teacher', 'POST', url, body)).statusCode).toBe(403);
+    expect((await call('professor', 'POST', url, body)).statusCode).toBe(403);
   });
 
   it('a student cannot probe another user’s password: check-password only reads the caller’s own', async () => {

@@ -317,14 +317,15 @@ describe('who may call the avatar routes', () => {
       .select()
       .from(studentAvatarUnlocks)
       .where(eq(studentAvatarUnlocks.studentId, victim.studentId as string));
-    const teacher = await signin(ctx.app, DEMO.admin);
+    const professor = await signin(ctx.app, DEMO.admin);
     const intruder = await signin(ctx.app, DEMO.student);
     await setCoins(intruder.studentId as string, 500);
     for (const [method, url, body] of routes(victim, avatarId)) {
       expect((await req(method, url, undefined, body)).statusCode, `${method} ${url} anonymous`).toBe(401);
-      expect((await req(method, url, teacher.accessToken, body)).statusCode, `${method} ${url} teacher`).toBe(
-        403,
-      );
+      expect(
+        (await req(method, url, professor.accessToken, body)).statusCode,
+        `${method} ${url} teacher`,
+      ).toBe(403);
       const r = await req(method, url, intruder.accessToken, body);
       expect(r.statusCode, `${method} ${url} other student`).toBe(404);
       expect(r.body).not.toContain(avatarId);

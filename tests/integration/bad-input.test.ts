@@ -138,7 +138,7 @@ interface Route {
 }
 
 let signupCount = 0;
-const teacherBody = () => ({
+const professorBody = () => ({
   civility: 'MME',
   firstName: 'Sophie',
   lastName: 'Durand',
@@ -300,7 +300,7 @@ beforeAll(async () => {
   const pending = await ctx.app.inject({
     method: 'POST',
     url: '/api/auth/signup',
-    payload: { ...teacherBody(), username: fx.unconfirmed.username, password: fx.unconfirmed.password },
+    payload: { ...professorBody(), username: fx.unconfirmed.username, password: fx.unconfirmed.password },
   });
   expect(pending.statusCode, pending.body).toBe(201);
 });
@@ -334,7 +334,7 @@ const routes: Record<string, Route> = {
   'POST /api/auth/signup': {
     method: 'POST',
     url: () => '/api/auth/signup',
-    valid: teacherBody,
+    valid: professorBody,
     optional: ['civility', 'language'],
     check: (res) => expect(res.statusCode).toBe(201),
   },
@@ -343,7 +343,7 @@ const routes: Record<string, Route> = {
     url: () => '/api/auth/activate',
     valid: () => ({ token: 'abcdefghijklmnop' }),
     check: async () => {
-      const body = teacherBody();
+      const body = professorBody();
       expect(
         (await send('POST', '/api/auth/signup', undefined, { label: 'signup', payload: body })).statusCode,
       ).toBe(201);
@@ -491,7 +491,7 @@ const routes: Record<string, Route> = {
       `PUT /api/users/:id/${action}`,
       {
         method: 'PUT',
-        url: () => `/api/users/${pendingTeacherId}/${action}`,
+        url: () => `/api/users/${pendingProfessorId}/${action}`,
         token: () => admin.accessToken,
         valid: () => ({}),
         noBody: true,
@@ -780,15 +780,15 @@ const routes: Record<string, Route> = {
     },
   },
 };
-let pendingTeacherId: string;
+let pendingProfessorId: string;
 
 describe('malformed JSON bodies on every POST, PUT and PATCH route', () => {
   beforeAll(async () => {
     const res = await send('POST', '/api/auth/signup', undefined, {
       label: 'pending',
-      payload: teacherBody(),
+      payload: professorBody(),
     });
-    pendingTeacherId = res.json().id;
+    pendingProfessorId = res.json().id;
   });
 
   it('covers every POST, PUT and PATCH route of the OpenAPI document (/api/docs/json)', async () => {

@@ -76,10 +76,10 @@ describe('classes', () => {
   it('creates a class linked to its creator with the class subject; it appears on their home', async () => {
     const c = await createClass(sciences.accessToken, { name: '  1re S2 ', level: 1, planet: 'nefer' });
     expect(c).toMatchObject({ name: '1re S2', level: 1, planet: 'nefer', studentCount: 0, code: null });
-    const teachers = (
+    const professors = (
       await req('GET', `/api/professorsSchoolclasses/schoolclass/${c.id}`, sciences.accessToken)
     ).json();
-    expect(teachers).toEqual([expect.objectContaining({ subjectCode: 'MATHEMATICS', isMe: true })]);
+    expect(professors).toEqual([expect.objectContaining({ subjectCode: 'MATHEMATICS', isMe: true })]);
     const record = (await req('GET', `/api/users/${sciences.id}`, sciences.accessToken)).json();
     expect(record.professor.schoolclasses.map((x: { name: string }) => x.name)).toContain('1re S2');
     // Nothing of it reaches another teacher.
@@ -137,10 +137,10 @@ describe('classes', () => {
       planet: 'preia',
       subjectCode: 'PHYSICS_CHEMISTRY',
     });
-    const teachers = (
+    const professors = (
       await req('GET', `/api/professorsSchoolclasses/schoolclass/${c.id}`, prof.accessToken)
     ).json();
-    expect(teachers.map((t: { subjectCode: string }) => t.subjectCode)).toEqual(['PHYSICS_CHEMISTRY']);
+    expect(professors.map((t: { subjectCode: string }) => t.subjectCode)).toEqual(['PHYSICS_CHEMISTRY']);
     const bad = await req(
       'PUT',
       `/api/schoolclasses/${c.id}`,
@@ -381,10 +381,10 @@ describe('sharing a class', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ subjectCode: 'PHYSICS_CHEMISTRY', isMe: false, schoolclassId: c.id });
     expect((await req('GET', `/api/schoolclasses/${c.id}`, sciences.accessToken)).statusCode).toBe(200);
-    const teachers = (
+    const professors = (
       await req('GET', `/api/professorsSchoolclasses/schoolclass/${c.id}`, sciences.accessToken)
     ).json();
-    expect(teachers.map((t: { subjectCode: string; isMe: boolean }) => [t.subjectCode, t.isMe])).toEqual([
+    expect(professors.map((t: { subjectCode: string; isMe: boolean }) => [t.subjectCode, t.isMe])).toEqual([
       ['MATHEMATICS', false],
       ['PHYSICS_CHEMISTRY', true],
     ]);

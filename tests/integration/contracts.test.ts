@@ -31,7 +31,7 @@ import {
 } from '../../server/policies/index.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
 
-const ACCESS = ['public', 'signedIn', 'student', 'teacher', 'admin', 'school'];
+const ACCESS = ['public', 'signedIn', 'student', 'professor', 'admin', 'school'];
 
 /** What is missing from a route's declaration; empty when it is complete. */
 function missing(c: FastifyInstance['routeContracts'][number]): string[] {
@@ -121,11 +121,11 @@ describe('every route declares its caller and its schemas', () => {
   });
 
   it('a schema failure answers the same 400, key and field as parse() did', async () => {
-    const teacher = await signin(ctx.app, DEMO.admin);
+    const professor = await signin(ctx.app, DEMO.admin);
     const bad = await ctx.app.inject({
       method: 'POST',
       url: '/api/chapters',
-      headers: bearer(teacher.accessToken),
+      headers: bearer(professor.accessToken),
       payload: { name: '', level: 4, subjectId: 'x' },
     });
     expect(bad.statusCode).toBe(400);
@@ -133,7 +133,7 @@ describe('every route declares its caller and its schemas', () => {
     const badParam = await ctx.app.inject({
       method: 'GET',
       url: '/api/raids/not-a-uuid',
-      headers: bearer(teacher.accessToken),
+      headers: bearer(professor.accessToken),
     });
     expect(badParam.statusCode).toBe(400);
     expect(badParam.json()).toEqual({ message: 'ERRORS.INVALID_BODY', field: 'raidId' });
@@ -255,8 +255,8 @@ describe("self: a route about the caller's own record refuses anyone else, whate
   it("another student's (or teacher's) ids get the declared refusal on every self route of the document", async () => {
     const student = await signin(ctx.app, DEMO.student);
     const otherStudent = await signin(ctx.app, DEMO.studentOfOtherClass);
-    const teacher = await signin(ctx.app, DEMO.admin);
-    const otherTeacher = await signin(ctx.app, DEMO.sciences);
+    const professor = await signin(ctx.app, DEMO.admin);
+    const otherProfessor = await signin(ctx.app, DEMO.sciences);
     const selfRoutes = Object.entries(doc.paths).flatMap(([p, ops]) =>
       Object.entries(ops)
         .filter(([, op]) => op['x-self'])
@@ -270,9 +270,9 @@ describe("self: a route about the caller's own record refuses anyone else, whate
     expect(selfRoutes.length).toBeGreaterThan(25);
     for (const { method, path, op, rule } of selfRoutes) {
       const kinds = [rule.params, rule.query, rule.body].flatMap((f) => Object.values(f ?? {}));
-      const aboutTeacher =
-        kinds.includes('professorId') || ['teacher', 'admin'].includes(op['x-access'] ?? '');
-      const [caller, victim] = aboutTeacher ? [otherTeacher, teacher] : [otherStudent, student];
+      const aboutProfessor =
+        kinds.includes('professorId') || ['professor', 'admin'].includes(op['x-access'] ?? '');
+      const [caller, victim] = aboutProfessor ? [otherProfessor, professor] : [otherStudent, student];
       const idOf = (kind: SelfKind) =>
         (kind === 'userId'
           ? victim.id
@@ -374,7 +374,7 @@ describe('the OpenAPI document', () => {
     const op = doc.paths['/api/avatars/students/{studentId}']?.get;
     expect(op?.['x-access']).toBe('student');
     expect(op?.description).toContain('Only about the caller themself');
-    expect(doc.paths['/api/chapters']?.post?.['x-access']).toBe('teacher');
+    expect(doc.paths['/api/chapters']?.post?.['x-access']).toBe('professor');
     expect(doc.paths['/api/subjects']?.get?.['x-access']).toBe('public');
     expect(doc.paths['/api/subjects']?.get?.security).toBeUndefined();
   });

@@ -8,7 +8,7 @@ import { type Client, connect, connectAs, demoLesson, listen, patchMatching, sen
 
 let ctx: TestContext;
 let url: string;
-let teacher: Client;
+let professor: Client;
 let key: { schoolclassId: string; subjectId: string };
 let raidId: string;
 const phones: Client[] = [];
@@ -18,11 +18,11 @@ beforeAll(async () => {
   url = await listen(ctx.app);
   const prof = await signin(ctx.app, DEMO.admin);
   ({ key, raidId } = await demoLesson(ctx.app, prof));
-  teacher = await connect(url, prof.accessToken);
+  professor = await connect(url, prof.accessToken);
 });
 
 afterAll(async () => {
-  for (const s of [teacher, ...phones]) s?.disconnect();
+  for (const s of [professor, ...phones]) s?.disconnect();
   await ctx.close();
 });
 
@@ -41,7 +41,7 @@ describe('a room', () => {
     const other = await connectAs(ctx.app, url, DEMO.sciences);
     phones.push(other.socket);
     expect(await send(other.socket, 'room:open', key)).toEqual({ ok: false, message: 'ERRORS.FORBIDDEN' });
-    const ack = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:open', key);
+    const ack = await send<{ snapshot: RoomSnapshot }>(professor, 'room:open', key);
     expect(ack.ok).toBe(true);
     if (!ack.ok) return;
     expect(ack.snapshot).toMatchObject({
@@ -80,7 +80,7 @@ describe('a room', () => {
     // Phones see themselves, not the whole class.
     expect(ack.snapshot.roster.map((r) => r.studentId)).toEqual([user.studentId]);
     await patchMatching(
-      teacher,
+      professor,
       (p) => p.type === 'presence' && p.studentId === user.studentId && p.connected,
     );
 
@@ -94,16 +94,20 @@ describe('a room', () => {
     expect(await send(student, 'raid:start', { raidId })).toEqual({ ok: false, message: 'ERRORS.FORBIDDEN' });
     expect(await send(student, 'summon:draw', {})).toEqual({ ok: false, message: 'ERRORS.FORBIDDEN' });
     expect(
-      await send(teacher, 'answer:submit', { questionId: raidId, answerIds: [raidId], clientId: 'abcdefgh' }),
+      await send(professor, 'answer:submit', {
+        questionId: raidId,
+        answerIds: [raidId],
+        clientId: 'abcdefgh',
+      }),
     ).toEqual({
       ok: false,
       message: 'ERRORS.FORBIDDEN',
     });
-    expect(await send(teacher, 'raid:start', { raidId: 'not-a-uuid' })).toEqual({
+    expect(await send(professor, 'raid:start', { raidId: 'not-a-uuid' })).toEqual({
       ok: false,
       message: 'ERRORS.INVALID_BODY',
     });
-    expect(await send(teacher, 'room:open', 'garbage')).toEqual({
+    expect(await send(professor, 'room:open', 'garbage')).toEqual({
       ok: false,
       message: 'ERRORS.INVALID_BODY',
     });
@@ -133,7 +137,7 @@ describe('a raid', () => {
   });
 
   it('opens a lobby on the board and the phones: no question, no clock, until the teacher begins', async () => {
-    expect(await send(teacher, 'raid:start', { raidId })).toEqual({ ok: true });
+    expect(await send(professor, 'raid:start', { raidId })).toEqual({ ok: true });
     const l = await patchMatching(phoneA, (x) => x.type === 'activity' && x.activity?.kind === 'raid');
     expect((l.patch as { activity: RaidView }).activity).toMatchObject({
       title: 'Les fractions',
@@ -141,14 +145,14 @@ describe('a raid', () => {
       question: null,
       deadline: null,
     });
-    expect(await send(teacher, 'raid:reveal', {})).toEqual({ ok: false, message: 'GAME.WRONG_PHASE' });
-    expect(await send(teacher, 'summon:draw', {})).toEqual({ ok: false, message: 'GAME.WRONG_PHASE' });
+    expect(await send(professor, 'raid:reveal', {})).toEqual({ ok: false, message: 'GAME.WRONG_PHASE' });
+    expect(await send(professor, 'summon:draw', {})).toEqual({ ok: false, message: 'GAME.WRONG_PHASE' });
     expect(await send(phoneA, 'raid:begin', {})).toEqual({ ok: false, message: 'ERRORS.FORBIDDEN' });
   });
 
   it('starts on the board and on the phones, without the correct answers', async () => {
-    expect(await send(teacher, 'raid:begin', {})).toEqual({ ok: true });
-    expect(await send(teacher, 'raid:begin', {})).toEqual({ ok: false, message: 'GAME.WRONG_PHASE' });
+    expect(await send(professor, 'raid:begin', {})).toEqual({ ok: true });
+    expect(await send(professor, 'raid:begin', {})).toEqual({ ok: false, message: 'GAME.WRONG_PHASE' });
     const p = await patchMatching(
       phoneA,
       (x) => x.type === 'activity' && x.activity?.kind === 'raid' && x.activity.phase === 'question',
@@ -178,14 +182,14 @@ describe('a raid', () => {
       status: 'duplicate',
     });
     const seen = await patchMatching(
-      teacher,
+      professor,
       (p) => p.type === 'answered' && p.studentIds.includes(studentA),
     );
     expect(seen.patch).toEqual({ type: 'answered', questionId: q.id, studentIds: [studentA], count: 1 });
     // A second send of the same answer is never announced again.
     await new Promise((r) => setTimeout(r, 250));
     expect(
-      teacher.patches.filter((p) => p.patch.type === 'answered' && p.patch.studentIds.includes(studentA)),
+      professor.patches.filter((p) => p.patch.type === 'answered' && p.patch.studentIds.includes(studentA)),
     ).toHaveLength(1);
     // Phones do not receive the others' answers.
     expect(phoneB.patches.some((p) => p.patch.type === 'answered')).toBe(false);
@@ -211,8 +215,8 @@ describe('a raid', () => {
   });
 
   it('reveals the correct answers and the share of the class, then moves on', async () => {
-    expect(await send(teacher, 'raid:next', {})).toEqual({ ok: false, message: 'GAME.WRONG_PHASE' });
-    expect(await send(teacher, 'raid:reveal', {})).toEqual({ ok: true });
+    expect(await send(professor, 'raid:next', {})).toEqual({ ok: false, message: 'GAME.WRONG_PHASE' });
+    expect(await send(professor, 'raid:reveal', {})).toEqual({ ok: true });
     const p = await patchMatching(
       phoneB,
       (x) => x.type === 'activity' && x.activity?.kind === 'raid' && x.activity.phase === 'revealed',
@@ -227,7 +231,7 @@ describe('a raid', () => {
       clientId: 'phone-b-late',
     });
     expect(late).toEqual({ ok: false, message: 'GAME.QUESTION_CLOSED' });
-    expect(await send(teacher, 'raid:next', {})).toEqual({ ok: true });
+    expect(await send(professor, 'raid:next', {})).toEqual({ ok: true });
   });
 
   it('refuses an answer after the deadline', async () => {
@@ -247,9 +251,9 @@ describe('a raid', () => {
   it('ends with a result: the XP is stored for students who answered, none for one who never did', async () => {
     const [before] = await ctx.database.db.select().from(students).where(eq(students.id, studentB));
     const [beforeA] = await ctx.database.db.select().from(students).where(eq(students.id, studentA));
-    expect(await send(teacher, 'raid:end', {})).toEqual({ ok: true });
+    expect(await send(professor, 'raid:end', {})).toEqual({ ok: true });
     const p = await patchMatching(
-      teacher,
+      professor,
       (x) => x.type === 'activity' && x.activity?.kind === 'raid' && x.activity.phase === 'ended',
     );
     const raid = (p.patch as { activity: RaidView }).activity;
@@ -280,8 +284,8 @@ describe('a raid', () => {
     });
   });
   it('plays the same raid again with fresh answers', async () => {
-    expect(await send(teacher, 'raid:start', { raidId })).toEqual({ ok: true });
-    expect(await send(teacher, 'raid:begin', {})).toEqual({ ok: true });
+    expect(await send(professor, 'raid:start', { raidId })).toEqual({ ok: true });
+    expect(await send(professor, 'raid:begin', {})).toEqual({ ok: true });
     const sync = await send<{ snapshot: RoomSnapshot }>(phoneB, 'room:sync', {});
     if (!sync.ok) throw new Error(sync.message);
     const q = (sync.snapshot.activity as RaidView).question;
@@ -293,7 +297,7 @@ describe('a raid', () => {
         clientId: 'phone-b-replay',
       }),
     ).toEqual({ ok: true, status: 'counted' });
-    expect(await send(teacher, 'raid:end', {})).toEqual({ ok: true });
+    expect(await send(professor, 'raid:end', {})).toEqual({ ok: true });
   });
 });
 
@@ -301,8 +305,8 @@ describe('summon, pick and codex', () => {
   it('draws a present student, no repeats, and a right oral answer gives XP', async () => {
     const drawn = new Set<string>();
     for (let i = 0; i < 3; i++) {
-      expect(await send(teacher, 'summon:draw', {})).toEqual({ ok: true });
-      const sync = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:sync', {});
+      expect(await send(professor, 'summon:draw', {})).toEqual({ ok: true });
+      const sync = await send<{ snapshot: RoomSnapshot }>(professor, 'room:sync', {});
       if (!sync.ok) throw new Error(sync.message);
       const view = sync.snapshot.activity as SummonView;
       drawn.add(view.drawn as string);
@@ -313,7 +317,7 @@ describe('summon, pick and codex', () => {
           .select()
           .from(students)
           .where(eq(students.id, view.drawn as string));
-        expect(await send(teacher, 'summon:mark', { studentId: view.drawn, right: true })).toEqual({
+        expect(await send(professor, 'summon:mark', { studentId: view.drawn, right: true })).toEqual({
           ok: true,
         });
         const [after] = await ctx.database.db
@@ -329,7 +333,7 @@ describe('summon, pick and codex', () => {
         }
         expect(seen?.powerXp).toBe(after.powerXp);
         expect(after.powerXp).toBeGreaterThan(before.powerXp);
-        expect(await send(teacher, 'summon:mark', { studentId: view.drawn, right: true })).toEqual({
+        expect(await send(professor, 'summon:mark', { studentId: view.drawn, right: true })).toEqual({
           ok: false,
           message: 'GAME.WRONG_PHASE',
         });
@@ -340,29 +344,29 @@ describe('summon, pick and codex', () => {
   });
 
   it('forms teams of the present students', async () => {
-    expect(await send(teacher, 'pick:draw', { mode: 'team', teamSize: 2 })).toEqual({ ok: true });
-    const p = await patchMatching(teacher, (x) => x.type === 'activity' && x.activity?.kind === 'pick');
+    expect(await send(professor, 'pick:draw', { mode: 'team', teamSize: 2 })).toEqual({ ok: true });
+    const p = await patchMatching(professor, (x) => x.type === 'activity' && x.activity?.kind === 'pick');
     const groups = (p.patch as { activity: { groups: string[][] } }).activity.groups;
     // Three students in teams of two: nobody is left alone.
     expect(groups.map((g) => g.length)).toEqual([3]);
   });
 
   it('shows the approved phrases one at a time and marks them displayed', async () => {
-    expect(await send(teacher, 'codex:next', { showAuthor: false })).toEqual({ ok: true });
-    const p = await patchMatching(teacher, (x) => x.type === 'activity' && x.activity?.kind === 'codex');
+    expect(await send(professor, 'codex:next', { showAuthor: false })).toEqual({ ok: true });
+    const p = await patchMatching(professor, (x) => x.type === 'activity' && x.activity?.kind === 'codex');
     const view = (p.patch as { activity: { phrase: { id: string; author: string | null }; left: number } })
       .activity;
     // The board gets the author and shows it or not at the teacher's switch (lesson-live.test.ts).
     expect(view.phrase.author).toMatch(/^\S+ [A-Z]\.$/);
     const [row] = await ctx.database.db.select().from(codex).where(eq(codex.id, view.phrase.id));
     expect(row.status).toBe(3);
-    expect(await send(teacher, 'codex:next', { showAuthor: true })).toEqual({ ok: true });
-    const sync = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:sync', {});
+    expect(await send(professor, 'codex:next', { showAuthor: true })).toEqual({ ok: true });
+    const sync = await send<{ snapshot: RoomSnapshot }>(professor, 'room:sync', {});
     if (!sync.ok) throw new Error(sync.message);
     const second = sync.snapshot.activity as { phrase: { id: string; author: string } | null };
     expect(second.phrase?.author).toMatch(/^\S+ [A-Z]\.$/);
-    expect(await send(teacher, 'codex:next', { showAuthor: true })).toEqual({ ok: true });
-    const done = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:sync', {});
+    expect(await send(professor, 'codex:next', { showAuthor: true })).toEqual({ ok: true });
+    const done = await send<{ snapshot: RoomSnapshot }>(professor, 'room:sync', {});
     if (!done.ok) throw new Error(done.message);
     expect((done.snapshot.activity as { phrase: unknown }).phrase).toBeNull();
   });
@@ -379,7 +383,7 @@ describe('summon, pick and codex', () => {
       ok: false,
       message: 'GAME.POWER_ALREADY_ACTIVE',
     });
-    const p = await patchMatching(teacher, (x) => x.type === 'power');
+    const p = await patchMatching(professor, (x) => x.type === 'power');
     expect(p.patch).toEqual({ type: 'power', studentId: rich.user.studentId, active: true, powerXp: 0 });
     const poor = await phone('eleve05');
     await send(poor.socket, 'room:join', key);
@@ -394,7 +398,7 @@ describe('summon, pick and codex', () => {
   });
 
   it('pauses: phones see it and answers are refused', async () => {
-    expect(await send(teacher, 'room:pause', {})).toEqual({ ok: true });
+    expect(await send(professor, 'room:pause', {})).toEqual({ ok: true });
     const last = phones[phones.length - 1];
     await patchMatching(last, (x) => x.type === 'paused' && x.paused);
     const refused = await send(last, 'answer:submit', {
@@ -403,7 +407,7 @@ describe('summon, pick and codex', () => {
       clientId: 'paused-123',
     });
     expect(refused).toEqual({ ok: false, message: 'GAME.PAUSED' });
-    expect(await send(teacher, 'room:resume', {})).toEqual({ ok: true });
+    expect(await send(professor, 'room:resume', {})).toEqual({ ok: true });
     await patchMatching(last, (x) => x.type === 'paused' && !x.paused);
   });
 
@@ -412,7 +416,7 @@ describe('summon, pick and codex', () => {
     const studentId = pupil.user.studentId as string;
     await ctx.database.db.update(students).set({ powerXp: 3 }).where(eq(students.id, studentId));
     expect((await send(pupil.socket, 'room:join', key)).ok).toBe(true);
-    expect(await send(teacher, 'room:pause', {})).toEqual({ ok: true });
+    expect(await send(professor, 'room:pause', {})).toEqual({ ok: true });
     expect(await send(pupil.socket, 'power:activate', {})).toEqual({ ok: false, message: 'GAME.PAUSED' });
     const [row] = await ctx.database.db
       .select({ powerXp: students.powerXp })
@@ -422,7 +426,7 @@ describe('summon, pick and codex', () => {
     const synced = await send<{ phone: PhoneState }>(pupil.socket, 'room:sync', {});
     expect(synced).toMatchObject({ ok: true, phone: { powerActive: false } });
     // Resumed, the same power goes through.
-    expect(await send(teacher, 'room:resume', {})).toEqual({ ok: true });
+    expect(await send(professor, 'room:resume', {})).toEqual({ ok: true });
     expect(await send(pupil.socket, 'power:activate', {})).toEqual({ ok: true });
   });
 });
@@ -432,9 +436,9 @@ describe('a room paused at the end of a lesson', () => {
     const a = await phone('eleve05');
     const b = await phone('eleve06');
     await send(a.socket, 'room:join', key);
-    await send(teacher, 'activity:close', {});
-    expect(await send(teacher, 'raid:start', { raidId })).toEqual({ ok: true });
-    expect(await send(teacher, 'raid:begin', {})).toEqual({ ok: true });
+    await send(professor, 'activity:close', {});
+    expect(await send(professor, 'raid:start', { raidId })).toEqual({ ok: true });
+    expect(await send(professor, 'raid:begin', {})).toEqual({ ok: true });
     const sync = await send<{ snapshot: RoomSnapshot }>(a.socket, 'room:sync', {});
     if (!sync.ok) throw new Error(sync.message);
     const q = (sync.snapshot.activity as RaidView).question;
@@ -445,7 +449,7 @@ describe('a room paused at the end of a lesson', () => {
       clientId: 'before-pause-1',
     });
     expect(status).toEqual({ ok: true, status: 'counted' });
-    expect(await send(teacher, 'room:pause', {})).toEqual({ ok: true });
+    expect(await send(professor, 'room:pause', {})).toEqual({ ok: true });
 
     // A restart: another server on the same database, with an empty room store.
     const { buildApp } = await import('../../server/app.js');

@@ -548,19 +548,19 @@ describe('revocation takes effect at once', () => {
 
   it('a rejected teacher’s open sockets are closed', async () => {
     const admin = await signin(ctx.app, DEMO.admin);
-    const teacher = await signin(ctx.app, DEMO.sciences);
-    const socket = await open(teacher.accessToken);
+    const professor = await signin(ctx.app, DEMO.sciences);
+    const socket = await open(professor.accessToken);
     const gone = closed(socket);
     const rej = await ctx.app.inject({
       method: 'PUT',
-      url: `/api/users/${teacher.id}/reject`,
+      url: `/api/users/${professor.id}/reject`,
       headers: bearer(admin.accessToken),
     });
     expect(rej.statusCode).toBe(200);
     expect(await gone).toBe('io server disconnect');
     await ctx.app.inject({
       method: 'PUT',
-      url: `/api/users/${teacher.id}/active`,
+      url: `/api/users/${professor.id}/active`,
       headers: bearer(admin.accessToken),
     });
   });

@@ -18,7 +18,7 @@ import { type Client, connect, connectAs, listen, send } from './helpers/game.js
 
 let ctx: TestContext;
 let url: string;
-let teacher: Client;
+let professor: Client;
 let store: RoomStore;
 let key: RoomKey;
 let raidId: string;
@@ -51,9 +51,9 @@ beforeAll(async () => {
     })
   ).json();
   raidId = chapters[0].raids[0].id;
-  teacher = await connect(url, prof.accessToken);
-  sockets.push(teacher);
-  expect((await send(teacher, 'room:open', key)).ok).toBe(true);
+  professor = await connect(url, prof.accessToken);
+  sockets.push(professor);
+  expect((await send(professor, 'room:open', key)).ok).toBe(true);
 });
 
 afterAll(async () => {
@@ -118,12 +118,12 @@ function once(
 }
 
 async function openQuestion() {
-  expect(await send(teacher, 'raid:start', { raidId, settings })).toEqual({ ok: true });
-  expect(await send(teacher, 'raid:begin')).toEqual({ ok: true });
+  expect(await send(professor, 'raid:start', { raidId, settings })).toEqual({ ok: true });
+  expect(await send(professor, 'raid:begin')).toEqual({ ok: true });
 }
 async function closeRaid() {
-  expect(await send(teacher, 'raid:end')).toEqual({ ok: true });
-  expect(await send(teacher, 'activity:close')).toEqual({ ok: true });
+  expect(await send(professor, 'raid:end')).toEqual({ ok: true });
+  expect(await send(professor, 'activity:close')).toEqual({ ok: true });
 }
 
 describe('a phone joining while the teacher reveals', () => {
@@ -133,7 +133,7 @@ describe('a phone joining while the teacher reveals', () => {
     const restore = once(
       'currentSeq',
       (id) => id.endsWith('#phones'),
-      () => send(teacher, 'raid:reveal'),
+      () => send(professor, 'raid:reveal'),
     );
     try {
       const view = await joinWatching('eleve02');
@@ -150,7 +150,7 @@ describe('a phone joining while the teacher reveals', () => {
     const restore = once(
       'answers',
       () => true,
-      () => send(teacher, 'raid:reveal'),
+      () => send(professor, 'raid:reveal'),
     );
     try {
       const view = await joinWatching('eleve03');
@@ -187,8 +187,8 @@ describe('an answer landing while the teacher reveals', () => {
       true,
     );
     try {
-      expect(await send(teacher, 'raid:reveal')).toEqual({ ok: true });
-      const board = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:sync');
+      expect(await send(professor, 'raid:reveal')).toEqual({ ok: true });
+      const board = await send<{ snapshot: RoomSnapshot }>(professor, 'room:sync');
       if (!board.ok) throw new Error(board.message);
       const reveal = board.snapshot.activity?.kind === 'raid' ? board.snapshot.activity.reveal : null;
       // Told "counted", the answer is in the counts; told "closed", it is not.

@@ -105,15 +105,15 @@ describe('metrics', () => {
     });
 
     it('count requests by route pattern, sockets by role, rooms, answers and their latencies', async () => {
-      const teacher = await connectAs(ctx.app, url, DEMO.admin);
-      phones.push(teacher.socket);
-      const { key, raidId } = await demoLesson(ctx.app, teacher.user);
-      expect(await send(teacher.socket, 'room:open', key)).toMatchObject({ ok: true });
+      const professor = await connectAs(ctx.app, url, DEMO.admin);
+      phones.push(professor.socket);
+      const { key, raidId } = await demoLesson(ctx.app, professor.user);
+      expect(await send(professor.socket, 'room:open', key)).toMatchObject({ ok: true });
       const pupil = await connectAs(ctx.app, url, { login: 'eleve04', password: DEMO.student.password });
       phones.push(pupil.socket);
       expect(await send(pupil.socket, 'room:join', key)).toMatchObject({ ok: true });
-      expect(await send(teacher.socket, 'raid:start', { raidId })).toEqual({ ok: true });
-      expect(await send(teacher.socket, 'raid:begin', {})).toEqual({ ok: true });
+      expect(await send(professor.socket, 'raid:start', { raidId })).toEqual({ ok: true });
+      expect(await send(professor.socket, 'raid:begin', {})).toEqual({ ok: true });
       const sync = await send<{ snapshot: RoomSnapshot }>(pupil.socket, 'room:sync', {});
       if (!sync.ok) throw new Error(sync.message);
       const q = (sync.snapshot.activity as RaidView).question;
@@ -139,7 +139,7 @@ describe('metrics', () => {
       expect(text).toMatch(
         /classe_raid_http_request_duration_seconds_count\{method="GET",route="\/api\/users\/:id",status="200"\} \d+/,
       );
-      expect(text).not.toMatch(new RegExp(teacher.user.id));
+      expect(text).not.toMatch(new RegExp(professor.user.id));
       expect(text).toMatch(/classe_raid_nodejs_eventloop_lag_p99_seconds/);
       expect(text).toMatch(/classe_raid_import_queue\{state="waiting"\} 0\b/);
       expect(text).toMatch(/classe_raid_db_pool_clients\{state="waiting"\} 0\b/);

@@ -10,9 +10,9 @@ import {
   assertInClass,
   assertOwnsChapter,
   assertOwnsRaid,
+  assertProfessorOfSchool,
   assertReadsUser,
   assertSelfStudent,
-  assertTeacherOfSchool,
   assertTeachesClass,
   assertTeachesStudent,
 } from '../../server/policies/index.js';
@@ -73,9 +73,9 @@ describe('assert… policies', () => {
     await refused(assertOwnsRaid(db, sciences.id, raid.id));
 
     await db.update(users).set({ uai: '0690001A' }).where(eq(users.id, demo.userId));
-    await assertTeacherOfSchool(db, demo.userId, '0690001A');
-    await refused(assertTeacherOfSchool(db, demo.userId, '0690002B'));
-    await refused(assertTeacherOfSchool(db, eleve01.userId, '0690001A'));
+    await assertProfessorOfSchool(db, demo.userId, '0690001A');
+    await refused(assertProfessorOfSchool(db, demo.userId, '0690002B'));
+    await refused(assertProfessorOfSchool(db, eleve01.userId, '0690001A'));
   });
 
   it('read the caller from their token: themselves, their pupils, or the administrator', async () => {

@@ -16,21 +16,21 @@ import { png } from '../helpers/images.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
 
 let ctx: TestContext;
-let teacher: string;
+let professor: string;
 let raidId: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  teacher = (await signin(ctx.app, DEMO.admin)).accessToken;
+  professor = (await signin(ctx.app, DEMO.admin)).accessToken;
   const chapters = (
-    await ctx.app.inject({ method: 'GET', url: '/api/chapters', headers: bearer(teacher) })
+    await ctx.app.inject({ method: 'GET', url: '/api/chapters', headers: bearer(professor) })
   ).json() as { id: string }[];
   // The raid is saved through the form's route, then each question given its kind in the database
   // (what the raid form's save of the kinds writes).
   const created = await ctx.app.inject({
     method: 'POST',
     url: `/api/chapters/${chapters[0].id}/raids`,
-    headers: bearer(teacher),
+    headers: bearer(professor),
     payload: {
       title: 'Raid « export » de toutes les sortes',
       shared: false,
@@ -87,7 +87,7 @@ function upload(name: string, data: Buffer, url = '/api/questions/import', field
     method: 'POST',
     url,
     payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(teacher) },
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(professor) },
   });
 }
 
@@ -102,7 +102,7 @@ describe('raid export', () => {
       const res = await ctx.app.inject({
         method: 'GET',
         url: `/api/raids/${raidId}/export/${format}`,
-        headers: bearer(teacher),
+        headers: bearer(professor),
       });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(type);
@@ -126,9 +126,9 @@ describe('raid export', () => {
     expect(asOther.body).not.toContain('Capitale');
     expect((await get(`/api/raids/${raidId}/export/moodle`, student)).statusCode).toBe(403);
     expect(
-      (await get('/api/raids/00000000-0000-4000-8000-000000000000/export/xlsx', teacher)).statusCode,
+      (await get('/api/raids/00000000-0000-4000-8000-000000000000/export/xlsx', professor)).statusCode,
     ).toBe(404);
-    const badFormat = await get(`/api/raids/${raidId}/export/pdf`, teacher);
+    const badFormat = await get(`/api/raids/${raidId}/export/pdf`, professor);
     expect(badFormat.statusCode).toBe(400);
     expect(badFormat.json().message).toBe(ERR.INVALID_BODY);
   });
@@ -148,14 +148,14 @@ describe('raid export with pictures', () => {
       stored.push(res.json().imagePath);
     }
     chapterId = (
-      (await ctx.app.inject({ method: 'GET', url: '/api/chapters', headers: bearer(teacher) })).json() as {
+      (await ctx.app.inject({ method: 'GET', url: '/api/chapters', headers: bearer(professor) })).json() as {
         id: string;
       }[]
     )[0].id;
     const created = await ctx.app.inject({
       method: 'POST',
       url: `/api/chapters/${chapterId}/raids`,
-      headers: bearer(teacher),
+      headers: bearer(professor),
       payload: {
         title: 'Raid « images » exporté',
         questions: [
@@ -187,7 +187,7 @@ describe('raid export with pictures', () => {
     ctx.app.inject({
       method: 'GET',
       url: `/api/raids/${pictureRaid}/export/${format}`,
-      headers: bearer(teacher),
+      headers: bearer(professor),
     });
   const served = async (name: string) =>
     (await ctx.app.inject({ method: 'GET', url: `/uploads/questions/${name}` })).rawPayload;
@@ -211,7 +211,7 @@ describe('raid export with pictures', () => {
     const created = await ctx.app.inject({
       method: 'POST',
       url: `/api/chapters/${chapterId}/raids`,
-      headers: bearer(teacher),
+      headers: bearer(professor),
       payload: { title: 'Raid « images » importé', questions: body.questions },
     });
     expect(created.statusCode).toBe(201);

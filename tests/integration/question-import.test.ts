@@ -17,10 +17,10 @@ const fixture = (name: string) => readFileSync(path.join(ROOT, 'tests/fixtures/i
 const HEADER = 'Question;Équation;Réponse 1;Correcte 1;Réponse 2;Correcte 2;Réponse 3;Correcte 3';
 
 let ctx: TestContext;
-let teacher: string;
+let professor: string;
 beforeAll(async () => {
   ctx = await createTestContext();
-  teacher = (await signin(ctx.app, DEMO.admin)).accessToken;
+  professor = (await signin(ctx.app, DEMO.admin)).accessToken;
 });
 afterAll(async () => {
   await ctx.close();
@@ -55,7 +55,7 @@ function multipartBody({ file, existing }: Upload): Buffer {
   return Buffer.concat(parts);
 }
 
-function upload({ token = teacher, ...input }: Upload) {
+function upload({ token = professor, ...input }: Upload) {
   const payload = multipartBody(input);
   return ctx.app.inject({
     method: 'POST',
@@ -250,7 +250,7 @@ describe('POST /api/questions/import', () => {
       method: 'POST',
       url: '/api/questions/import',
       payload: { questions: [] },
-      headers: bearer(teacher),
+      headers: bearer(professor),
     });
     expect(json.statusCode).toBe(400);
     expect(json.json().message).toBe(ERR.INVALID_BODY);
@@ -375,7 +375,7 @@ describe('hostile files', () => {
       const sendOther = () => {
         const sentAt = performance.now();
         other ??= ctx.app
-          .inject({ method: 'GET', url: '/api/schoolclasses', headers: bearer(teacher) })
+          .inject({ method: 'GET', url: '/api/schoolclasses', headers: bearer(professor) })
           .then((res) => {
             otherMs = performance.now() - sentAt;
             return res;
@@ -385,7 +385,7 @@ describe('hostile files', () => {
       await Promise.all([upload(csv(`${HEADER}\nA ?;;a;x;b;\n`)), upload(csv(`${HEADER}\nB ?;;a;x;b;\n`))]);
       // The same request without an upload in flight: what the machine itself takes (a loaded CI).
       const baselineAt = performance.now();
-      await ctx.app.inject({ method: 'GET', url: '/api/schoolclasses', headers: bearer(teacher) });
+      await ctx.app.inject({ method: 'GET', url: '/api/schoolclasses', headers: bearer(professor) });
       const baselineMs = performance.now() - baselineAt;
       // The other request leaves as the file starts being read: it must not wait for the file.
       const started = diagnostics_channel.channel('classe-raid:question-import:started');

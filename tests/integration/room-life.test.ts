@@ -19,7 +19,7 @@ import { type Client, connect, connectAs, listen, patchMatching, send } from './
 
 let ctx: TestContext;
 let url: string;
-let teacher: Client;
+let professor: Client;
 let key: RoomKey;
 let raidId: string;
 const sockets: Client[] = [];
@@ -60,8 +60,8 @@ beforeAll(async () => {
   const cls = me.professor.schoolclasses[0];
   key = { schoolclassId: cls.id, subjectId: cls.subjectId };
   raidId = await raidOf(prof.accessToken, key.subjectId, 'Les fractions');
-  teacher = await connect(url, prof.accessToken);
-  sockets.push(teacher);
+  professor = await connect(url, prof.accessToken);
+  sockets.push(professor);
 });
 
 afterAll(async () => {
@@ -94,7 +94,11 @@ describe('a raid chosen with its settings', () => {
   let b: Client;
 
   beforeAll(async () => {
-    const opened = await send<{ snapshot: RoomSnapshot; settings: RaidSettings }>(teacher, 'room:open', key);
+    const opened = await send<{ snapshot: RoomSnapshot; settings: RaidSettings }>(
+      professor,
+      'room:open',
+      key,
+    );
     if (!opened.ok) throw new Error(opened.message);
     a = (await phone('eleve01')).socket;
     b = (await phone('eleve02')).socket;
@@ -103,7 +107,7 @@ describe('a raid chosen with its settings', () => {
   });
 
   it('offers the defaults the first time, refuses settings out of bounds', async () => {
-    const opened = await send<{ settings: RaidSettings }>(teacher, 'room:open', key);
+    const opened = await send<{ settings: RaidSettings }>(professor, 'room:open', key);
     expect(opened).toMatchObject({ ok: true, settings: settings() });
     for (const bad of [
       settings({ questionSeconds: 5 }),
@@ -111,7 +115,7 @@ describe('a raid chosen with its settings', () => {
       { ...settings(), scoring: 'luck' },
       { questionSeconds: 30 },
     ]) {
-      expect(await send(teacher, 'raid:start', { raidId, settings: bad })).toEqual({
+      expect(await send(professor, 'raid:start', { raidId, settings: bad })).toEqual({
         ok: false,
         message: 'ERRORS.INVALID_BODY',
       });
@@ -120,29 +124,29 @@ describe('a raid chosen with its settings', () => {
 
   it('plays without a clock and ends the question as soon as every connected student answered', async () => {
     const chosen = settings({ questionSeconds: null, scoring: 'speed', askEveryQuestion: true });
-    expect(await send(teacher, 'raid:start', { raidId, settings: chosen })).toEqual({ ok: true });
+    expect(await send(professor, 'raid:start', { raidId, settings: chosen })).toEqual({ ok: true });
     expect(
       await send(a, 'answer:submit', { questionId: raidId, answerIds: [raidId], clientId: 'lobby-answer-1' }),
     ).toEqual({
       ok: false,
       message: 'GAME.NOT_CURRENT_QUESTION',
     });
-    expect(await send(teacher, 'raid:begin', {})).toEqual({ ok: true });
+    expect(await send(professor, 'raid:begin', {})).toEqual({ ok: true });
     const raid = await syncRaid(a);
     expect(raid).toMatchObject({ phase: 'question', deadline: null, settings: chosen });
     expect(await answerFirst(a, 'early-a-1')).toEqual({ ok: true, status: 'counted' });
-    expect((await syncRaid(teacher)).phase).toBe('question');
+    expect((await syncRaid(professor)).phase).toBe('question');
     expect(await answerFirst(b, 'early-b-1')).toEqual({ ok: true, status: 'counted' });
     // Nobody pressed reveal: the board and the phones see the answer.
     await patchMatching(
-      teacher,
+      professor,
       (p) => p.type === 'activity' && p.activity?.kind === 'raid' && p.activity.phase === 'revealed',
     );
     await patchMatching(
       a,
       (p) => p.type === 'activity' && p.activity?.kind === 'raid' && p.activity.phase === 'revealed',
     );
-    expect(await send(teacher, 'raid:reveal', {})).toEqual({ ok: false, message: 'GAME.WRONG_PHASE' });
+    expect(await send(professor, 'raid:reveal', {})).toEqual({ ok: false, message: 'GAME.WRONG_PHASE' });
   });
 
   it('remembers the settings for this class at the next board and the next raid', async () => {
@@ -158,38 +162,38 @@ describe('a raid chosen with its settings', () => {
     const opened = await send<{ settings: RaidSettings }>(board, 'room:open', key);
     expect(opened).toMatchObject({ ok: true, settings: row.settings });
     board.disconnect();
-    expect(await send(teacher, 'raid:end', {})).toEqual({ ok: true });
+    expect(await send(professor, 'raid:end', {})).toEqual({ ok: true });
     // Without settings, raid:start plays with the remembered ones.
-    expect(await send(teacher, 'raid:start', { raidId })).toEqual({ ok: true });
-    expect((await syncRaid(teacher)).settings).toEqual(row.settings);
+    expect(await send(professor, 'raid:start', { raidId })).toEqual({ ok: true });
+    expect((await syncRaid(professor)).settings).toEqual(row.settings);
   });
 
   it('keeps the question open when the teacher turned "end when all answered" off', async () => {
     const chosen = settings({ endWhenAllAnswered: false, questionSeconds: 60 });
-    expect(await send(teacher, 'raid:start', { raidId, settings: chosen })).toEqual({ ok: true });
-    expect(await send(teacher, 'raid:begin', {})).toEqual({ ok: true });
+    expect(await send(professor, 'raid:start', { raidId, settings: chosen })).toEqual({ ok: true });
+    expect(await send(professor, 'raid:begin', {})).toEqual({ ok: true });
     const raid = await syncRaid(a);
     expect((raid.deadline ?? 0) - Date.now()).toBeGreaterThan(50_000);
     expect(await answerFirst(a, 'open-a-1')).toEqual({ ok: true, status: 'counted' });
     expect(await answerFirst(b, 'open-b-1')).toEqual({ ok: true, status: 'counted' });
-    await patchMatching(teacher, (p) => p.type === 'answered' && p.count === 2);
-    expect((await syncRaid(teacher)).phase).toBe('question');
-    expect(await send(teacher, 'raid:reveal', {})).toEqual({ ok: true });
+    await patchMatching(professor, (p) => p.type === 'answered' && p.count === 2);
+    expect((await syncRaid(professor)).phase).toBe('question');
+    expect(await send(professor, 'raid:reveal', {})).toEqual({ ok: true });
   });
 
   it('refuses what the state machine does not allow, with the key the board shows', async () => {
-    expect(await send(teacher, 'raid:begin', {})).toEqual({ ok: false, message: 'GAME.WRONG_PHASE' });
-    expect(await send(teacher, 'activity:close', {})).toEqual({ ok: false, message: 'GAME.WRONG_PHASE' });
-    expect(await send(teacher, 'room:pause', {})).toEqual({ ok: true });
-    expect(await send(teacher, 'raid:next', {})).toEqual({ ok: false, message: 'GAME.PAUSED' });
-    expect(await send(teacher, 'summon:draw', {})).toEqual({ ok: false, message: 'GAME.PAUSED' });
-    expect(await send(teacher, 'room:resume', {})).toEqual({ ok: true });
-    expect(await send(teacher, 'raid:end', {})).toEqual({ ok: true });
-    expect(await send(teacher, 'raid:end', {})).toEqual({ ok: false, message: 'GAME.WRONG_PHASE' });
+    expect(await send(professor, 'raid:begin', {})).toEqual({ ok: false, message: 'GAME.WRONG_PHASE' });
+    expect(await send(professor, 'activity:close', {})).toEqual({ ok: false, message: 'GAME.WRONG_PHASE' });
+    expect(await send(professor, 'room:pause', {})).toEqual({ ok: true });
+    expect(await send(professor, 'raid:next', {})).toEqual({ ok: false, message: 'GAME.PAUSED' });
+    expect(await send(professor, 'summon:draw', {})).toEqual({ ok: false, message: 'GAME.PAUSED' });
+    expect(await send(professor, 'room:resume', {})).toEqual({ ok: true });
+    expect(await send(professor, 'raid:end', {})).toEqual({ ok: true });
+    expect(await send(professor, 'raid:end', {})).toEqual({ ok: false, message: 'GAME.WRONG_PHASE' });
     // A lobby left without playing.
-    expect(await send(teacher, 'raid:start', { raidId })).toEqual({ ok: true });
-    expect(await send(teacher, 'raid:end', {})).toEqual({ ok: false, message: 'GAME.WRONG_PHASE' });
-    expect(await send(teacher, 'activity:close', {})).toEqual({ ok: true });
+    expect(await send(professor, 'raid:start', { raidId })).toEqual({ ok: true });
+    expect(await send(professor, 'raid:end', {})).toEqual({ ok: false, message: 'GAME.WRONG_PHASE' });
+    expect(await send(professor, 'activity:close', {})).toEqual({ ok: true });
   });
 });
 
@@ -226,9 +230,9 @@ describe('Quit', () => {
   });
 
   it('tells the phones the lesson is over and drops the room from student homes at once', async () => {
-    expect(await send(teacher, 'room:close', {})).toEqual({ ok: true });
+    expect(await send(professor, 'room:close', {})).toEqual({ ok: true });
     await patchMatching(inRoom.socket, (p) => p.type === 'closed');
-    await patchMatching(teacher, (p) => p.type === 'closed');
+    await patchMatching(professor, (p) => p.type === 'closed');
     await until(
       async () => homes.at(-1),
       (h) => Array.isArray(h) && h.length === 0,
@@ -254,11 +258,11 @@ describe('Quit', () => {
       ok: false,
       message: 'GAME.ROOM_CLOSED',
     });
-    expect(await send(teacher, 'room:close', {})).toEqual({ ok: true });
+    expect(await send(professor, 'room:close', {})).toEqual({ ok: true });
   });
 
   it('opens afresh at the next lesson: no activity, no power still active', async () => {
-    const opened = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:open', key);
+    const opened = await send<{ snapshot: RoomSnapshot }>(professor, 'room:open', key);
     if (!opened.ok) throw new Error(opened.message);
     expect(opened.snapshot).toMatchObject({ paused: false, activity: null });
     expect(opened.snapshot.closed).toBeUndefined();
@@ -273,9 +277,9 @@ describe('Quit', () => {
 
   it('asks a phone left from the closed lesson to join again before it answers, syncs or uses a power', async () => {
     // inRoom joined the lesson that was closed; the next one is open (previous case), a question asked.
-    expect(await send(teacher, 'raid:start', { raidId, settings: settings() })).toEqual({ ok: true });
-    expect(await send(teacher, 'raid:begin', {})).toEqual({ ok: true });
-    const q = (await syncRaid(teacher)).question;
+    expect(await send(professor, 'raid:start', { raidId, settings: settings() })).toEqual({ ok: true });
+    expect(await send(professor, 'raid:begin', {})).toEqual({ ok: true });
+    const q = (await syncRaid(professor)).question;
     if (!q) throw new Error('no question');
     const answer = { questionId: q.id, answerIds: [q.answers[0].id], clientId: 'stale-phone-1' };
     const rejoin = { ok: false, message: 'GAME.REJOIN' };
@@ -285,7 +289,7 @@ describe('Quit', () => {
     // Joined again, the same phone plays the new lesson.
     expect((await send(inRoom.socket, 'room:join', key)).ok).toBe(true);
     expect(await send(inRoom.socket, 'answer:submit', answer)).toEqual({ ok: true, status: 'counted' });
-    expect(await send(teacher, 'raid:end', {})).toEqual({ ok: true });
+    expect(await send(professor, 'raid:end', {})).toEqual({ ok: true });
   });
 });
 
@@ -392,7 +396,7 @@ describe.each([
     expect(await svc.sweep(id, new Set())).toBeUndefined();
     expect(changed).toEqual([sKey.schoolclassId]);
     expect(await homes()).toEqual([{ ...sKey, className: snapshot.className, waiting: true }]);
-    await expect(svc.join({ studentId }, sKey)).rejects.toThrow('GAME.WAITING_FOR_TEACHER');
+    await expect(svc.join({ studentId }, sKey)).rejects.toThrow('GAME.WAITING_FOR_PROFESSOR');
     // Told once, not at every sweep.
     clock.t += DISPOSE_CHECK_MS;
     await svc.sweep(id, new Set());

@@ -17,7 +17,7 @@ import {
 } from '../../server/db/schema.js';
 import { ERR } from '../../shared/errors.js';
 import type { StoredUser } from '../../shared/types.js';
-import { type CasStub, garEnv, PUPIL, signedResponse, startCasStub, TEACHER } from '../helpers/sso.js';
+import { type CasStub, garEnv, PROFESSOR, PUPIL, signedResponse, startCasStub } from '../helpers/sso.js';
 import { bearer, createTestContext, DEMO, signin, type TestContext } from './helpers/app.js';
 import { docRoutes } from './helpers/openapi.js';
 
@@ -73,7 +73,7 @@ const get = (who: StoredUser, url: string) =>
   ctx.app.inject({ method: 'GET', url, headers: bearer(who.accessToken) });
 const put = (who: StoredUser, url: string, payload?: object) =>
   ctx.app.inject({ method: 'PUT', url, payload, headers: bearer(who.accessToken) });
-const entTeacher = (uai = UAI) => ({
+const entProfessor = (uai = UAI) => ({
   ENTPersonProfils: ['National_ENS'],
   ENTPersonStructRattachUAI: [uai],
   givenName: ['Hélène'],
@@ -111,8 +111,10 @@ describe('the SCHOOL role', () => {
   });
 
   it('sees its own school only: its teachers, their classes and usage counts', async () => {
-    const mine = await sessionOf(await garSignOn({ ...TEACHER, IDO: ['ido-role-t1'], UAI: [UAI] }));
-    await sessionOf(await garSignOn({ ...TEACHER, IDO: ['ido-role-t2'], UAI: [OTHER_UAI], NOM: ['Autre'] }));
+    const mine = await sessionOf(await garSignOn({ ...PROFESSOR, IDO: ['ido-role-t1'], UAI: [UAI] }));
+    await sessionOf(
+      await garSignOn({ ...PROFESSOR, IDO: ['ido-role-t2'], UAI: [OTHER_UAI], NOM: ['Autre'] }),
+    );
     const [subject] = await ctx.database.db.select({ id: subjects.id }).from(subjects).limit(1);
     const created = await ctx.app.inject({
       method: 'POST',
@@ -123,29 +125,35 @@ describe('the SCHOOL role', () => {
     expect(created.statusCode, created.body).toBe(201);
     await sessionOf(await garSignOn({ ...PUPIL, IDO: ['ido-role-p1'], UAI: [UAI] }));
 
-    const teachers = (await get(head, '/api/school/teachers')).json() as { id: string; classes: number }[];
-    expect(teachers.map((t) => t.id)).toContain(mine.id);
-    expect(teachers.find((t) => t.id === mine.id)).toMatchObject({
+    const listed = (await get(head, '/api/school/teachers')).json() as { id: string; classes: number }[];
+    expect(listed.map((t) => t.id)).toContain(mine.id);
+    expect(listed.find((t) => t.id === mine.id)).toMatchObject({
       firstName: 'Claire',
       lastName: 'Durand',
       status: 'ACTIVE',
       entApproved: true,
       classes: 1,
     });
-    expect(teachers.every((t) => t.id !== head.id)).toBe(true);
-    const names = JSON.stringify(teachers);
+    expect(listed.every((t) => t.id !== head.id)).toBe(true);
+    const names = JSON.stringify(listed);
     expect(names).not.toContain('Autre');
 
     const classes = (await get(head, '/api/school/classes')).json() as Record<string, unknown>[];
     expect(classes).toEqual([
-      expect.objectContaining({ id: created.json().id, name: '5EME B', level: 5, students: 1, teachers: 1 }),
+      expect.objectContaining({
+        id: created.json().id,
+        name: '5EME B',
+        level: 5,
+        students: 1,
+        professors: 1,
+      }),
     ]);
     // Counts only: no pupil's name anywhere.
     expect(JSON.stringify(classes)).not.toContain('Martin');
 
     const usage = await get(head, '/api/school/usage?days=30');
     expect(usage.statusCode).toBe(200);
-    expect(usage.json()).toMatchObject({ uai: UAI, days: 30, teachers: 1, classes: 1, raidsPlayed: 0 });
+    expect(usage.json()).toMatchObject({ uai: UAI, days: 30, professors: 1, classes: 1, raidsPlayed: 0 });
     expect(Object.values(usage.json()).every((v) => typeof v === 'number' || v === UAI)).toBe(true);
   });
 
@@ -236,7 +244,7 @@ describe('the SCHOOL role', () => {
 
 describe('"approve ENT": ENT teachers wait for the admin or their school', () => {
   it('an ENT teacher’s first sign-in is refused with its message, and the admin sees the request without an e-mail', async () => {
-    const res = await entSignOn('ent-pending-1', entTeacher());
+    const res = await entSignOn('ent-pending-1', entProfessor());
     expect(errorOf(res)).toBe(ERR.SSO_PENDING_APPROVAL);
     const id = await userIdOfSubject('ent-pending-1');
     const admin = await signin(ctx.app, DEMO.admin);
@@ -256,15 +264,15 @@ describe('"approve ENT": ENT teachers wait for the admin or their school', () =>
     expect(approved.json()).toEqual({ id, status: 'ACTIVE' });
     const [p] = await ctx.database.db.select().from(professors).where(eq(professors.userId, id));
     expect(p.entApproved).toBe(true);
-    const teacher = await sessionOf(await entSignOn('ent-pending-1', entTeacher()));
-    expect(teacher).toMatchObject({ role: 'PROFESSOR', id });
+    const professor = await sessionOf(await entSignOn('ent-pending-1', entProfessor()));
+    expect(professor).toMatchObject({ role: 'PROFESSOR', id });
     // The ENT's teacher divisions (ENTAuxEnsClasses) are hers: the class of one in one click.
-    const divisions = (await get(teacher, '/api/sso/divisions')).json();
+    const divisions = (await get(professor, '/api/sso/divisions')).json();
     expect(divisions).toEqual([expect.objectContaining({ code: '3C', name: '3EME C', level: 3 })]);
   });
 
   it('the head of the same school approves its teacher; another school’s head cannot (404)', async () => {
-    await entSignOn('ent-pending-2', entTeacher());
+    await entSignOn('ent-pending-2', entProfessor());
     const id = await userIdOfSubject('ent-pending-2');
     const head = await sessionOf(await garSignOn({ ...HEAD, IDO: ['ido-head-2'] }));
     const otherHead = await sessionOf(await garSignOn({ ...HEAD, IDO: ['ido-head-3'], UAI: ['0130009Z'] }));
@@ -274,31 +282,31 @@ describe('"approve ENT": ENT teachers wait for the admin or their school', () =>
     expect((await get(otherHead, '/api/school/teachers')).json()).toEqual([]);
     const res = await put(head, `/api/school/teachers/${id}/approve-ent`);
     expect(res.statusCode, res.body).toBe(200);
-    expect((await sessionOf(await entSignOn('ent-pending-2', entTeacher()))).id).toBe(id);
+    expect((await sessionOf(await entSignOn('ent-pending-2', entProfessor()))).id).toBe(id);
     // A pupil or the admin's own account is not a teacher of the school: 404.
     expect((await put(head, `/api/school/teachers/${head.id}/approve-ent`)).statusCode).toBe(404);
   });
 
   it('a rejected teacher is refused with its own message at every sign-on', async () => {
-    await entSignOn('ent-rejected-1', entTeacher());
+    await entSignOn('ent-rejected-1', entProfessor());
     const id = await userIdOfSubject('ent-rejected-1');
     const head = await sessionOf(await garSignOn({ ...HEAD, IDO: ['ido-head-4'] }));
     expect((await put(head, `/api/school/teachers/${id}/reject`)).statusCode).toBe(200);
-    expect(errorOf(await entSignOn('ent-rejected-1', entTeacher()))).toBe(ERR.SSO_DISABLED);
+    expect(errorOf(await entSignOn('ent-rejected-1', entProfessor()))).toBe(ERR.SSO_DISABLED);
   });
 
   it('GAR teachers come in at once: the school’s GAR assignment is its approval', async () => {
-    const t = await sessionOf(await garSignOn({ ...TEACHER, IDO: ['ido-role-gar-direct'], UAI: [UAI] }));
+    const t = await sessionOf(await garSignOn({ ...PROFESSOR, IDO: ['ido-role-gar-direct'], UAI: [UAI] }));
     expect(t.role).toBe('PROFESSOR');
   });
 });
 
 describe('classes from divisions', () => {
-  let teacher: StoredUser;
+  let professor: StoredUser;
   let subjectId: string;
   beforeAll(async () => {
-    teacher = await sessionOf(
-      await garSignOn({ ...TEACHER, IDO: ['ido-div-teacher'], UAI: ['0330003T'], DIV: ['4D##4EME D'] }),
+    professor = await sessionOf(
+      await garSignOn({ ...PROFESSOR, IDO: ['ido-div-teacher'], UAI: ['0330003T'], DIV: ['4D##4EME D'] }),
     );
     [{ id: subjectId }] = await ctx.database.db.select({ id: subjects.id }).from(subjects).limit(1);
   });
@@ -306,7 +314,7 @@ describe('classes from divisions', () => {
     ctx.app.inject({
       method: 'POST',
       url: '/api/sso/divisions/4D/class',
-      headers: bearer(teacher.accessToken),
+      headers: bearer(professor.accessToken),
       payload: { subjectId },
     });
 
@@ -342,7 +350,7 @@ describe('classes from divisions', () => {
     const removed = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/schoolclasses/${classId}/students/${pupil.studentId}`,
-      headers: bearer(teacher.accessToken),
+      headers: bearer(professor.accessToken),
     });
     expect(removed.statusCode, removed.body).toBeLessThan(300);
     await sessionOf(await garSignOn(pupilAttrs));
@@ -367,7 +375,7 @@ describe('gar-signup: the subjects step', () => {
   it('suggests the subjects the GAR sent (P_MAT) and saves the teacher’s choice', async () => {
     const t = await sessionOf(
       await garSignOn({
-        ...TEACHER,
+        ...PROFESSOR,
         IDO: ['ido-subjects-1'],
         P_MAT: ['061300##MATHEMATIQUES', '030201##ANGLAIS LV1'],
       }),

@@ -24,13 +24,13 @@ import {
   b64,
   type CasStub,
   garEnv,
+  PROFESSOR,
   PUPIL,
   pemOf,
   responseXml,
   signAssertion,
   signedResponse,
   startCasStub,
-  TEACHER,
 } from '../helpers/sso.js';
 import { bearer, createTestContext, type TestContext } from './helpers/app.js';
 
@@ -166,7 +166,7 @@ describe('GAR: the service provider', () => {
 
 describe('GAR: a teacher and a pupil sign in', () => {
   it('creates the teacher once, keyed by IDO, and the ticket opens one session', async () => {
-    const ticket = ticketOf(await postAcs(signedResponse({ attributes: TEACHER })));
+    const ticket = ticketOf(await postAcs(signedResponse({ attributes: PROFESSOR })));
     const res = await exchange(ticket);
     expect(res.statusCode).toBe(200);
     const user = res.json() as StoredUser;
@@ -202,7 +202,7 @@ describe('GAR: a teacher and a pupil sign in', () => {
     // The second sign-in (new names from the GAR) reuses the account found by IDO.
     const before = await accountCount();
     const second = ticketOf(
-      await postAcs(signedResponse({ attributes: { ...TEACHER, NOM: ['Durand-Leroy'] } })),
+      await postAcs(signedResponse({ attributes: { ...PROFESSOR, NOM: ['Durand-Leroy'] } })),
     );
     const user2 = (await exchange(second)).json() as StoredUser;
     expect(user2.id).toBe(user.id);
@@ -496,7 +496,7 @@ describe('GAR: a hostile response never holds the server', () => {
 
   it('a real-sized response (a teacher with 40 divisions, 60 groups, 10 subjects, pretty-printed) is accepted', async () => {
     const attributes = {
-      ...TEACHER,
+      ...PROFESSOR,
       IDO: ['ido-big-teacher'],
       DIV: Array.from({ length: 40 }, (_, i) => `D${i}##DIVISION ${i}`),
       GRO: Array.from({ length: 60 }, (_, i) => `G${i}##GROUPE ${i}`),
@@ -713,13 +713,13 @@ describe('classes from the school’s divisions', () => {
   it('a teacher creates the class of a division in one click; its pupils are in it without a code', async () => {
     const school = { UAI: ['0130002B'] };
     const early = await signInAs({ ...PUPIL, ...school, IDO: ['ido-div-early'], DIV: ['3C##3EME C'] });
-    const teacher = await signInAs({
-      ...TEACHER,
+    const professor = await signInAs({
+      ...PROFESSOR,
       ...school,
       IDO: ['ido-div-teacher'],
       DIV: ['3C##3EME C', '2N4##2NDE 4'],
     });
-    const auth = bearer(teacher.accessToken);
+    const auth = bearer(professor.accessToken);
 
     const list = await ctx.app.inject({ method: 'GET', url: '/api/sso/divisions', headers: auth });
     expect(list.json()).toEqual([
@@ -771,12 +771,12 @@ describe('classes from the school’s divisions', () => {
   });
 
   it('a teacher cannot create the class of a division that is not theirs', async () => {
-    const teacher = await signInAs({ ...TEACHER, IDO: ['ido-div-teacher-2'], DIV: ['6A##6EME A'] });
+    const professor = await signInAs({ ...PROFESSOR, IDO: ['ido-div-teacher-2'], DIV: ['6A##6EME A'] });
     const [subject] = await ctx.database.db.select({ id: subjects.id }).from(subjects).limit(1);
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/sso/divisions/3C/class',
-      headers: bearer(teacher.accessToken),
+      headers: bearer(professor.accessToken),
       payload: { subjectId: subject.id },
     });
     expect(res.statusCode).toBe(404);

@@ -39,25 +39,27 @@ const req = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payloa
 describe('an access token follows the account, not only its signature', () => {
   it('a teacher rejected after sign-in loses access at once, not 15 minutes later', async () => {
     const admin = await signin(ctx.app, DEMO.admin);
-    const teacher = await signin(ctx.app, DEMO.sciences);
-    expect((await req('GET', `/api/users/${teacher.id}`, teacher.accessToken)).statusCode).toBe(200);
-    const rej = await req('PUT', `/api/users/${teacher.id}/reject`, admin.accessToken);
-    expect(rej.json()).toEqual({ id: teacher.id, status: 'REJECTED' });
+    const professor = await signin(ctx.app, DEMO.sciences);
+    expect((await req('GET', `/api/users/${professor.id}`, professor.accessToken)).statusCode).toBe(200);
+    const rej = await req('PUT', `/api/users/${professor.id}/reject`, admin.accessToken);
+    expect(rej.json()).toEqual({ id: professor.id, status: 'REJECTED' });
     for (const [method, url, payload] of [
-      ['GET', `/api/users/${teacher.id}`],
-      ['PUT', `/api/users/${teacher.id}`, { firstName: 'Encore' }],
-      ['PUT', `/api/professors/${teacher.professorId}`, { powerMode: true }],
+      ['GET', `/api/users/${professor.id}`],
+      ['PUT', `/api/users/${professor.id}`, { firstName: 'Encore' }],
+      ['PUT', `/api/professors/${professor.professorId}`, { powerMode: true }],
       ['POST', '/api/users/check-password', { password: DEMO.sciences.password }],
     ] as const) {
-      const res = await req(method, url, teacher.accessToken, payload);
+      const res = await req(method, url, professor.accessToken, payload);
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(res.json()).toEqual({ message: 'ERRORS.UNAUTHORIZED' });
     }
-    const refresh = await req('POST', '/api/auth/refresh', undefined, { refreshToken: teacher.refreshToken });
+    const refresh = await req('POST', '/api/auth/refresh', undefined, {
+      refreshToken: professor.refreshToken,
+    });
     expect(refresh.statusCode).toBe(401);
     // Back to work for the other tests.
-    await req('PUT', `/api/users/${teacher.id}/active`, admin.accessToken);
-    expect((await signin(ctx.app, DEMO.sciences)).id).toBe(teacher.id);
+    await req('PUT', `/api/users/${professor.id}/active`, admin.accessToken);
+    expect((await signin(ctx.app, DEMO.sciences)).id).toBe(professor.id);
   });
 
   it('an admin demoted after sign-in can no longer decide access requests', async () => {

@@ -10,7 +10,7 @@ import { type Client, connect, connectAs, listen, send } from './helpers/game.js
 
 let ctx: TestContext;
 let url: string;
-let teacher: Client;
+let professor: Client;
 let key: { schoolclassId: string; subjectId: string };
 const sockets: Client[] = [];
 
@@ -44,13 +44,13 @@ beforeAll(async () => {
   ).json();
   const cls = me.professor.schoolclasses[0];
   key = { schoolclassId: cls.id, subjectId: cls.subjectId };
-  teacher = await connect(url, prof.accessToken);
-  const opened = await send(teacher, 'room:open', key);
+  professor = await connect(url, prof.accessToken);
+  const opened = await send(professor, 'room:open', key);
   if (!opened.ok) throw new Error(opened.message);
 });
 
 afterAll(async () => {
-  for (const s of [teacher, ...sockets]) s?.disconnect();
+  for (const s of [professor, ...sockets]) s?.disconnect();
   await ctx.close();
 });
 
@@ -91,7 +91,7 @@ describe('a student flooding the room', () => {
 
     // The teacher reveals: the flooding student, still shown connected, never answers.
     expect(
-      await send(teacher, 'raid:start', {
+      await send(professor, 'raid:start', {
         raidId,
         settings: {
           questionSeconds: null,
@@ -101,8 +101,8 @@ describe('a student flooding the room', () => {
         },
       }),
     ).toEqual({ ok: true });
-    expect(await send(teacher, 'raid:begin', {})).toEqual({ ok: true });
-    const sync = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:sync', {});
+    expect(await send(professor, 'raid:begin', {})).toEqual({ ok: true });
+    const sync = await send<{ snapshot: RoomSnapshot }>(professor, 'room:sync', {});
     if (!sync.ok) throw new Error(sync.message);
     const question = (sync.snapshot.activity as RaidView).question;
     if (!question) throw new Error('no question');
@@ -176,7 +176,7 @@ describe('a student flooding the room', () => {
     // The issue's bound: the flood adds less than 100 ms to the other phones' ack p99.
     expect(ackMs).toHaveLength(60);
     expect(p99(ackMs) - p99(quiet)).toBeLessThan(100);
-    expect(teacher.connected).toBe(true);
+    expect(professor.connected).toBe(true);
 
     // Each flooding socket ends: every sync answered, or closed by the server.
     await until('the flood ends', () => flood.every((s, i) => !s.connected || acks[i] === PER_SOCKET));
@@ -187,20 +187,20 @@ describe('a student flooding the room', () => {
     expect(messages.filter((m) => m === 'ok').length).toBeLessThan(100);
 
     // The board stayed connected, received who answered, and still commands the room.
-    expect(teacher.connected).toBe(true);
+    expect(professor.connected).toBe(true);
     const seen = new Set<string>();
     await until('the board sees every answer', () => {
-      for (const { patch } of teacher.patches)
+      for (const { patch } of professor.patches)
         if (patch.type === 'answered' && patch.questionId === question.id)
           for (const id of patch.studentIds) seen.add(id);
       return others.every((o) => seen.has(o.user.studentId as string));
     });
-    const after = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:sync', {});
+    const after = await send<{ snapshot: RoomSnapshot }>(professor, 'room:sync', {});
     if (!after.ok) throw new Error(after.message);
     expect((after.snapshot.activity as RaidView).answeredStudentIds.sort()).toEqual(
       others.map((o) => o.user.studentId).sort(),
     );
-    expect(await send(teacher, 'raid:reveal', {})).toEqual({ ok: true });
+    expect(await send(professor, 'raid:reveal', {})).toEqual({ ok: true });
     // Every other phone is still connected.
     expect(others.every((o) => o.socket.connected)).toBe(true);
   });
@@ -269,7 +269,7 @@ describe('a power activated many times at once', () => {
       Array.from({ length: 9 }, () => 'GAME.POWER_ALREADY_ACTIVE'),
     );
     expect(await powerXp(a.user.studentId as string)).toBe(6);
-    const sync = await send<{ snapshot: RoomSnapshot }>(teacher, 'room:sync', {});
+    const sync = await send<{ snapshot: RoomSnapshot }>(professor, 'room:sync', {});
     if (!sync.ok) throw new Error(sync.message);
     expect(sync.snapshot.roster.find((r) => r.studentId === a.user.studentId)).toMatchObject({
       powerActive: true,

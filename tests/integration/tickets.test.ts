@@ -266,9 +266,9 @@ describe('reports reach the administrators (issue 21)', () => {
     expect(Buffer.compare(image.rawPayload, shot)).toBe(0);
 
     // Nobody else: another teacher, the pupil who sent it, nobody signed in; nor through /uploads.
-    const teacher = await signin(admins.app, DEMO.sciences);
+    const professor = await signin(admins.app, DEMO.sciences);
     for (const url of ['/api/tickets', `/api/tickets/${id}/screenshot`]) {
-      for (const who of [teacher, pupil])
+      for (const who of [professor, pupil])
         expect(
           (await admins.app.inject({ method: 'GET', url, headers: bearer(who.accessToken) })).statusCode,
         ).toBe(403);

@@ -166,9 +166,9 @@ describe('every award goes through the one command, divided by the same count of
       const before = await xpOf(drawn);
       expect(await send(board, 'summon:mark', { studentId: drawn, right: true })).toEqual({ ok: true });
       const after = await xpOf(drawn);
-      const teachers = drawn === two.studentId ? 2 : 1;
-      expect(after.xp - before.xp).toBe(effectiveGain(XP_SUMMON_RIGHT, teachers));
-      expect(after.xp - before.xp).toBe(teachers === 2 ? 5 : 10);
+      const professors = drawn === two.studentId ? 2 : 1;
+      expect(after.xp - before.xp).toBe(effectiveGain(XP_SUMMON_RIGHT, professors));
+      expect(after.xp - before.xp).toBe(professors === 2 ? 5 : 10);
       expect((await xpEvents(drawn)).at(-1)).toMatchObject({
         source: 'summon',
         amount: after.xp - before.xp,

@@ -1,4 +1,4 @@
-import type { CodeSignup, TeacherSignup } from '../../../shared/schemas/account';
+import type { CodeSignup, ProfessorSignup } from '../../../shared/schemas/account';
 import type { StoredUser } from '../../../shared/types';
 import { deviceTokenFor, rememberDeviceToken } from '../app/devices';
 import { ApiError, api } from './http';
@@ -32,7 +32,7 @@ export async function signin(login: string, password: string): Promise<StoredUse
 }
 export const logoutSession = (refreshToken: string) =>
   api.post<void>('/auth/logout', { refreshToken }, { auth: false });
-export const signupTeacher = (body: TeacherSignup) =>
+export const signupProfessor = (body: ProfessorSignup) =>
   api.post<{ id: string }>('/auth/signup', body, { auth: false });
 /** A teacher whose activation mail was lost: a new link, proven by their password. */
 export const resendActivation = (login: string, password: string) =>

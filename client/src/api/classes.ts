@@ -1,8 +1,8 @@
 // Class administration calls (issue 4): one typed function per REST call.
 import type {
   ClassCodeDto,
+  ClassProfessorDto,
   ClassStudentDto,
-  ClassTeacherDto,
   RosterResult,
   SchoolclassDto,
   SchoolclassInput,
@@ -30,10 +30,10 @@ export const generateCode = (schoolclassId: string) =>
 export const revokeCode = (schoolclassId: string) =>
   api.patch<ClassCodeDto>('/professors/revoke-code', { schoolclassId });
 
-export const listClassTeachers = (schoolclassId: string, signal?: AbortSignal) =>
-  api.get<ClassTeacherDto[]>(`/professorsSchoolclasses/schoolclass/${schoolclassId}`, { signal });
+export const listClassProfessors = (schoolclassId: string, signal?: AbortSignal) =>
+  api.get<ClassProfessorDto[]>(`/professorsSchoolclasses/schoolclass/${schoolclassId}`, { signal });
 export const shareClass = (body: ShareClassInput) =>
-  api.post<ClassTeacherDto>('/professorsSchoolclasses/', body);
+  api.post<ClassProfessorDto>('/professorsSchoolclasses/', body);
 
 /**
  * The address a phone opens (from the QR code) to register straight into the class; `base` is the

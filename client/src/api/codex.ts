@@ -11,9 +11,9 @@ export const createPhrase = (body: {
   text: string;
   studentId: string;
 }) => api.post<Phrase>('/codex/', body);
-export const listStudentCodex = (studentId: string) => api.get<Phrase[]>(`/codex/students/${studentId}`);
+export const listStudentPhrases = (studentId: string) => api.get<Phrase[]>(`/codex/students/${studentId}`);
 export const listProfessorCodex = (professorId: string, trash = false) =>
   api.get<Phrase[]>(`/codex/professors/${professorId}`, { query: trash ? { trash } : undefined });
-export const setCodexStatus = (id: string, status: CodexStatus) =>
+export const setPhraseStatus = (id: string, status: CodexStatus) =>
   api.put<Phrase>(`/codex/${id}`, { status });
 export const deletePhrase = (id: string) => api.delete<Phrase>(`/codex/${id}`);

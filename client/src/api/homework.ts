@@ -10,7 +10,7 @@ export interface HomeworkTarget {
   subjectCode: string;
 }
 
-export interface TeacherHomework {
+export interface ProfessorHomework {
   id: string;
   name: string;
   isOnGoing: boolean;
@@ -32,8 +32,8 @@ export interface TeacherHomework {
 
 export const listHomeworkTargets = (professorId: string) =>
   api.get<HomeworkTarget[]>(`/homeworkRaids/professors/${professorId}/targets`);
-export const listTeacherHomework = (professorId: string, signal?: AbortSignal) =>
-  api.get<TeacherHomework[]>(`/homeworkRaids/professors/${professorId}`, { signal });
+export const listProfessorHomework = (professorId: string, signal?: AbortSignal) =>
+  api.get<ProfessorHomework[]>(`/homeworkRaids/professors/${professorId}`, { signal });
 export const sendHomework = (body: {
   raidId: string;
   name: string;
@@ -44,5 +44,5 @@ export const sendHomework = (body: {
   maxTries?: number;
   multiScoring?: 'all' | 'partial';
 }) => api.post<{ ids: string[] }>('/homeworkRaids', body);
-export const stopHomework = (id: string) => api.patch<TeacherHomework>(`/homeworkRaids/${id}/stop`);
+export const stopHomework = (id: string) => api.patch<ProfessorHomework>(`/homeworkRaids/${id}/stop`);
 export const deleteHomework = (id: string) => api.delete<void>(`/homeworkRaids/${id}`);

@@ -6,14 +6,14 @@ import { api } from './http';
 export interface SchoolUsage {
   uai: string;
   days: number;
-  teachers: number;
-  pendingTeachers: number;
+  professors: number;
+  pendingProfessors: number;
   classes: number;
   raidsPlayed: number;
   homeworkSent: number;
   activeStudents: number;
 }
-export interface SchoolTeacher {
+export interface SchoolProfessor {
   id: string;
   firstName: string;
   lastName: string;
@@ -27,11 +27,11 @@ export interface SchoolClass {
   level: number;
   subjectCode: string;
   students: number;
-  teachers: number;
+  professors: number;
 }
 
 export const getSchoolUsage = (days: number) => api.get<SchoolUsage>(`/school/usage?days=${days}`);
-export const listSchoolTeachers = () => api.get<SchoolTeacher[]>('/school/teachers');
+export const listSchoolProfessors = () => api.get<SchoolProfessor[]>('/school/teachers');
 export const listSchoolClasses = () => api.get<SchoolClass[]>('/school/classes');
-export const decideSchoolTeacher = (id: string, action: 'approve-ent' | 'reject') =>
+export const decideSchoolProfessor = (id: string, action: 'approve-ent' | 'reject') =>
   api.put<{ id: string; status: string }>(`/school/teachers/${id}/${action}`);

@@ -23,7 +23,7 @@ const user = (over: Partial<StoredUser> = {}): StoredUser => ({
   ticket: null,
   ...over,
 });
-const teacher = (over: Partial<StoredUser> = {}) => user(over);
+const professor = (over: Partial<StoredUser> = {}) => user(over);
 const student = (over: Partial<StoredUser> = {}) =>
   user({ role: 'STUDENT', id: 's1', studentId: 'st1', professorId: null, ...over });
 const school = () => user({ role: 'SCHOOL', professorId: null });
@@ -71,7 +71,7 @@ describe('guard: students and e-mail (see the comment in guards.ts)', () => {
 
 describe('guard: school sign-on (SSO) accounts', () => {
   it('logs out an SSO user whose stored account has no ticket and sends them to the GAR helper', () => {
-    expect(check({ access: 'PROFESSOR', path: '/prof/select', user: teacher({ isGar: true }) })).toEqual(
+    expect(check({ access: 'PROFESSOR', path: '/prof/select', user: professor({ isGar: true }) })).toEqual(
       to('/gar-helper', true),
     );
     expect(check({ access: 'all', path: '/ticket', user: student({ isGar: true }) })).toEqual(
@@ -80,17 +80,17 @@ describe('guard: school sign-on (SSO) accounts', () => {
   });
   it('lets an SSO user with a ticket through', () => {
     expect(
-      check({ access: 'PROFESSOR', path: '/prof/select', user: teacher({ isGar: true, ticket: 't' }) }),
+      check({ access: 'PROFESSOR', path: '/prof/select', user: professor({ isGar: true, ticket: 't' }) }),
     ).toEqual(allow);
   });
   it('leaves /gar alone so a new ticket can be exchanged', () => {
-    expect(check({ access: 'all', path: '/gar', user: teacher({ isGar: true }) })).toEqual(allow);
+    expect(check({ access: 'all', path: '/gar', user: professor({ isGar: true }) })).toEqual(allow);
   });
 });
 
 describe('guard: access kinds', () => {
   it('always allows a route open to all', () => {
-    for (const u of [null, teacher(), student(), school()]) {
+    for (const u of [null, professor(), student(), school()]) {
       expect(check({ access: 'all', path: '/legal-notice', user: u })).toEqual(allow);
     }
   });
@@ -98,30 +98,30 @@ describe('guard: access kinds', () => {
     expect(check({ access: 'public', path: '/login' })).toEqual(allow);
   });
   it('sends a logged-in user from a public route to their home', () => {
-    expect(check({ access: 'public', path: '/login', user: teacher() })).toEqual(to('/prof/select'));
+    expect(check({ access: 'public', path: '/login', user: professor() })).toEqual(to('/prof/select'));
     expect(check({ access: 'public', path: '/register/form', user: student() })).toEqual(to('/student'));
   });
   it('sends a school’s management (SCHOOL) from the public pages to its school page, and lets it in there', () => {
     expect(check({ access: 'public', path: '/login', user: school() })).toEqual(to('/school'));
     expect(check({ access: 'SCHOOL', path: '/school', user: school() })).toEqual(allow);
-    expect(check({ access: 'SCHOOL', path: '/school', user: teacher() })).toEqual(to('/prof/select'));
+    expect(check({ access: 'SCHOOL', path: '/school', user: professor() })).toEqual(to('/prof/select'));
     expect(check({ access: 'SCHOOL', path: '/school', user: student() })).toEqual(to('/student'));
     expect(check({ access: 'SCHOOL', path: '/school' })).toEqual(to('/login'));
   });
   it('lets a matching role through a role route', () => {
-    expect(check({ access: 'PROFESSOR', path: '/prof/select', user: teacher() })).toEqual(allow);
+    expect(check({ access: 'PROFESSOR', path: '/prof/select', user: professor() })).toEqual(allow);
     expect(check({ access: 'STUDENT', path: '/student', user: student() })).toEqual(allow);
   });
   it('sends another role to its home and a visitor to login', () => {
     expect(check({ access: 'PROFESSOR', path: '/prof/select', user: student() })).toEqual(to('/student'));
-    expect(check({ access: 'STUDENT', path: '/student', user: teacher() })).toEqual(to('/prof/select'));
+    expect(check({ access: 'STUDENT', path: '/student', user: professor() })).toEqual(to('/prof/select'));
     expect(check({ access: 'STUDENT', path: '/student', user: school() })).toEqual(to('/school'));
     expect(check({ access: 'PROFESSOR', path: '/users-validation', user: school() })).toEqual(to('/school'));
     expect(check({ access: 'PROFESSOR', path: '/prof/select' })).toEqual(to('/login'));
     expect(check({ access: 'STUDENT', path: '/student' })).toEqual(to('/login'));
   });
   it('opens PROFESSOR_OR_STUDENT routes (changelog) to those two roles only', () => {
-    expect(check({ access: 'PROFESSOR_OR_STUDENT', path: '/changelog', user: teacher() })).toEqual(allow);
+    expect(check({ access: 'PROFESSOR_OR_STUDENT', path: '/changelog', user: professor() })).toEqual(allow);
     expect(check({ access: 'PROFESSOR_OR_STUDENT', path: '/changelog', user: student() })).toEqual(allow);
     expect(check({ access: 'PROFESSOR_OR_STUDENT', path: '/changelog', user: school() })).toEqual(
       to('/school'),
@@ -148,7 +148,7 @@ describe('guard: a class QR code opened while signed in', () => {
     );
   });
   it('sends a teacher, a school sign-on student, or a student without code home as before', () => {
-    expect(check({ access: 'public', path, user: teacher(), query })).toEqual(to('/prof/select'));
+    expect(check({ access: 'public', path, user: professor(), query })).toEqual(to('/prof/select'));
     const gar = student({ isGar: true, ticket: 't' });
     expect(check({ access: 'public', path, user: gar, query })).toEqual(to('/student'));
     expect(check({ access: 'public', path, user: student() })).toEqual(to('/student'));
@@ -170,8 +170,8 @@ describe('homes', () => {
 
 describe('afterLogin', () => {
   it('sends a teacher without avatar to gar-signup, with one to select', () => {
-    expect(afterLogin(teacher({ avatarId: null }))).toBe('/gar-signup');
-    expect(afterLogin(teacher())).toBe('/prof/select');
+    expect(afterLogin(professor({ avatarId: null }))).toBe('/gar-signup');
+    expect(afterLogin(professor())).toBe('/prof/select');
   });
   it('sends a student without avatar to register-avatar with the id param and the ticket query', () => {
     const url = new URL(afterLogin(student({ avatarId: null, ticket: 'TCK' })), 'http://x');

@@ -3,7 +3,10 @@ import type { PageLoader } from './routes';
 import { withTexts } from './with-texts';
 
 export const PAGES: Record<string, PageLoader> = {
-  'gar-signup': withTexts(['register', 'subjects'], () => import('../pages/professor/TeacherOnboardingPage')),
+  'gar-signup': withTexts(
+    ['register', 'subjects'],
+    () => import('../pages/professor/ProfessorOnboardingPage'),
+  ),
   'users-validation': withTexts(
     ['register', 'subjects'],
     () => import('../pages/professor/UsersValidationPage'),

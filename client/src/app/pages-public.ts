@@ -30,7 +30,10 @@ export const PAGES: Record<string, PageLoader> = {
     () => import('../pages/auth/ForgotPasswordProfessorPage'),
   ),
   'user-disabled': withTexts(['misc'], () => import('../pages/misc/UserDisabledPage')),
-  'register-form': withTexts(['register', 'subjects'], () => import('../pages/register/TeacherRegisterPage')),
+  'register-form': withTexts(
+    ['register', 'subjects'],
+    () => import('../pages/register/ProfessorRegisterPage'),
+  ),
   'register-request-sent': withTexts(['register'], () => import('../pages/register/RequestSentPage')),
   'register-professor-avatar': withTexts(
     ['register'],

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 const LOCALES = fileURLToPath(new URL('./locales', import.meta.url));
 
 /** Texts read by teachers (and by visitors, who may be teachers or parents). */
-const TEACHER_KEYS = [
+const PROFESSOR_KEYS = [
   'CLASSES.',
   'CODEX.MODERATION.',
   'GAME.',
@@ -24,17 +24,17 @@ const TEACHER_KEYS = [
   'USERS_VALIDATION.',
   'SIGNUP.',
   'LOGIN.',
-  'PROFILE.TEACHER_',
+  'PROFILE.PROFESSOR_',
   'FORGOT.PROFESSOR_',
   'FORGOT.SENT_',
   'FORGOT.RESET_',
-  'REGISTER.TEACHER.',
+  'REGISTER.PROFESSOR.',
   'REGISTER.REQUEST_SENT.',
   'REGISTER.ACTIVATION.',
   'ONBOARDING.',
   'AUTH.',
   'TICKET.',
-  'MISC.USER_DISABLED.TEACHER',
+  'MISC.USER_DISABLED.PROFESSOR',
   'MISC.USER_DISABLED.MISTAKE',
   'MISC.GAR_HELPER.',
   'DOCS.GUIDE_PROFESSOR.',
@@ -112,7 +112,7 @@ interface Rule {
   informal: RegExp[];
   formal: RegExp[];
   /** Forms a teacher text must not hold besides the informal ones (Italian: the plural "voi"). */
-  notTeacher?: RegExp[];
+  notProfessor?: RegExp[];
 }
 
 const RULES: Record<string, Rule> = {
@@ -134,7 +134,7 @@ const RULES: Record<string, Rule> = {
       /(?:^|[^\p{L}])(?:Lei|Suo|Sua|Suoi|Sue)(?=$|[^\p{L}])/u,
       /(?:^|[^\p{L}])(?:voi|vostro|vostra|vostri|vostre)(?=$|[^\p{L}])/iu,
     ],
-    notTeacher: [words('voi|vostro|vostra|vostri|vostre|vi')],
+    notProfessor: [words('voi|vostro|vostra|vostri|vostre|vi')],
   },
   co: {
     // Teachers get "voi" (aprite, vostru); students "tù" (apri, to).
@@ -163,7 +163,7 @@ const visible = (s: string) => s.replace(/\{\{[^}]*\}\}/g, ' ').replace(/\$t\([^
 
 function offenders(lang: string, prefixes: string[], forms: RegExp[]): string[] {
   // A key named for students under a teacher prefix (GAME.ERRORS.ANSWER_…) is a student's text.
-  const others = prefixes === TEACHER_KEYS ? STUDENT_KEYS : [];
+  const others = prefixes === PROFESSOR_KEYS ? STUDENT_KEYS : [];
   return [...texts(lang)]
     .filter(([k]) => under(k, prefixes) && !under(k, BOTH) && !under(k, others))
     .filter(([, v]) => forms.some((re) => re.test(visible(v))))
@@ -180,7 +180,7 @@ function neutralOffenders(lang: string, forms: RegExp[]): string[] {
 describe('one voice per audience', () => {
   it('places the keys it checks', () => {
     const fr = [...texts('fr').keys()];
-    for (const p of [...TEACHER_KEYS, ...STUDENT_KEYS, ...NEUTRAL])
+    for (const p of [...PROFESSOR_KEYS, ...STUDENT_KEYS, ...NEUTRAL])
       expect(
         fr.some((k) => k.startsWith(p)),
         p,
@@ -188,7 +188,7 @@ describe('one voice per audience', () => {
   });
   for (const [lang, rule] of Object.entries(RULES)) {
     it(`${lang}: teachers are never addressed informally`, () => {
-      expect(offenders(lang, TEACHER_KEYS, [...rule.informal, ...(rule.notTeacher ?? [])])).toEqual([]);
+      expect(offenders(lang, PROFESSOR_KEYS, [...rule.informal, ...(rule.notProfessor ?? [])])).toEqual([]);
     });
     it(`${lang}: students are never addressed formally`, () => {
       expect(offenders(lang, STUDENT_KEYS, rule.formal)).toEqual([]);

@@ -34,12 +34,12 @@ export const keys = {
   sharePreference: (professorId: string) => ['professors', professorId, 'share'] as const,
   /** Everything about homework (the teacher's list, each one's details). */
   homework: ['homework'] as const,
-  teacherHomework: (professorId: string) => ['homework', 'teacher', professorId] as const,
+  professorHomework: (professorId: string) => ['homework', 'professor', professorId] as const,
   /** Everything about classes (the list, each class, its students and its teachers). */
   classes: ['classes'] as const,
   schoolclass: (id: string) => ['classes', id] as const,
   classStudents: (id: string) => ['classes', id, 'students'] as const,
-  classTeachers: (id: string) => ['classes', id, 'teachers'] as const,
+  classProfessors: (id: string) => ['classes', id, 'teachers'] as const,
   classAccommodations: (id: string) => ['classes', id, 'accommodations'] as const,
   tickets: (page: number) => ['tickets', page] as const,
   /** The board's select-raid list: a subject's chapters with their raids (under `chapters`, so a

@@ -9,7 +9,7 @@ import {
   displayPrefsSchema,
   pupilAccommodationsSchema,
 } from '../../../shared/schemas/accommodations.js';
-import { studentOf, teacherOf } from '../../lib/contract.js';
+import { professorOf, studentOf } from '../../lib/contract.js';
 import { accommodationsOf, classAccommodations, setAccommodations, setOwnDisplay } from './service.js';
 
 const uuid = z.uuid({ error: ERR.INVALID_BODY });
@@ -21,20 +21,20 @@ export default async function accommodationRoutes(fastify: FastifyInstance) {
   app.get(
     '/schoolclasses/:id/accommodations',
     {
-      config: { access: 'teacher' },
+      config: { access: 'professor' },
       schema: {
         summary: "The accommodations of your class's pupils who have any (never why)",
         params: z.object({ id: uuid }),
         response: { 200: z.array(pupilAccommodationsSchema) },
       },
     },
-    async (req) => classAccommodations(db, teacherOf(req).professorId, req.params.id),
+    async (req) => classAccommodations(db, professorOf(req).professorId, req.params.id),
   );
 
   app.put(
     '/schoolclasses/:id/students/:studentId/accommodations',
     {
-      config: { access: 'teacher' },
+      config: { access: 'professor' },
       schema: {
         summary: "Set a pupil's accommodations (a pupil of one of your classes)",
         params: z.object({ id: uuid, studentId: uuid }),
@@ -43,7 +43,7 @@ export default async function accommodationRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) =>
-      setAccommodations(db, teacherOf(req).professorId, req.params.id, req.params.studentId, req.body),
+      setAccommodations(db, professorOf(req).professorId, req.params.id, req.params.studentId, req.body),
   );
 
   app.get(

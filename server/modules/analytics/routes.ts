@@ -28,7 +28,7 @@ import {
   studentOwnStatsSchema,
   userIdParamsSchema,
 } from '../../../shared/schemas/analytics.js';
-import { callerOf, studentOf, teacherOf } from '../../lib/contract.js';
+import { callerOf, professorOf, studentOf } from '../../lib/contract.js';
 import { notFound } from '../../lib/errors.js';
 import {
   assertInClass,
@@ -68,7 +68,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
   app.get(
     '/analytics/personal',
     {
-      config: { access: 'teacher' },
+      config: { access: 'professor' },
       schema: {
         summary:
           "The teacher's own activity: connections, summons, codex displays, raids created and started",
@@ -77,7 +77,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const t = teacherOf(req);
+      const t = professorOf(req);
       await budget(t.sub);
       return personal(db, t.professorId, t.sub, resolvePeriod(req.query));
     },
@@ -86,7 +86,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
   app.get(
     '/analytics/schoolclasses',
     {
-      config: { access: 'teacher' },
+      config: { access: 'professor' },
       schema: {
         summary: "The teacher's classes per subject: students, raids completed, victory rate",
         querystring: periodQuerySchema,
@@ -94,7 +94,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const t = teacherOf(req);
+      const t = professorOf(req);
       await budget(t.sub);
       return classes(db, t.professorId, resolvePeriod(req.query));
     },
@@ -103,7 +103,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
   app.get(
     '/analytics/schoolclasses/:schoolclassId/:subjectId',
     {
-      config: { access: 'teacher' },
+      config: { access: 'professor' },
       schema: {
         summary: "A class's students in a subject: phrases, acceptance, good-answer rates, XP and level",
         params: classSubjectParamsSchema,
@@ -112,7 +112,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const t = teacherOf(req);
+      const t = professorOf(req);
       await budget(t.sub);
       const { schoolclassId, subjectId } = req.params;
       await assertTeachesClass(db, t.professorId, schoolclassId, subjectId);
@@ -123,7 +123,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
   app.get(
     '/analytics/schoolclasses/:schoolclassId/:subjectId/plays',
     {
-      config: { access: 'teacher' },
+      config: { access: 'professor' },
       schema: {
         summary: 'The raids a class played in a subject, live and homework, newest first',
         params: classSubjectParamsSchema,
@@ -132,7 +132,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const t = teacherOf(req);
+      const t = professorOf(req);
       await budget(t.sub);
       const { schoolclassId, subjectId } = req.params;
       await assertTeachesClass(db, t.professorId, schoolclassId, subjectId);
@@ -143,7 +143,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
   app.post(
     '/analytics/schoolclasses/:schoolclassId/:subjectId/students/:studentId/xp',
     {
-      config: { access: 'teacher' },
+      config: { access: 'professor' },
       schema: {
         summary: 'Manual XP with a reason, applied by the XP rules and shown to the student',
         params: manualXpParamsSchema,
@@ -152,7 +152,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const t = teacherOf(req);
+      const t = professorOf(req);
       const { schoolclassId, subjectId, studentId } = req.params;
       await app.deps.limiter.hit(`manual-xp:${t.sub}`, MANUAL_XP_PER_MINUTE, 60);
       await assertTeachesClass(db, t.professorId, schoolclassId, subjectId);
@@ -169,7 +169,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
   app.get(
     '/analytics/plays/:playId',
     {
-      config: { access: 'teacher' },
+      config: { access: 'professor' },
       schema: {
         summary:
           "The report of one play: each question's success, most chosen wrong answer, time; each student's answers. Projected: `words=safe` holds rude typed words back; `names=hidden` also leaves the pupils' names out",
@@ -179,7 +179,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const t = teacherOf(req);
+      const t = professorOf(req);
       await budget(t.sub);
       const { playId } = req.params;
       const where = (await playClass(db, playId)) ?? (await homeworkClass(db, playId));
@@ -197,7 +197,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
   app.post(
     '/analytics/plays/:playId/accept',
     {
-      config: { access: 'teacher' },
+      config: { access: 'professor' },
       schema: {
         summary:
           "Accept a typed answer the rules refused: every pupil's answer of the play with the same normalised value becomes right, scores and XP recomputed once",
@@ -207,7 +207,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const t = teacherOf(req);
+      const t = professorOf(req);
       await app.deps.limiter.hit(`accept-answer:${t.sub}`, ACCEPT_PER_MINUTE, 60);
       const { playId } = req.params;
       // Whoever may read the report may accept in it; anyone else: as if the play did not exist.
@@ -221,7 +221,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
   app.get(
     '/analytics/students/:studentId',
     {
-      config: { access: 'teacher' },
+      config: { access: 'professor' },
       schema: {
         summary:
           "A teacher's page about one pupil: XP over time, raids and homework answered, good answers, in that teacher's classes only",
@@ -231,7 +231,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const t = teacherOf(req);
+      const t = professorOf(req);
       await budget(t.sub);
       const { studentId } = req.params;
       // Only the pupil's own teachers: anyone else's pupil is as if it did not exist.
@@ -289,7 +289,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
   app.post(
     '/session-logs/amount/users/batch',
     {
-      config: { access: 'teacher' },
+      config: { access: 'professor' },
       schema: {
         summary: "Sessions per user in the period, for the teacher and the students of the teacher's classes",
         body: sessionLogBatchBodySchema,
@@ -297,7 +297,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const t = teacherOf(req);
+      const t = professorOf(req);
       await budget(t.sub);
       const { schoolclassId } = req.body;
       if (schoolclassId) await assertTeachesClass(db, t.professorId, schoolclassId);

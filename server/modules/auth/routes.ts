@@ -5,19 +5,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   codeSignupSchema,
+  professorSignupSchema,
   signinSchema,
-  teacherSignupSchema,
   usernameSchema,
 } from '../../../shared/schemas/account.js';
 import { storedUserSchema } from '../../../shared/schemas/responses-account.js';
 import { exchangeTicket } from '../sso/tickets.js';
 import { usernameTaken } from '../users/queries.js';
 import {
-  activateTeacher,
+  activateProfessor,
   resendActivation,
   signin,
+  signupProfessor,
   signupStudentWithCode,
-  signupTeacher,
 } from './service.js';
 import { revokeByToken, rotateRefreshToken } from './sessions.js';
 
@@ -84,11 +84,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
       config: pub,
       schema: {
         summary: 'Teacher sign-up: an activation link is mailed',
-        body: teacherSignupSchema,
+        body: professorSignupSchema,
         response: { 201: z.object({ id: z.uuid() }) },
       },
     },
-    async (req, reply) => reply.status(201).send(await signupTeacher(deps, req.body, req.ip)),
+    async (req, reply) => reply.status(201).send(await signupProfessor(deps, req.body, req.ip)),
   );
 
   app.post(
@@ -117,7 +117,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         response: { 200: z.object({ status: z.enum(['PENDING_APPROVAL', 'ACTIVE']) }) },
       },
     },
-    async (req) => activateTeacher(deps, req.body.token),
+    async (req) => activateProfessor(deps, req.body.token),
   );
 
   app.post(

@@ -2,7 +2,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ERR } from '../../../shared/errors.js';
-import type { CodeSignup, TeacherSignup } from '../../../shared/schemas/account.js';
+import type { CodeSignup, ProfessorSignup } from '../../../shared/schemas/account.js';
 import type { StoredUser } from '../../../shared/types.js';
 import {
   avatars,
@@ -243,7 +243,11 @@ function assertStrong(password: string, inputs: (string | undefined)[]) {
   if (!isStrongPassword(password, inputs)) throw badRequest(ERR.PASSWORD_TOO_WEAK, { field: 'password' });
 }
 
-export async function signupTeacher(deps: Deps, input: TeacherSignup, ip: string): Promise<{ id: string }> {
+export async function signupProfessor(
+  deps: Deps,
+  input: ProfessorSignup,
+  ip: string,
+): Promise<{ id: string }> {
   await deps.limiter.hit(`signup:ip:${ip}`, 50, 3600);
   assertStrong(input.password, [input.username, input.firstName, input.lastName, input.email, input.school]);
   if (await usernameTaken(deps.db, input.username)) throw conflict(ERR.USERNAME_TAKEN, { field: 'username' });
@@ -340,7 +344,7 @@ export async function resendActivation(deps: Deps, login: string, password: stri
 }
 
 /** The activation link: the e-mail is confirmed, the access request goes to the admins. */
-export async function activateTeacher(
+export async function activateProfessor(
   deps: Deps,
   token: string,
 ): Promise<{ status: 'PENDING_APPROVAL' | 'ACTIVE' }> {

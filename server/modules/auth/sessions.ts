@@ -7,7 +7,7 @@ import { refreshTokens } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { unauthorized } from '../../lib/errors.js';
-import { markTeacherAt } from '../classes/code-guard.js';
+import { markProfessorAt } from '../classes/code-guard.js';
 import { type Account, loadAccount } from '../users/queries.js';
 
 const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -24,7 +24,7 @@ export async function issueSession(
   familyId: string = randomUUID(),
   ip?: string,
 ): Promise<StoredUser> {
-  if (ip && account.professorId) await markTeacherAt(deps, account.professorId, ip);
+  if (ip && account.professorId) await markProfessorAt(deps, account.professorId, ip);
   const refreshToken = randomToken();
   await deps.db.insert(refreshTokens).values({
     userId: account.id,

@@ -56,22 +56,22 @@ export const CODE_LIMITS = {
 
 const shownKey = (ip: string, code: string) => `code-shown:${ip}:${code}`;
 
-const teacherKey = (ip: string, professorId: string) => `code-teacher-at:${ip}:${professorId}`;
+const professorKey = (ip: string, professorId: string) => `code-teacher-at:${ip}:${professorId}`;
 
 /** A teacher opened or refreshed a session from `ip`: their classes' codes get in there without a turn. */
-export async function markTeacherAt(deps: Deps, professorId: string, ip: string) {
-  await deps.throttle.block(teacherKey(ip, professorId), CODE_LIMITS.shownSec);
+export async function markProfessorAt(deps: Deps, professorId: string, ip: string) {
+  await deps.throttle.block(professorKey(ip, professorId), CODE_LIMITS.shownSec);
 }
 
 /** The class of the live `code` when one of its teachers was seen at `ip`, else null. */
-async function classOfTeacherAt(deps: Deps, code: string, ip: string) {
+async function classOfProfessorAt(deps: Deps, code: string, ip: string) {
   const rows = await deps.db
     .select({ professorId: professorsSchoolclasses.professorId })
     .from(schoolclasses)
     .innerJoin(professorsSchoolclasses, eq(professorsSchoolclasses.schoolclassId, schoolclasses.id))
     .where(and(eq(schoolclasses.code, code), gt(schoolclasses.codeExpiresAt, new Date())));
   for (const r of new Set(rows.map((row) => row.professorId)))
-    if ((await deps.throttle.waiting(teacherKey(ip, r))) > 0) return findClassByLiveCode(deps.db, code);
+    if ((await deps.throttle.waiting(professorKey(ip, r))) > 0) return findClassByLiveCode(deps.db, code);
   return null;
 }
 
@@ -97,7 +97,7 @@ export async function resolveClassCode(deps: Deps, code: string, ip: string, log
     const wait = await deps.throttle.acquire(ipKey, Math.min(2 ** (over - 1), L.maxWaitSec));
     if (wait > 0) {
       // Refused its turn: still a right code of a teacher seen here gets in (see above).
-      const theirs = await classOfTeacherAt(deps, code, ip);
+      const theirs = await classOfProfessorAt(deps, code, ip);
       if (!theirs) throw tooMany(wait);
       await deps.throttle.forgive(ipKey);
       await markCodeShown(deps, code, ip);

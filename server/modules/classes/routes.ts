@@ -13,8 +13,8 @@ import { classCodeSchema } from '../../../shared/schemas/account.js';
 import {
   classCodeDtoSchema,
   classCodeLookupDtoSchema,
+  classProfessorDtoSchema,
   classStudentDtoSchema,
-  classTeacherDtoSchema,
   generatedPasswordDtoSchema,
   professorStudentDtoSchema,
   rosterResultSchema,
@@ -23,14 +23,14 @@ import {
   shareClassSchema,
 } from '../../../shared/schemas/schoolclass.js';
 import { ssoDivisionClasses } from '../../db/schema.js';
-import { noBody, teacherOf } from '../../lib/contract.js';
+import { noBody, professorOf } from '../../lib/contract.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import { lookupClassCode, markCodeShown } from './code-guard.js';
 import { createRoster, ROSTER_FILE_MAX_BYTES, readRoster, rosterTarget } from './roster.js';
 import {
   assertLinked,
+  classProfessors,
   classStudents,
-  classTeachers,
   createClass,
   deleteClass,
   findOwnLink,
@@ -47,7 +47,7 @@ import {
 
 const idParams = z.object({ id: z.uuid() });
 const classBody = z.object({ schoolclassId: z.uuid() });
-const teacher = { access: 'teacher' } as const;
+const professor = { access: 'professor' } as const;
 const noContent = { 204: z.null().describe('Deleted') };
 
 export default async function classesRoutes(fastify: FastifyInstance) {
@@ -59,11 +59,11 @@ export default async function classesRoutes(fastify: FastifyInstance) {
   app.get(
     '/schoolclasses',
     {
-      config: teacher,
+      config: professor,
       schema: { summary: 'Your classes, newest first', response: { 200: z.array(schoolclassDtoSchema) } },
     },
     async (req) => {
-      const classes = await listClasses(db, teacherOf(req).professorId);
+      const classes = await listClasses(db, professorOf(req).professorId);
       // The list shows each live code: it is on show at the teacher's address (code-guard.ts).
       for (const c of classes) if (c.code) await markCodeShown(deps, c.code, req.ip);
       return classes;
@@ -73,11 +73,11 @@ export default async function classesRoutes(fastify: FastifyInstance) {
   app.post(
     '/schoolclasses',
     {
-      config: teacher,
+      config: professor,
       schema: { summary: 'Create a class', body: schoolclassSchema, response: { 201: schoolclassDtoSchema } },
     },
     async (req, reply) => {
-      const { professorId } = teacherOf(req);
+      const { professorId } = professorOf(req);
       const id = await createClass(deps, professorId, req.body, req.log);
       return reply.status(201).send(await ownClass(db, professorId, id));
     },
@@ -86,11 +86,11 @@ export default async function classesRoutes(fastify: FastifyInstance) {
   app.get(
     '/schoolclasses/:id',
     {
-      config: teacher,
+      config: professor,
       schema: { summary: 'One of your classes', params: idParams, response: { 200: schoolclassDtoSchema } },
     },
     async (req) => {
-      const c = await ownClass(db, teacherOf(req).professorId, req.params.id);
+      const c = await ownClass(db, professorOf(req).professorId, req.params.id);
       // The class page shows the live code and its QR code: on show at the teacher's address.
       if (c.code) await markCodeShown(deps, c.code, req.ip);
       return c;
@@ -100,7 +100,7 @@ export default async function classesRoutes(fastify: FastifyInstance) {
   app.put(
     '/schoolclasses/:id',
     {
-      config: teacher,
+      config: professor,
       schema: {
         summary: 'Change one of your classes',
         params: idParams,
@@ -108,13 +108,13 @@ export default async function classesRoutes(fastify: FastifyInstance) {
         response: { 200: schoolclassDtoSchema },
       },
     },
-    async (req) => updateClass(db, teacherOf(req).professorId, req.params.id, req.body),
+    async (req) => updateClass(db, professorOf(req).professorId, req.params.id, req.body),
   );
 
   app.delete(
     '/schoolclasses/:id',
     {
-      config: teacher,
+      config: professor,
       schema: {
         summary: 'Leave one of your classes (the last teacher to leave deletes it)',
         params: idParams,
@@ -122,7 +122,7 @@ export default async function classesRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      await deleteClass(db, teacherOf(req).professorId, req.params.id);
+      await deleteClass(db, professorOf(req).professorId, req.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -131,7 +131,7 @@ export default async function classesRoutes(fastify: FastifyInstance) {
   app.delete(
     '/schoolclasses/:id/students/:studentId',
     {
-      config: teacher,
+      config: professor,
       schema: {
         summary: 'Remove a student from one of your classes (the account stays)',
         params: z.object({ id: z.uuid(), studentId: z.uuid() }),
@@ -139,7 +139,7 @@ export default async function classesRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      await removeStudentNow(deps, teacherOf(req).professorId, req.params.id, req.params.studentId);
+      await removeStudentNow(deps, professorOf(req).professorId, req.params.id, req.params.studentId);
       return reply.status(204).send(null);
     },
   );
@@ -149,7 +149,7 @@ export default async function classesRoutes(fastify: FastifyInstance) {
   app.post(
     '/schoolclasses/:id/students/import',
     {
-      config: teacher,
+      config: professor,
       schema: {
         summary:
           "Create pupils' accounts from a class list (multipart field `file`: CSV of last name, first name and optionally class, 256 KB at most; field `create`: true to create, else a preview)",
@@ -159,7 +159,7 @@ export default async function classesRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { professorId, sub } = teacherOf(req);
+      const { professorId, sub } = professorOf(req);
       await deps.limiter.hit(`roster-import:${sub}`, 30, 600);
       await assertLinked(db, professorId, req.params.id);
       // A class of the school's directory (GAR, ENT) gets its pupils from the directory.
@@ -209,14 +209,14 @@ export default async function classesRoutes(fastify: FastifyInstance) {
   app.get(
     '/students/users/schoolclasses/:schoolclassId',
     {
-      config: teacher,
+      config: professor,
       schema: {
         summary: 'The students of one of your classes, with their generated password while they keep it',
         params: z.object({ schoolclassId: z.uuid() }),
         response: { 200: z.array(classStudentDtoSchema) },
       },
     },
-    async (req) => classStudents(deps, teacherOf(req).professorId, req.params.schoolclassId),
+    async (req) => classStudents(deps, professorOf(req).professorId, req.params.schoolclassId),
   );
 
   // ---- Registration codes ----
@@ -237,7 +237,7 @@ export default async function classesRoutes(fastify: FastifyInstance) {
   app.patch(
     '/professors/generate-code',
     {
-      config: teacher,
+      config: professor,
       schema: {
         summary: 'A new registration code for one of your classes',
         body: classBody,
@@ -245,7 +245,7 @@ export default async function classesRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const generated = await generateClassCode(db, teacherOf(req).professorId, req.body.schoolclassId);
+      const generated = await generateClassCode(db, professorOf(req).professorId, req.body.schoolclassId);
       // The code goes up on the board: pupils behind this address get in without waiting a turn.
       if (generated.code) await markCodeShown(deps, generated.code, req.ip);
       return generated;
@@ -255,34 +255,34 @@ export default async function classesRoutes(fastify: FastifyInstance) {
   app.patch(
     '/professors/revoke-code',
     {
-      config: teacher,
+      config: professor,
       schema: {
         summary: 'Revoke the registration code of one of your classes',
         body: classBody,
         response: { 200: classCodeDtoSchema },
       },
     },
-    async (req) => revokeClassCode(db, teacherOf(req).professorId, req.body.schoolclassId),
+    async (req) => revokeClassCode(db, professorOf(req).professorId, req.body.schoolclassId),
   );
 
   // ---- Students of all the teacher's classes; a new password for one of them ----
   app.get(
     '/professors/:id/users',
     {
-      config: { access: 'teacher', self: { params: { id: 'professorId' } } },
+      config: { access: 'professor', self: { params: { id: 'professorId' } } },
       schema: {
         summary: 'The students of all your classes',
         params: idParams,
         response: { 200: z.array(professorStudentDtoSchema) },
       },
     },
-    async (req) => professorUsers(db, teacherOf(req).professorId),
+    async (req) => professorUsers(db, professorOf(req).professorId),
   );
 
   app.put(
     '/users/:id/password',
     {
-      config: teacher,
+      config: professor,
       schema: {
         summary: 'A new readable password for a student of one of your classes (their sessions end)',
         params: idParams,
@@ -290,34 +290,34 @@ export default async function classesRoutes(fastify: FastifyInstance) {
         response: { 200: generatedPasswordDtoSchema },
       },
     },
-    async (req) => generatePassword(deps, teacherOf(req).professorId, req.params.id),
+    async (req) => generatePassword(deps, professorOf(req).professorId, req.params.id),
   );
 
   // ---- Teachers sharing a class ----
   app.get(
     '/professorsSchoolclasses/schoolclass/:id',
     {
-      config: teacher,
+      config: professor,
       schema: {
         summary: 'The teachers of one of your classes, with their subjects',
         params: idParams,
-        response: { 200: z.array(classTeacherDtoSchema) },
+        response: { 200: z.array(classProfessorDtoSchema) },
       },
     },
-    async (req) => classTeachers(db, teacherOf(req).professorId, req.params.id),
+    async (req) => classProfessors(db, professorOf(req).professorId, req.params.id),
   );
 
   app.get(
     '/professorsSchoolclasses/findOne',
     {
-      config: teacher,
+      config: professor,
       schema: {
         summary: 'Your first class link whose key has this value',
         querystring: z.object({ key: z.enum(['id', 'schoolclassId', 'subjectId']), value: z.uuid() }),
-        response: { 200: classTeacherDtoSchema },
+        response: { 200: classProfessorDtoSchema },
       },
     },
-    async (req) => findOwnLink(db, teacherOf(req).professorId, req.query.key, req.query.value),
+    async (req) => findOwnLink(db, professorOf(req).professorId, req.query.key, req.query.value),
   );
 
   // SPEC point 7 writes POST /professorsSchoolclasses/; the path without the slash answers the same.
@@ -325,15 +325,15 @@ export default async function classesRoutes(fastify: FastifyInstance) {
     app.post(
       url,
       {
-        config: teacher,
+        config: professor,
         schema: {
           summary: 'Share one of your classes with a colleague who teaches a subject in it',
           body: shareClassSchema,
-          response: { 201: classTeacherDtoSchema },
+          response: { 201: classProfessorDtoSchema },
         },
       },
       async (req, reply) =>
-        reply.status(201).send(await shareClass(db, teacherOf(req).professorId, req.body)),
+        reply.status(201).send(await shareClass(db, professorOf(req).professorId, req.body)),
     );
   }
 }

@@ -4,8 +4,8 @@
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import { ERR } from '../../../shared/errors.js';
 import type {
+  ClassProfessorDto,
   ClassStudentDto,
-  ClassTeacherDto,
   SchoolclassDto,
   SchoolclassInput,
 } from '../../../shared/schemas/schoolclass.js';
@@ -197,7 +197,7 @@ export async function deleteClass(db: Db, professorId: string, schoolclassId: st
   });
 }
 
-const teacherColumns = {
+const professorColumns = {
   id: professorsSchoolclasses.id,
   professorId: professorsSchoolclasses.professorId,
   schoolclassId: professorsSchoolclasses.schoolclassId,
@@ -209,14 +209,14 @@ const teacherColumns = {
 };
 
 /** The teachers of a class with their subjects (the caller must be one of them). */
-export async function classTeachers(
+export async function classProfessors(
   db: Db,
   professorId: string,
   schoolclassId: string,
-): Promise<ClassTeacherDto[]> {
+): Promise<ClassProfessorDto[]> {
   await assertLinked(db, professorId, schoolclassId);
   const rows = await db
-    .select(teacherColumns)
+    .select(professorColumns)
     .from(professorsSchoolclasses)
     .innerJoin(professors, eq(professors.id, professorsSchoolclasses.professorId))
     .innerJoin(users, eq(users.id, professors.userId))
@@ -232,9 +232,9 @@ export async function findOwnLink(
   professorId: string,
   key: 'id' | 'schoolclassId' | 'subjectId',
   value: string,
-): Promise<ClassTeacherDto> {
+): Promise<ClassProfessorDto> {
   const [r] = await db
-    .select(teacherColumns)
+    .select(professorColumns)
     .from(professorsSchoolclasses)
     .innerJoin(professors, eq(professors.id, professorsSchoolclasses.professorId))
     .innerJoin(users, eq(users.id, professors.userId))
@@ -251,7 +251,7 @@ export async function shareClass(
   db: Db,
   professorId: string,
   input: { schoolclassId: string; login: string; subjectId: string },
-): Promise<ClassTeacherDto> {
+): Promise<ClassProfessorDto> {
   await assertLinked(db, professorId, input.schoolclassId);
   if (!(await subjectExists(db, input.subjectId)))
     throw badRequest(ERR.CLASS_SUBJECT_REQUIRED, { field: 'subjectId' });
@@ -278,8 +278,8 @@ export async function shareClass(
     .onConflictDoNothing()
     .returning({ id: professorsSchoolclasses.id });
   if (inserted.length === 0) throw conflict(ERR.CLASS_ALREADY_SHARED, { field: 'login' });
-  const teachers = await classTeachers(db, professorId, input.schoolclassId);
-  return teachers.find((t) => t.id === inserted[0].id) as ClassTeacherDto;
+  const colleagues = await classProfessors(db, professorId, input.schoolclassId);
+  return colleagues.find((t) => t.id === inserted[0].id) as ClassProfessorDto;
 }
 
 /** The students of a class, with the teacher-generated password while the student keeps it. */

@@ -8,12 +8,12 @@ import { CODEX_STATUS } from '../../../shared/codex.js';
 import { CODEX_MAX_LENGTH } from '../../../shared/constants.js';
 import { ERR } from '../../../shared/errors.js';
 import {
-  codexEntryDtoSchema,
+  phraseDtoSchema,
   studentProfessorDtoSchema,
   studentWithCodexDtoSchema,
 } from '../../../shared/schemas/codex.js';
 import { cleanText } from '../../../shared/text.js';
-import { studentOf, teacherOf } from '../../lib/contract.js';
+import { professorOf, studentOf } from '../../lib/contract.js';
 import {
   changeStatus,
   createPhrase,
@@ -79,7 +79,7 @@ export default async function codexRoutes(fastify: FastifyInstance) {
         schema: {
           summary: 'Write a codex phrase to a teacher of one of your classes',
           body: createSchema,
-          response: { 201: codexEntryDtoSchema },
+          response: { 201: phraseDtoSchema },
         },
       },
       async (req, reply) => {
@@ -102,18 +102,18 @@ export default async function codexRoutes(fastify: FastifyInstance) {
   app.put(
     '/codex/:id',
     {
-      config: { access: 'teacher' },
+      config: { access: 'professor' },
       schema: {
         summary: 'Approve, reject or restore a phrase written to you',
         params: idParams,
         body: statusSchema,
-        response: { 200: codexEntryDtoSchema },
+        response: { 200: phraseDtoSchema },
       },
     },
     async (req) => {
-      const teacher = teacherOf(req);
-      const changed = await changeStatus(db, teacher.professorId, req.params.id, req.body.status);
-      await liveCodex(teacher.professorId, changed);
+      const professor = professorOf(req);
+      const changed = await changeStatus(db, professor.professorId, req.params.id, req.body.status);
+      await liveCodex(professor.professorId, changed);
       return changed;
     },
   );
@@ -121,17 +121,17 @@ export default async function codexRoutes(fastify: FastifyInstance) {
   app.delete(
     '/codex/:id',
     {
-      config: { access: 'teacher' },
+      config: { access: 'professor' },
       schema: {
         summary: 'Move a phrase written to you to the trash',
         params: idParams,
-        response: { 200: codexEntryDtoSchema },
+        response: { 200: phraseDtoSchema },
       },
     },
     async (req) => {
-      const teacher = teacherOf(req);
-      const trashed = await trashPhrase(db, teacher.professorId, req.params.id);
-      await liveCodex(teacher.professorId, trashed);
+      const professor = professorOf(req);
+      const trashed = await trashPhrase(db, professor.professorId, req.params.id);
+      await liveCodex(professor.professorId, trashed);
       return trashed;
     },
   );
@@ -139,15 +139,15 @@ export default async function codexRoutes(fastify: FastifyInstance) {
   app.get(
     '/codex/professors/:id',
     {
-      config: { access: 'teacher', self: { params: { id: 'professorId' } } },
+      config: { access: 'professor', self: { params: { id: 'professorId' } } },
       schema: {
         summary: 'The phrases written to you (the trash with trash=true)',
         params: idParams,
         querystring: z.object({ trash: z.enum(['true', 'false']).optional() }),
-        response: { 200: z.array(codexEntryDtoSchema) },
+        response: { 200: z.array(phraseDtoSchema) },
       },
     },
-    async (req) => professorCodex(db, teacherOf(req).professorId, req.query.trash === 'true'),
+    async (req) => professorCodex(db, professorOf(req).professorId, req.query.trash === 'true'),
   );
 
   app.get(
@@ -157,7 +157,7 @@ export default async function codexRoutes(fastify: FastifyInstance) {
       schema: {
         summary: 'Your own codex phrases',
         params: idParams,
-        response: { 200: z.array(codexEntryDtoSchema) },
+        response: { 200: z.array(phraseDtoSchema) },
       },
     },
     async (req) => studentCodex(db, studentOf(req).studentId),
@@ -166,7 +166,7 @@ export default async function codexRoutes(fastify: FastifyInstance) {
   app.get(
     '/students/codex/subjects/:subjectId/schoolclasses/:schoolclassId/professors/:professorId',
     {
-      config: { access: 'teacher', self: { params: { professorId: 'professorId' } } },
+      config: { access: 'professor', self: { params: { professorId: 'professorId' } } },
       schema: {
         summary: 'The students of a class you teach who wrote to you in this subject',
         params: z.object({ subjectId: z.uuid(), schoolclassId: z.uuid(), professorId: z.uuid() }),
@@ -175,7 +175,7 @@ export default async function codexRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const p = req.params;
-      return studentsWithCodex(db, teacherOf(req).professorId, p.subjectId, p.schoolclassId);
+      return studentsWithCodex(db, professorOf(req).professorId, p.subjectId, p.schoolclassId);
     },
   );
 }

@@ -27,7 +27,7 @@ import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { assertTeachesClass, inClass, taughtClassIds, teachesClass } from '../../policies/index.js';
 
 const author = alias(users, 'author');
-const teacher = alias(users, 'teacher');
+const professor = alias(users, 'professor');
 
 const entryColumns = {
   id: codex.id,
@@ -39,8 +39,8 @@ const entryColumns = {
   subjectName: subjects.name,
   professorId: codex.professorId,
   civility: professors.civility,
-  professorFirstName: teacher.firstName,
-  professorLastName: teacher.lastName,
+  professorFirstName: professor.firstName,
+  professorLastName: professor.lastName,
   schoolclassId: codex.schoolclassId,
   schoolclassName: schoolclasses.name,
   studentId: codex.studentId,
@@ -58,7 +58,7 @@ async function selectEntries(db: Db, where: SQL | undefined): Promise<Phrase[]> 
     .innerJoin(students, eq(students.id, codex.studentId))
     .innerJoin(author, eq(author.id, students.userId))
     .innerJoin(professors, eq(professors.id, codex.professorId))
-    .innerJoin(teacher, eq(teacher.id, professors.userId))
+    .innerJoin(professor, eq(professor.id, professors.userId))
     .where(where)
     .orderBy(desc(codex.createdAt), asc(codex.id));
   return rows.map((r) => ({
@@ -168,7 +168,7 @@ export const studentCodex = (db: Db, studentId: string) => selectEntries(db, eq(
  * class, its phrases leave their table (and their status can no longer be changed); the rows stay,
  * in the student's own list.
  */
-const toTeacher = (db: Db, professorId: string) =>
+const toProfessor = (db: Db, professorId: string) =>
   and(eq(codex.professorId, professorId), inArray(codex.schoolclassId, taughtClassIds(db, professorId)));
 
 /** The teacher's phrases: the trash (DELETED) alone, or everything else. */
@@ -176,7 +176,7 @@ export const professorCodex = (db: Db, professorId: string, trash: boolean) =>
   selectEntries(
     db,
     and(
-      toTeacher(db, professorId),
+      toProfessor(db, professorId),
       trash ? eq(codex.status, CODEX_STATUS.DELETED) : ne(codex.status, CODEX_STATUS.DELETED),
     ),
   );
@@ -185,7 +185,7 @@ async function currentStatus(db: Db, professorId: string, id: string): Promise<C
   const [row] = await db
     .select({ status: codex.status })
     .from(codex)
-    .where(and(eq(codex.id, id), toTeacher(db, professorId)));
+    .where(and(eq(codex.id, id), toProfessor(db, professorId)));
   if (!row) throw notFound();
   return row.status as CodexStatus;
 }
@@ -217,7 +217,7 @@ export async function trashPhrase(db: Db, professorId: string, id: string): Prom
   const done = await db
     .update(codex)
     .set({ status: CODEX_STATUS.DELETED, updatedAt: new Date() })
-    .where(and(eq(codex.id, id), toTeacher(db, professorId)))
+    .where(and(eq(codex.id, id), toProfessor(db, professorId)))
     .returning({ id: codex.id });
   if (!done.length) throw notFound();
   return entry(db, id);

@@ -68,7 +68,7 @@ export default async function dataRightsRoutes(fastify: FastifyInstance) {
   app.get(
     '/students/:studentId/data',
     {
-      config: { access: 'teacher' },
+      config: { access: 'professor' },
       schema: {
         summary:
           "Export one pupil's data (a teacher of one of the pupil's classes, or the administrator): JSON or a zip of CSV files",
@@ -105,7 +105,7 @@ export default async function dataRightsRoutes(fastify: FastifyInstance) {
   app.delete(
     '/students/:studentId',
     {
-      config: { access: 'teacher' },
+      config: { access: 'professor' },
       schema: {
         summary:
           'Delete a pupil for good (a teacher of one of their classes, or the administrator): account, answers, phrases, avatars, events, sessions, bug reports',

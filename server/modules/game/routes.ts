@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listRaidsForGame, studentClassIds } from '../../game/loaders.js';
-import { studentOf, teacherOf } from '../../lib/contract.js';
+import { professorOf, studentOf } from '../../lib/contract.js';
 
 const gameRaids = z.array(
   z.object({
@@ -30,20 +30,20 @@ export default async function gameRoutes(fastify: FastifyInstance) {
   app.get(
     '/game/raids',
     {
-      config: { access: 'teacher' },
+      config: { access: 'professor' },
       schema: {
         summary: "The caller's chapters of a subject with their raids, to start one on the board",
         querystring: z.object({ subjectId: z.uuid() }),
         response: { 200: gameRaids },
       },
     },
-    async (req) => listRaidsForGame(deps.db, teacherOf(req).professorId, req.query.subjectId),
+    async (req) => listRaidsForGame(deps.db, professorOf(req).professorId, req.query.subjectId),
   );
 
   app.get(
     '/game/address',
     {
-      config: { access: 'teacher' },
+      config: { access: 'professor' },
       schema: {
         summary:
           'The address phones in the classroom reach this server at (PUBLIC_URL, else its network address): for QR codes',

@@ -4,12 +4,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { homeworkTargetDtoSchema, teacherHomeworkDtoSchema } from '../../../shared/schemas/library.js';
-import { noBody, teacherOf } from '../../lib/contract.js';
+import { homeworkTargetDtoSchema, professorHomeworkDtoSchema } from '../../../shared/schemas/library.js';
+import { noBody, professorOf } from '../../lib/contract.js';
 import {
   deleteHomework,
+  listProfessorHomework,
   listTargets,
-  listTeacherHomework,
   sendHomework,
   sendHomeworkSchema,
   stopHomework,
@@ -17,7 +17,7 @@ import {
 
 const idParam = z.object({ id: z.uuid() });
 const professorParam = z.object({ professorId: z.uuid() });
-const selfTeacher = { access: 'teacher', self: { params: { professorId: 'professorId' } } } as const;
+const selfProfessor = { access: 'professor', self: { params: { professorId: 'professorId' } } } as const;
 
 export default async function homeworkRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -26,33 +26,33 @@ export default async function homeworkRoutes(fastify: FastifyInstance) {
   app.get(
     '/homeworkRaids/professors/:professorId/targets',
     {
-      config: selfTeacher,
+      config: selfProfessor,
       schema: {
         summary: 'Your classes, with the subject of each link: where a homework may go',
         params: professorParam,
         response: { 200: z.array(homeworkTargetDtoSchema) },
       },
     },
-    async (req) => listTargets(db, teacherOf(req).professorId),
+    async (req) => listTargets(db, professorOf(req).professorId),
   );
 
   app.get(
     '/homeworkRaids/professors/:professorId',
     {
-      config: selfTeacher,
+      config: selfProfessor,
       schema: {
         summary: 'Your homework raids, ongoing first',
         params: professorParam,
-        response: { 200: z.array(teacherHomeworkDtoSchema) },
+        response: { 200: z.array(professorHomeworkDtoSchema) },
       },
     },
-    async (req) => listTeacherHomework(db, teacherOf(req).professorId),
+    async (req) => listProfessorHomework(db, professorOf(req).professorId),
   );
 
   app.post(
     '/homeworkRaids',
     {
-      config: { access: 'teacher' },
+      config: { access: 'professor' },
       schema: {
         summary: 'Send one of your raids as homework to some of your classes',
         body: sendHomeworkSchema,
@@ -60,7 +60,7 @@ export default async function homeworkRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const ids = await sendHomework(db, teacherOf(req).professorId, req.body);
+      const ids = await sendHomework(db, professorOf(req).professorId, req.body);
       return reply.status(201).send({ ids });
     },
   );
@@ -68,21 +68,21 @@ export default async function homeworkRoutes(fastify: FastifyInstance) {
   app.patch(
     '/homeworkRaids/:id/stop',
     {
-      config: { access: 'teacher' },
+      config: { access: 'professor' },
       schema: {
         summary: 'Stop one of your homework raids',
         params: idParam,
         body: noBody,
-        response: { 200: teacherHomeworkDtoSchema },
+        response: { 200: professorHomeworkDtoSchema },
       },
     },
-    async (req) => stopHomework(db, teacherOf(req).professorId, req.params.id),
+    async (req) => stopHomework(db, professorOf(req).professorId, req.params.id),
   );
 
   app.delete(
     '/homeworkRaids/:id',
     {
-      config: { access: 'teacher' },
+      config: { access: 'professor' },
       schema: {
         summary: "Delete one of your homework raids and its students' results",
         params: idParam,
@@ -90,7 +90,7 @@ export default async function homeworkRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      await deleteHomework(db, teacherOf(req).professorId, req.params.id);
+      await deleteHomework(db, professorOf(req).professorId, req.params.id);
       return reply.status(204).send(null);
     },
   );

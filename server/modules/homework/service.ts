@@ -125,7 +125,7 @@ export async function sendHomework(db: Db, professorId: string, body: SendHomewo
   });
 }
 
-export async function listTeacherHomework(db: Db, professorId: string) {
+export async function listProfessorHomework(db: Db, professorId: string) {
   const completed = db
     .select({
       homeworkRaidId: homeworkCompletions.homeworkRaidId,
@@ -194,7 +194,7 @@ async function ownHomework(db: Db, professorId: string, id: string) {
 export async function stopHomework(db: Db, professorId: string, id: string) {
   await ownHomework(db, professorId, id);
   await db.update(homeworkRaids).set({ isOnGoing: false }).where(eq(homeworkRaids.id, id));
-  const list = await listTeacherHomework(db, professorId);
+  const list = await listProfessorHomework(db, professorId);
   const stopped = list.find((h) => h.id === id);
   if (!stopped) throw notFound();
   return stopped;

@@ -8,11 +8,11 @@ import {
   libraryRaidDetailDtoSchema,
   libraryRaidDtoSchema,
 } from '../../../shared/schemas/library.js';
-import { teacherOf } from '../../lib/contract.js';
+import { professorOf } from '../../lib/contract.js';
 import { copyFromLibrary, copySchema, libraryQuerySchema, libraryRaid, searchLibrary } from './library.js';
 
 const raidParam = z.object({ raidId: z.uuid() });
-const teacher = { access: 'teacher' } as const;
+const professor = { access: 'professor' } as const;
 
 export default async function libraryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -21,33 +21,33 @@ export default async function libraryRoutes(fastify: FastifyInstance) {
   app.get(
     '/library/raids',
     {
-      config: teacher,
+      config: professor,
       schema: {
         summary: 'Search the raids other teachers share, newest first',
         querystring: libraryQuerySchema,
         response: { 200: z.array(libraryRaidDtoSchema) },
       },
     },
-    async (req) => searchLibrary(db, teacherOf(req).professorId, req.query),
+    async (req) => searchLibrary(db, professorOf(req).professorId, req.query),
   );
 
   app.get(
     '/library/raids/:raidId',
     {
-      config: teacher,
+      config: professor,
       schema: {
         summary: 'A shared raid with its questions and answers',
         params: raidParam,
         response: { 200: libraryRaidDetailDtoSchema },
       },
     },
-    async (req) => libraryRaid(db, teacherOf(req).professorId, req.params.raidId),
+    async (req) => libraryRaid(db, professorOf(req).professorId, req.params.raidId),
   );
 
   app.post(
     '/library/raids/:raidId/copy',
     {
-      config: teacher,
+      config: professor,
       schema: {
         summary: 'Copy a shared raid, or some of its questions, into one of your chapters',
         params: raidParam,
@@ -59,7 +59,7 @@ export default async function libraryRoutes(fastify: FastifyInstance) {
       const result = await copyFromLibrary(
         db,
         uploadsDir,
-        teacherOf(req).professorId,
+        professorOf(req).professorId,
         req.params.raidId,
         req.body,
       );

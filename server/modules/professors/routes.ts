@@ -5,16 +5,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERR } from '../../../shared/errors.js';
 import { passwordSchema } from '../../../shared/schemas/account.js';
-import { teacherAccountSchema } from '../../../shared/schemas/responses.js';
+import { professorAccountSchema } from '../../../shared/schemas/responses.js';
 import { storedUserSchema } from '../../../shared/schemas/responses-account.js';
-import { teacherOf } from '../../lib/contract.js';
+import { professorOf } from '../../lib/contract.js';
 import { notFound } from '../../lib/errors.js';
 import { changeProfessorPassword } from './password.js';
 import { account, accountUpdateSchema, setupStatus, updateAccount } from './service.js';
 
 const byId = z.object({ id: z.uuid() });
 /** The teacher's own account: the `id` in the path is theirs (anyone else: 403). */
-const selfTeacher = { access: 'teacher', self: { params: { id: 'professorId' } } } as const;
+const selfProfessor = { access: 'professor', self: { params: { id: 'professorId' } } } as const;
 
 export default async function professorRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -23,22 +23,22 @@ export default async function professorRoutes(fastify: FastifyInstance) {
   app.get(
     '/professors/:id',
     {
-      config: selfTeacher,
+      config: selfProfessor,
       schema: {
         summary: "The teacher's own account: preferences, identity, contact, school and subjects",
         params: byId,
-        response: { 200: teacherAccountSchema },
+        response: { 200: professorAccountSchema },
       },
     },
     async (req) => {
-      return account(db, teacherOf(req).professorId);
+      return account(db, professorOf(req).professorId);
     },
   );
 
   app.put(
     '/professors/:id/password',
     {
-      config: selfTeacher,
+      config: selfProfessor,
       schema: {
         summary:
           "Change the teacher's own password: the current one first, then the sign-up rules; every other session is ended and fresh tokens answered (not for school sign-on accounts)",
@@ -51,7 +51,7 @@ export default async function professorRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const caller = teacherOf(req);
+      const caller = professorOf(req);
       return changeProfessorPassword(app.deps, caller, req.body.currentPassword, req.body.newPassword);
     },
   );
@@ -59,17 +59,17 @@ export default async function professorRoutes(fastify: FastifyInstance) {
   app.put(
     '/professors/:id',
     {
-      config: selfTeacher,
+      config: selfProfessor,
       schema: {
         summary:
           'Change preferences and "My information" (only the fields sent; not for school sign-on accounts)',
         params: byId,
         body: accountUpdateSchema,
-        response: { 200: teacherAccountSchema },
+        response: { 200: professorAccountSchema },
       },
     },
     async (req) => {
-      const caller = teacherOf(req);
+      const caller = professorOf(req);
       return updateAccount(db, caller.professorId, caller.sub, req.body);
     },
   );

@@ -2,17 +2,17 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ERR } from '../../../shared/errors.js';
-import { teacherPersonalSchema, teacherSubjectsSchema } from '../../../shared/schemas/account.js';
+import { professorPersonalSchema, professorSubjectsSchema } from '../../../shared/schemas/account.js';
 import type { Db } from '../../db/client.js';
 import { professorSubjects, professors, subjects, users } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 
 const prefsSchema = z.object({ powerMode: z.boolean().optional(), shareRaids: z.boolean().optional() });
 /** "My information": every field optional (only what is sent changes); the e-mail stays read-only. */
-const infoSchema = teacherPersonalSchema
+const infoSchema = professorPersonalSchema
   .omit({ email: true })
   .partial()
-  .extend({ subjectIds: teacherSubjectsSchema.shape.subjectIds.optional() });
+  .extend({ subjectIds: professorSubjectsSchema.shape.subjectIds.optional() });
 export const accountUpdateSchema = prefsSchema.extend(infoSchema.shape);
 
 export /** The account as the teacher sees it: preferences, identity, contact, school and subjects. */

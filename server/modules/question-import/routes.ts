@@ -9,7 +9,7 @@ import { IMPORT_XML_MAX_BYTES, type ImportResult, importMaxBytes } from '../../.
 import { QUESTIONS_PER_RAID_MAX } from '../../../shared/schemas/raid.js';
 import { importResultSchema } from '../../../shared/schemas/responses-account.js';
 import { raidQuestions } from '../../db/raid-questions.js';
-import { teacherOf } from '../../lib/contract.js';
+import { professorOf } from '../../lib/contract.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
 import { ownRaid } from '../raids/service.js';
@@ -71,7 +71,7 @@ export default async function questionImportRoutes(fastify: FastifyInstance) {
   app.get(
     '/raids/:raidId/export/:format',
     {
-      config: { access: 'teacher' },
+      config: { access: 'professor' },
       schema: {
         summary:
           "One of the caller's raids as a question file: Moodle XML (`moodle`), GIFT (`gift`) or the import template (`xlsx`)",
@@ -81,7 +81,7 @@ export default async function questionImportRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { professorId } = teacherOf(req);
+      const { professorId } = professorOf(req);
       const raid = await ownRaid(deps.db, professorId, req.params.raidId);
       const stored = await raidQuestions(deps.db, raid.id);
       const questions = stored.map(exportQuestion);
@@ -116,7 +116,7 @@ export default async function questionImportRoutes(fastify: FastifyInstance) {
   app.post(
     '/questions/import',
     {
-      config: { access: 'teacher' },
+      config: { access: 'professor' },
       schema: {
         summary:
           "Read questions from a CSV, XLSX, GIFT or Moodle XML file (multipart field `file`, 2 MB at most, 20 MB for Moodle XML; `existingQuestions`: a JSON array of the form's question texts). Nothing is stored but the pictures a Moodle XML file embeds, stored as uploaded question images.",
@@ -125,7 +125,7 @@ export default async function questionImportRoutes(fastify: FastifyInstance) {
       },
     },
     async (req): Promise<ImportResult> => {
-      const caller = teacherOf(req);
+      const caller = professorOf(req);
       await deps.limiter.hit(`question-import:${caller.sub}`, 60, 600);
       if (!req.isMultipart()) throw badRequest(ERR.INVALID_BODY);
       let file: { name: string; data: Buffer } | null = null;

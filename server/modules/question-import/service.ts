@@ -43,22 +43,22 @@ export function questionImportService(log: FastifyBaseLogger, uploadsDir: string
     close: () => worker.close(),
     /** Reads one file for this teacher; a third file while two are being read is refused (429). */
     async read(
-      teacherId: string,
+      professorId: string,
       file: { name: string; data: Buffer },
       existing: string[],
     ): Promise<ImportResult> {
-      const running = inFlight.get(teacherId) ?? 0;
+      const running = inFlight.get(professorId) ?? 0;
       if (running >= IMPORTS_IN_FLIGHT_MAX) throw tooMany(2);
-      inFlight.set(teacherId, running + 1);
+      inFlight.set(professorId, running + 1);
       try {
         return await storeImages(
           await worker.run({ name: file.name, data: file.data, existing }),
           uploadsDir,
         );
       } finally {
-        const left = (inFlight.get(teacherId) ?? 1) - 1;
-        if (left > 0) inFlight.set(teacherId, left);
-        else inFlight.delete(teacherId);
+        const left = (inFlight.get(professorId) ?? 1) - 1;
+        if (left > 0) inFlight.set(professorId, left);
+        else inFlight.delete(professorId);
       }
     },
   };

@@ -8,7 +8,7 @@ import { IMAGE_MAX_BYTES } from '../../../shared/constants.js';
 import { ERR } from '../../../shared/errors.js';
 import { chapterSchema, raidSaveSchema } from '../../../shared/schemas/raid.js';
 import { chapterDtoSchema, raidDtoSchema, raidSummaryDtoSchema } from '../../../shared/schemas/responses.js';
-import { teacherOf } from '../../lib/contract.js';
+import { professorOf } from '../../lib/contract.js';
 import { badRequest } from '../../lib/errors.js';
 import { storeImage } from '../../lib/images.js';
 import {
@@ -28,7 +28,7 @@ import {
 
 const chapterParams = z.object({ chapterId: z.uuid() });
 const raidParams = z.object({ raidId: z.uuid() });
-const teacher = { access: 'teacher' } as const;
+const professor = { access: 'professor' } as const;
 const noContent = { 204: z.null().describe('Deleted') };
 
 export default async function raidsRoutes(fastify: FastifyInstance) {
@@ -39,23 +39,23 @@ export default async function raidsRoutes(fastify: FastifyInstance) {
   app.get(
     '/chapters',
     {
-      config: teacher,
+      config: professor,
       schema: {
         summary: "The caller's chapters, last changed first",
         response: { 200: z.array(chapterDtoSchema) },
       },
     },
-    async (req) => listChapters(db, teacherOf(req).professorId),
+    async (req) => listChapters(db, professorOf(req).professorId),
   );
 
   app.post(
     '/chapters',
     {
-      config: teacher,
+      config: professor,
       schema: { summary: 'Create a chapter', body: chapterSchema, response: { 201: chapterDtoSchema } },
     },
     async (req, reply) => {
-      const { professorId } = teacherOf(req);
+      const { professorId } = professorOf(req);
       const id = await createChapter(db, professorId, req.body, req.log);
       return reply.status(201).send(await ownChapter(db, professorId, id));
     },
@@ -64,20 +64,20 @@ export default async function raidsRoutes(fastify: FastifyInstance) {
   app.get(
     '/chapters/:chapterId',
     {
-      config: teacher,
+      config: professor,
       schema: {
         summary: "One of the caller's chapters",
         params: chapterParams,
         response: { 200: chapterDtoSchema },
       },
     },
-    async (req) => ownChapter(db, teacherOf(req).professorId, req.params.chapterId),
+    async (req) => ownChapter(db, professorOf(req).professorId, req.params.chapterId),
   );
 
   app.put(
     '/chapters/:chapterId',
     {
-      config: teacher,
+      config: professor,
       schema: {
         summary: 'Rename a chapter, change its level or subject',
         params: chapterParams,
@@ -86,7 +86,7 @@ export default async function raidsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const { professorId } = teacherOf(req);
+      const { professorId } = professorOf(req);
       const { chapterId } = req.params;
       await ownChapter(db, professorId, chapterId);
       await updateChapter(db, professorId, chapterId, req.body);
@@ -97,7 +97,7 @@ export default async function raidsRoutes(fastify: FastifyInstance) {
   app.delete(
     '/chapters/:chapterId',
     {
-      config: teacher,
+      config: professor,
       schema: {
         summary: 'Delete a chapter with its raids and their homework',
         params: chapterParams,
@@ -105,7 +105,7 @@ export default async function raidsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { professorId } = teacherOf(req);
+      const { professorId } = professorOf(req);
       await ownChapter(db, professorId, req.params.chapterId);
       await deleteChapter(db, uploadsDir, professorId, req.params.chapterId);
       return reply.status(204).send(null);
@@ -116,7 +116,7 @@ export default async function raidsRoutes(fastify: FastifyInstance) {
   app.get(
     '/chapters/:chapterId/raids',
     {
-      config: teacher,
+      config: professor,
       schema: {
         summary: "The raids of one of the caller's chapters",
         params: chapterParams,
@@ -124,7 +124,7 @@ export default async function raidsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      await ownChapter(db, teacherOf(req).professorId, req.params.chapterId);
+      await ownChapter(db, professorOf(req).professorId, req.params.chapterId);
       return listRaids(db, req.params.chapterId);
     },
   );
@@ -132,7 +132,7 @@ export default async function raidsRoutes(fastify: FastifyInstance) {
   app.post(
     '/chapters/:chapterId/raids',
     {
-      config: teacher,
+      config: professor,
       schema: {
         summary: 'Create a raid with its questions and answers',
         params: chapterParams,
@@ -141,7 +141,7 @@ export default async function raidsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { professorId } = teacherOf(req);
+      const { professorId } = professorOf(req);
       const { chapterId } = req.params;
       await ownChapter(db, professorId, chapterId);
       await assertImagesExist(uploadsDir, req.body);
@@ -153,20 +153,20 @@ export default async function raidsRoutes(fastify: FastifyInstance) {
   app.get(
     '/raids/:raidId',
     {
-      config: teacher,
+      config: professor,
       schema: {
         summary: "One of the caller's raids with its questions",
         params: raidParams,
         response: { 200: raidDtoSchema },
       },
     },
-    async (req) => ownRaid(db, teacherOf(req).professorId, req.params.raidId),
+    async (req) => ownRaid(db, professorOf(req).professorId, req.params.raidId),
   );
 
   app.put(
     '/raids/:raidId',
     {
-      config: teacher,
+      config: professor,
       schema: {
         summary: "Replace a raid's title, sharing, questions and answers",
         params: raidParams,
@@ -175,7 +175,7 @@ export default async function raidsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const { professorId } = teacherOf(req);
+      const { professorId } = professorOf(req);
       const { raidId } = req.params;
       const current = await ownRaid(db, professorId, raidId);
       await assertImagesExist(uploadsDir, req.body);
@@ -188,11 +188,11 @@ export default async function raidsRoutes(fastify: FastifyInstance) {
   app.delete(
     '/raids/:raidId',
     {
-      config: teacher,
+      config: professor,
       schema: { summary: 'Delete a raid and its homework', params: raidParams, response: noContent },
     },
     async (req, reply) => {
-      const { professorId } = teacherOf(req);
+      const { professorId } = professorOf(req);
       await deleteRaid(db, uploadsDir, professorId, await ownRaid(db, professorId, req.params.raidId));
       return reply.status(204).send(null);
     },
@@ -203,7 +203,7 @@ export default async function raidsRoutes(fastify: FastifyInstance) {
   app.post(
     '/raids/images',
     {
-      config: teacher,
+      config: professor,
       schema: {
         summary: 'Upload a question image (multipart field `image`, PNG or JPEG, 10 MB at most)',
         consumes: ['multipart/form-data'],
@@ -211,7 +211,7 @@ export default async function raidsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { professorId } = teacherOf(req);
+      const { professorId } = professorOf(req);
       await app.deps.limiter.hit(`raid-image:${professorId}`, 300, 3600);
       if (!req.isMultipart()) throw badRequest(ERR.INVALID_BODY);
       let image: Buffer | null = null;

@@ -5,9 +5,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { USER_STATUSES } from '../../../shared/constants.js';
 import { noBody, schoolOf } from '../../lib/contract.js';
-import { decideSchoolTeacher, listSchoolClasses, listSchoolTeachers, schoolUsage } from './service.js';
+import { decideSchoolProfessor, listSchoolClasses, listSchoolProfessors, schoolUsage } from './service.js';
 
-const teacherSchema = z.object({
+const professorSchema = z.object({
   id: z.uuid(),
   firstName: z.string(),
   lastName: z.string(),
@@ -21,13 +21,13 @@ const classSchema = z.object({
   level: z.number().int(),
   subjectCode: z.string(),
   students: z.number().int(),
-  teachers: z.number().int(),
+  professors: z.number().int(),
 });
 const usageSchema = z.object({
   uai: z.string(),
   days: z.number().int(),
-  teachers: z.number().int(),
-  pendingTeachers: z.number().int(),
+  professors: z.number().int(),
+  pendingProfessors: z.number().int(),
   classes: z.number().int(),
   raidsPlayed: z.number().int(),
   homeworkSent: z.number().int(),
@@ -58,10 +58,10 @@ export default async function schoolRoutes(fastify: FastifyInstance) {
       config: { access: 'school' },
       schema: {
         summary: "The caller's school's teachers (school sign-on accounts of its UAI), pending ones first",
-        response: { 200: z.array(teacherSchema) },
+        response: { 200: z.array(professorSchema) },
       },
     },
-    async (req) => listSchoolTeachers(deps, schoolOf(req).uai),
+    async (req) => listSchoolProfessors(deps, schoolOf(req).uai),
   );
 
   app.get(
@@ -91,7 +91,7 @@ export default async function schoolRoutes(fastify: FastifyInstance) {
           response: { 200: z.object({ id: z.uuid(), status: z.string() }) },
         },
       },
-      async (req) => decideSchoolTeacher(deps, schoolOf(req).uai, req.params.id, action),
+      async (req) => decideSchoolProfessor(deps, schoolOf(req).uai, req.params.id, action),
     );
   }
 }

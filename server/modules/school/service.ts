@@ -19,11 +19,11 @@ import {
 } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../lib/errors.js';
-import { assertTeacherOfSchool } from '../../policies/index.js';
+import { assertProfessorOfSchool } from '../../policies/index.js';
 import { loadAccount } from '../users/queries.js';
 import { type ApprovalAction, applyDecision } from '../users/service.js';
 
-export interface SchoolTeacherDto {
+export interface SchoolProfessorDto {
   id: string;
   firstName: string;
   lastName: string;
@@ -33,7 +33,7 @@ export interface SchoolTeacherDto {
 }
 
 /** The school's teachers: the teacher accounts of its UAI (school sign-on), pending ones first. */
-export async function listSchoolTeachers(deps: Deps, uai: string): Promise<SchoolTeacherDto[]> {
+export async function listSchoolProfessors(deps: Deps, uai: string): Promise<SchoolProfessorDto[]> {
   const rows = await deps.db
     .select({
       id: users.id,
@@ -69,7 +69,7 @@ export interface SchoolClassDto {
   level: number;
   subjectCode: string;
   students: number;
-  teachers: number;
+  professors: number;
 }
 
 /** The classes the school's teachers teach, with head counts. */
@@ -81,20 +81,20 @@ export async function listSchoolClasses(deps: Deps, uai: string): Promise<School
       level: schoolclasses.level,
       subjectCode: subjects.code,
       students: sql<number>`(select count(*)::int from ${studentsSchoolclasses} where ${studentsSchoolclasses.schoolclassId} = ${schoolclasses.id})`,
-      teachers: sql<number>`(select count(*)::int from ${professorsSchoolclasses} where ${professorsSchoolclasses.schoolclassId} = ${schoolclasses.id})`,
+      professors: sql<number>`(select count(*)::int from ${professorsSchoolclasses} where ${professorsSchoolclasses.schoolclassId} = ${schoolclasses.id})`,
     })
     .from(schoolclasses)
     .innerJoin(subjects, eq(subjects.id, schoolclasses.subjectId))
     .where(inArray(schoolclasses.id, schoolClassIds(deps, uai)))
     .orderBy(schoolclasses.level, schoolclasses.name);
-  return rows.map((r) => ({ ...r, students: Number(r.students), teachers: Number(r.teachers) }));
+  return rows.map((r) => ({ ...r, students: Number(r.students), professors: Number(r.professors) }));
 }
 
 export interface SchoolUsageDto {
   uai: string;
   days: number;
-  teachers: number;
-  pendingTeachers: number;
+  professors: number;
+  pendingProfessors: number;
   classes: number;
   /** Live raids started in the period by the school's teachers. */
   raidsPlayed: number;
@@ -108,7 +108,7 @@ export interface SchoolUsageDto {
 export async function schoolUsage(deps: Deps, uai: string, days: number): Promise<SchoolUsageDto> {
   const since = new Date(Date.now() - days * 24 * 3600 * 1000);
   const profIds = schoolProfessorIds(deps, uai);
-  const [[teachers], [pending], [classes], [played], [homework], [active]] = await Promise.all([
+  const [[professorCount], [pending], [classes], [played], [homework], [active]] = await Promise.all([
     deps.db
       .select({ n: count() })
       .from(users)
@@ -147,8 +147,8 @@ export async function schoolUsage(deps: Deps, uai: string, days: number): Promis
   return {
     uai,
     days,
-    teachers: teachers.n,
-    pendingTeachers: pending.n,
+    professors: professorCount.n,
+    pendingProfessors: pending.n,
     classes: classes.n,
     raidsPlayed: played.n,
     homeworkSent: homework.n,
@@ -157,13 +157,13 @@ export async function schoolUsage(deps: Deps, uai: string, days: number): Promis
 }
 
 /** Approves ("approve ENT") or rejects one of the school's teachers; another school's: 404. */
-export async function decideSchoolTeacher(
+export async function decideSchoolProfessor(
   deps: Deps,
   uai: string,
   userId: string,
   action: Extract<ApprovalAction, 'approve-ent' | 'reject'>,
 ) {
-  await assertTeacherOfSchool(deps.db, userId, uai);
+  await assertProfessorOfSchool(deps.db, userId, uai);
   const account = await loadAccount(deps.db, { id: userId });
   if (!account) throw notFound(ERR.NOT_FOUND);
   return applyDecision(deps, account, action);

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERR } from '../../../shared/errors.js';
 import { WORLD_NAMES } from '../../../shared/worlds.js';
-import { teacherOf } from '../../lib/contract.js';
+import { professorOf } from '../../lib/contract.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { type SsoPerson, upsertSsoAccount } from './accounts.js';
 import { casLoginUrl, casLogoutUrl, entOf, validateCasTicket } from './cas.js';
@@ -193,7 +193,7 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
   app.get(
     '/sso/divisions',
     {
-      config: { access: 'teacher' },
+      config: { access: 'professor' },
       schema: {
         summary:
           "The caller's school divisions (from the GAR or the ENT), each with the class created from it, if any",
@@ -201,7 +201,7 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
       },
     },
     async (req) => {
-      const me = teacherOf(req);
+      const me = professorOf(req);
       return listDivisions(deps, me.sub, me.professorId);
     },
   );
@@ -209,7 +209,7 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
   app.get(
     '/sso/subjects',
     {
-      config: { access: 'teacher' },
+      config: { access: 'professor' },
       schema: {
         summary:
           "The subjects to prefill gar-signup with, as catalogue ids: the caller's subjects on record, else those their school sign-on says they teach (GAR: P_MAT)",
@@ -223,7 +223,7 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
       },
     },
     async (req) => {
-      const me = teacherOf(req);
+      const me = professorOf(req);
       return suggestedSubjects(deps, me.sub, me.professorId);
     },
   );
@@ -231,7 +231,7 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
   app.post(
     '/sso/divisions/:code/class',
     {
-      config: { access: 'teacher' },
+      config: { access: 'professor' },
       schema: {
         summary:
           "Creates the class of one of the caller's divisions (name and level from the division); its pupils join it without a code",
@@ -241,7 +241,7 @@ export default async function ssoRoutes(fastify: FastifyInstance, opts: { redisP
       },
     },
     async (req, reply) => {
-      const me = teacherOf(req);
+      const me = professorOf(req);
       const id = await createClassFromDivision(
         deps,
         me.sub,

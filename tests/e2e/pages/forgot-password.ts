@@ -11,12 +11,12 @@ export class ForgotPasswordPages {
   readonly field = (label: string) => this.page.getByLabel(label, { exact: true });
 
   /** From the login page's link, then the profile choice. */
-  async openFromLogin(profile: 'teacher' | 'student') {
+  async openFromLogin(profile: 'professor' | 'student') {
     await this.page.goto('/login');
     await this.page.getByRole('link', { name: fr.LOGIN.FORGOT }).click();
     await this.heading(F.TITLE).waitFor();
     await this.page
-      .getByRole('link', { name: profile === 'teacher' ? fr.PROFILE.TEACHER : fr.PROFILE.STUDENT })
+      .getByRole('link', { name: profile === 'professor' ? fr.PROFILE.PROFESSOR : fr.PROFILE.STUDENT })
       .click();
   }
 

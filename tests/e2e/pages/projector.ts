@@ -11,7 +11,7 @@ import { PhonePage } from './phone';
 const G = gameFr.GAME;
 
 /** The demo teachers' password (server/db/demo). */
-export const TEACHER_PASSWORD = 'Craie-Verte-2026!';
+export const PROFESSOR_PASSWORD = 'Craie-Verte-2026!';
 /** The demo pupils' password (server/db/demo). */
 export const STUDENT_PASSWORD = 'Cartable-Bleu-7!';
 /** A board's path: /prof/game/:schoolclassId/:subjectId (no screen after it). */
@@ -42,7 +42,7 @@ export async function openBoard(
   const { context, page } = await newPage(browser, opts.viewport ?? DESKTOP);
   await opts.prepare?.(context, page);
   const landing = opts.landing ?? '/prof/select';
-  await new LoginPage(page).signInTo(login, TEACHER_PASSWORD, landing);
+  await new LoginPage(page).signInTo(login, PROFESSOR_PASSWORD, landing);
   if (landing !== '/prof/select') await page.goto('/prof/select');
   return { context, page, boardPath: await playWith(page, className) };
 }

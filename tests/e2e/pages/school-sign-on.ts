@@ -7,7 +7,7 @@ import frClasses from '../../../client/src/i18n/locales/fr/classes.json';
 import { IDP_PICK_TITLE, IDP_SIGNED_OUT_TITLE, type IdpPerson, idpSignInLabel } from '../../helpers/test-idp';
 import { atPath } from '../browser';
 import { fr, tr } from './fr';
-import { TeacherOnboardingPage } from './teacher-onboarding';
+import { ProfessorOnboardingPage } from './professor-onboarding';
 import { fromMenu } from './top-bar';
 
 const D = frClasses.CLASSES.DIVISIONS;
@@ -63,7 +63,7 @@ export class TestIdpPage {
  * is chosen when asked, a choice left empty gets its first option, then Next (Finish on the last).
  * A step that refuses to move on fails with its message.
  */
-export class GarSignupPage extends TeacherOnboardingPage {
+export class GarSignupPage extends ProfessorOnboardingPage {
   readonly currentStep = () => this.page.locator('li[aria-current="step"]');
   readonly steps = () => this.page.locator('li').filter({ has: this.page.locator('.stepper__label') });
   readonly alert = () => this.page.getByRole('alert');
@@ -135,7 +135,7 @@ export class SchoolDivisionsSection {
 }
 
 /** A GAR teacher leaves from the top bar: our session ends, then the identity provider's. */
-export async function garTeacherSignOut(page: Page) {
+export async function garProfessorSignOut(page: Page) {
   await fromMenu(page, fr.LAYOUT.MENU.MY_ACCOUNT, fr.LAYOUT.MENU.LOGOUT_GAR);
   await new TestIdpPage(page).waitSignedOut();
 }

@@ -17,7 +17,7 @@ export const VIEWPORTS = [
   { width: 1920, height: 1080 },
 ] as const;
 
-export type Role = 'public' | 'student' | 'teacher' | 'school';
+export type Role = 'public' | 'student' | 'professor' | 'school';
 
 /**
  * The roles that reach a route: public pages are walked signed out (a signed-in user is sent home),
@@ -29,15 +29,15 @@ export function roleOf(route: AppRoute): Role[] {
     case 'STUDENT':
       return ['student'];
     case 'PROFESSOR':
-      return ['teacher'];
+      return ['professor'];
     case 'PROFESSOR_OR_STUDENT':
-      return ['student', 'teacher'];
+      return ['student', 'professor'];
     // A school's management signs in only through the GAR or an ENT: the walk comes in through the
     // test identity provider as the head of the demo's GAR school.
     case 'SCHOOL':
       return ['school'];
     case 'all':
-      return ['public', 'student', 'teacher', 'school'];
+      return ['public', 'student', 'professor', 'school'];
     default:
       return ['public'];
   }
@@ -97,20 +97,20 @@ export async function apiSignIn(login: string, password: string) {
 
 /** Real values for every route parameter, by role, read from the seeded demo school. */
 export async function demoParams(
-  teacher: { id: string; token: string },
+  professor: { id: string; token: string },
   student: { studentId: string; token: string },
 ): Promise<Record<Role, Record<string, string>>> {
   const classes = await api<{ id: string; name: string; subjectId: string }[]>(
     '/schoolclasses',
-    teacher.token,
+    professor.token,
   );
   const cls = classes.find((c) => c.name === '5e B') ?? classes[0];
   if (!cls) throw new Error('the demo teacher has no class');
-  const chapters = await api<{ id: string }[]>('/chapters', teacher.token);
+  const chapters = await api<{ id: string }[]>('/chapters', professor.token);
   let chapterId = '';
   let raidId = '';
   for (const c of chapters) {
-    const raids = await api<{ id: string }[]>(`/chapters/${c.id}/raids`, teacher.token);
+    const raids = await api<{ id: string }[]>(`/chapters/${c.id}/raids`, professor.token);
     if (raids[0]) {
       chapterId = c.id;
       raidId = raids[0].id;
@@ -133,13 +133,13 @@ export async function demoParams(
   // an id no play has, which opens the report's own "no report yet" state.
   const plays = await api<{ plays: { id: string }[] }>(
     `/analytics/schoolclasses/${cls.id}/${cls.subjectId}/plays?period=year`,
-    teacher.token,
+    professor.token,
   );
   const playId = plays.plays[0]?.id ?? '00000000-0000-4000-8000-000000000000';
   return {
-    public: { professorId: teacher.id },
+    public: { professorId: professor.id },
     school: {},
-    teacher: {
+    professor: {
       schoolclassId: cls.id,
       subjectId: cls.subjectId,
       id: cls.id,

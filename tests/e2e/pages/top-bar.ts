@@ -23,7 +23,7 @@ export async function fromMenu(page: Page, menuLabel: string, label: string) {
   }
 }
 
-export class TeacherTopBar {
+export class ProfessorTopBar {
   constructor(readonly page: Page) {}
 
   readonly nav = () => this.page.getByRole('navigation', { name: fr.LAYOUT.MAIN_NAV });

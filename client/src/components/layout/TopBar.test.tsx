@@ -23,7 +23,7 @@ const ROUTES: AppRoute[] = [
 ];
 const t = (k: string) => i18n.t(k);
 
-function teacherApi(over = {}) {
+function professorApi(over = {}) {
   return stubFetch({ 'GET /api/users/u-prof': { body: record(over) }, 'GET /api/changelog': { body: [] } });
 }
 const mainNav = () => screen.getByRole('navigation', { name: t('LAYOUT.MAIN_NAV') });
@@ -42,7 +42,7 @@ describe('TopBar', () => {
   });
 
   it("gives a teacher Play, Administration, Analyze and My account with the spec's items", async () => {
-    teacherApi();
+    professorApi();
     signIn(storedUser());
     renderApp('/prof/select', ROUTES);
     await screen.findByRole('heading', { name: 'select' });
@@ -89,7 +89,7 @@ describe('TopBar', () => {
   });
 
   it('gives a school sign-on teacher no "My information" nor "My password", and a logout back to the ENT; admins get approvals', async () => {
-    teacherApi({ isGar: true, isAdmin: true });
+    professorApi({ isGar: true, isAdmin: true });
     signIn(storedUser({ isGar: true, ticket: 'T' }));
     renderApp('/prof/select', ROUTES);
     await screen.findByRole('heading', { name: 'select' });
@@ -166,7 +166,7 @@ describe('TopBar', () => {
   describe('dropdown menus', () => {
     it('open with ArrowDown on the focused first link, move with arrows and close with Escape', async () => {
       const user = userEvent.setup();
-      teacherApi();
+      professorApi();
       signIn(storedUser());
       renderApp('/prof/select', ROUTES);
       await screen.findByRole('heading', { name: 'select' });
@@ -187,7 +187,7 @@ describe('TopBar', () => {
 
     it('toggle with Enter, close on a tap outside and when a link is followed', async () => {
       const user = userEvent.setup();
-      teacherApi();
+      professorApi();
       signIn(storedUser());
       const { router } = renderApp('/prof/select', ROUTES);
       await screen.findByRole('heading', { name: 'select' });
@@ -208,7 +208,7 @@ describe('TopBar', () => {
 
   it('folds the teacher menus into a hamburger panel (shown below 600 px)', async () => {
     const user = userEvent.setup();
-    teacherApi();
+    professorApi();
     signIn(storedUser());
     renderApp('/prof/select', ROUTES);
     await screen.findByRole('heading', { name: 'select' });

@@ -11,7 +11,7 @@ import { useAsync } from '../../lib/use-async';
 import { Icon } from './Icon';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
-import { type MenuEntry, type MenuLink, studentMenu, teacherMenu } from './menus';
+import { type MenuEntry, type MenuLink, professorMenu, studentMenu } from './menus';
 import { NavDropdown } from './NavDropdown';
 
 export function TopBar() {
@@ -24,7 +24,7 @@ export function TopBar() {
       <div className="topbar__inner">
         <Logo to={homeOf(user)} />
         {role === 'PROFESSOR' ? (
-          <TeacherNav entries={teacherMenu({ isGar: !!user?.isGar, isAdmin: !!record?.isAdmin })} />
+          <ProfessorNav entries={professorMenu({ isGar: !!user?.isGar, isAdmin: !!record?.isAdmin })} />
         ) : null}
         {role === 'SCHOOL' ? (
           // A school's management: its school page and logout (back to the ENT).
@@ -120,7 +120,7 @@ function StudentLinks({
   );
 }
 
-function TeacherNav({ entries }: { entries: MenuEntry[] }) {
+function ProfessorNav({ entries }: { entries: MenuEntry[] }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -136,7 +136,7 @@ function TeacherNav({ entries }: { entries: MenuEntry[] }) {
 
   return (
     <>
-      <nav className="topnav topnav--teacher" aria-label={t('LAYOUT.MAIN_NAV')}>
+      <nav className="topnav topnav--professor" aria-label={t('LAYOUT.MAIN_NAV')}>
         <ul className="topnav__list">
           {entries.map((entry) => (
             <li key={entry.id}>

@@ -27,7 +27,7 @@ const link = (id: string, label: string, to: string, icon?: IconName): MenuLink 
   icon,
 });
 
-export function teacherMenu({ isGar, isAdmin }: { isGar: boolean; isAdmin: boolean }): MenuEntry[] {
+export function professorMenu({ isGar, isAdmin }: { isGar: boolean; isAdmin: boolean }): MenuEntry[] {
   const administration: MenuLink[] = [
     link('classes', 'LAYOUT.MENU.CLASSES', '/prof/administration/classlist'),
     link('raids', 'LAYOUT.MENU.RAIDS', '/prof/administration/chapters'),

@@ -104,7 +104,7 @@ describe('the phone through the room’s life', () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       let boardBack = false;
       open(() =>
-        boardBack ? { ok: true, snapshot, phone } : { ok: false, message: 'GAME.WAITING_FOR_TEACHER' },
+        boardBack ? { ok: true, snapshot, phone } : { ok: false, message: 'GAME.WAITING_FOR_PROFESSOR' },
       );
       expect(await screen.findByRole('heading', { name: t('PHONE.WAITING_TITLE') })).toBeTruthy();
       // It stays there while the board is away, retries included.

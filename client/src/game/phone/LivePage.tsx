@@ -32,7 +32,7 @@ export default function LivePage({ connect }: { connect?: () => GameSocket }) {
   if (snapshot?.activity) played.current = true;
 
   // The teacher may open the board a moment after the student taps "join", or bring it back.
-  const waiting = joinError === 'GAME.NO_ROOM' || joinError === 'GAME.WAITING_FOR_TEACHER';
+  const waiting = joinError === 'GAME.NO_ROOM' || joinError === 'GAME.WAITING_FOR_PROFESSOR';
   useEffect(() => {
     if (!waiting) return;
     const id = setInterval(retry, NO_ROOM_RETRY_MS);
@@ -51,14 +51,14 @@ export default function LivePage({ connect }: { connect?: () => GameSocket }) {
           <h1 className="wait__title">
             {joinError === 'GAME.NO_ROOM'
               ? t('PHONE.NO_ROOM_TITLE')
-              : joinError === 'GAME.WAITING_FOR_TEACHER'
+              : joinError === 'GAME.WAITING_FOR_PROFESSOR'
                 ? t('PHONE.WAITING_TITLE')
                 : t('PHONE.JOIN_FAILED')}
           </h1>
           <p className="wait__text">
             {joinError === 'GAME.NO_ROOM'
               ? t('PHONE.NO_ROOM_TEXT')
-              : joinError === 'GAME.WAITING_FOR_TEACHER'
+              : joinError === 'GAME.WAITING_FOR_PROFESSOR'
                 ? t('PHONE.WAITING_TEXT')
                 : phoneError(joinError)}
           </p>

@@ -4,11 +4,11 @@ import {
   type Ack,
   applyPatch,
   type CommandPayload,
+  type ProfessorCommand,
   type RaidSettings,
   type RoomKey,
   type RoomPatch,
   type RoomSnapshot,
-  type TeacherCommand,
 } from '../../../../shared/game/contract';
 import { command, type GameSocket } from '../socket';
 
@@ -59,7 +59,7 @@ export class RoomClient {
   };
 
   /** Sends a teacher command; the room's change arrives as a patch. */
-  async send<C extends TeacherCommand>(name: C, payload: CommandPayload<C>): Promise<Ack> {
+  async send<C extends ProfessorCommand>(name: C, payload: CommandPayload<C>): Promise<Ack> {
     const ack = await command(this.socket, name, payload);
     // The server remembers the settings a raid started with: so does the board, for the next raid.
     if (ack.ok && name === 'raid:start') {

@@ -14,7 +14,7 @@ describe('profile choices', () => {
   it('sign-up sends a teacher to the form and a student to the class code', () => {
     renderPage(<SignUpChoicePage />, '/sign-up');
     expect(screen.getByRole('heading', { name: tx('SIGNUP.TITLE') })).toBeTruthy();
-    expect(screen.getByRole('link', { name: new RegExp(tx('PROFILE.TEACHER')) }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: new RegExp(tx('PROFILE.PROFESSOR')) }).getAttribute('href')).toBe(
       '/register/form',
     );
     expect(screen.getByRole('link', { name: new RegExp(tx('PROFILE.STUDENT')) }).getAttribute('href')).toBe(
@@ -24,7 +24,7 @@ describe('profile choices', () => {
 
   it('forgot password offers the teacher and the student ways', () => {
     renderPage(<ForgotPasswordPage />, '/forgot-password');
-    expect(screen.getByRole('link', { name: new RegExp(tx('PROFILE.TEACHER')) }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: new RegExp(tx('PROFILE.PROFESSOR')) }).getAttribute('href')).toBe(
       '/forgot-password/professor',
     );
     expect(screen.getByRole('link', { name: new RegExp(tx('PROFILE.STUDENT')) }).getAttribute('href')).toBe(

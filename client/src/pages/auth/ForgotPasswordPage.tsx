@@ -10,7 +10,7 @@ export default function ForgotPasswordPage() {
     <AuthScreen>
       <h1>{t('FORGOT.TITLE')}</h1>
       <p className="lead">{t('FORGOT.CHOICE')}</p>
-      <ProfileChoice teacherTo="/forgot-password/professor" studentTo="/forgot-password/student" />
+      <ProfileChoice professorTo="/forgot-password/professor" studentTo="/forgot-password/student" />
       <div className="auth__links">
         <Link to="/login">{t('FORGOT.BACK_TO_LOGIN')}</Link>
       </div>

@@ -4,17 +4,17 @@ import { Link } from 'react-router';
 import { AuthScreen } from './AuthScreen';
 import { Glyph } from './Glyph';
 
-export function ProfileChoice({ teacherTo, studentTo }: { teacherTo: string; studentTo: string }) {
+export function ProfileChoice({ professorTo, studentTo }: { professorTo: string; studentTo: string }) {
   const { t } = useTranslation();
   return (
     <div className="choices">
-      <Link to={teacherTo} className="choice">
+      <Link to={professorTo} className="choice">
         <span className="choice__icon">
           <Glyph name="school" />
         </span>
         <span className="choice__body">
-          <span className="choice__title">{t('PROFILE.TEACHER')}</span>
-          <span className="choice__text">{t('PROFILE.TEACHER_TEXT')}</span>
+          <span className="choice__title">{t('PROFILE.PROFESSOR')}</span>
+          <span className="choice__text">{t('PROFILE.PROFESSOR_TEXT')}</span>
         </span>
       </Link>
       <Link to={studentTo} className="choice">
@@ -36,7 +36,7 @@ export default function SignUpChoicePage() {
     <AuthScreen>
       <h1>{t('SIGNUP.TITLE')}</h1>
       <p className="lead">{t('SIGNUP.SUBTITLE')}</p>
-      <ProfileChoice teacherTo="/register/form" studentTo="/register/student/code" />
+      <ProfileChoice professorTo="/register/form" studentTo="/register/student/code" />
       <div className="auth__links">
         <span>
           {t('SIGNUP.HAVE_ACCOUNT')} <Link to="/login">{t('SIGNUP.LOGIN')}</Link>

@@ -148,7 +148,7 @@ describe('information pages', () => {
       await screen.findByRole('heading', { level: 1, name: i18n.t('MISC.USER_DISABLED.TITLE') }),
     ).toBeTruthy();
     expect(screen.getByText(i18n.t('MISC.USER_DISABLED.STUDENT'))).toBeTruthy();
-    expect(screen.getByText(i18n.t('MISC.USER_DISABLED.TEACHER'))).toBeTruthy();
+    expect(screen.getByText(i18n.t('MISC.USER_DISABLED.PROFESSOR'))).toBeTruthy();
   });
 
   it('the GAR helper explains signing in through the ENT step by step, without footer', async () => {

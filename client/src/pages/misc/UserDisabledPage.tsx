@@ -21,7 +21,7 @@ export default function UserDisabledPage() {
       <h2 className="info-page__subtitle">{t('MISC.USER_DISABLED.WHAT_TO_DO')}</h2>
       <ul className="info-page__list">
         <li>{t('MISC.USER_DISABLED.STUDENT')}</li>
-        <li>{t('MISC.USER_DISABLED.TEACHER')}</li>
+        <li>{t('MISC.USER_DISABLED.PROFESSOR')}</li>
         <li>{t('MISC.USER_DISABLED.MISTAKE')}</li>
       </ul>
     </InfoPage>

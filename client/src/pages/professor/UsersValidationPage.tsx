@@ -23,7 +23,7 @@ function RequestRow({ p, onDone }: { p: PendingProfessorDto; onDone: (id: string
   const feedback = useFeedback();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState<Action | null>(null);
-  const name = `${p.civility ? `${t(`REGISTER.TEACHER.CIVILITY_${p.civility}`)} ` : ''}${p.firstName} ${p.lastName}`;
+  const name = `${p.civility ? `${t(`REGISTER.PROFESSOR.CIVILITY_${p.civility}`)} ` : ''}${p.firstName} ${p.lastName}`;
 
   async function decide(action: Action) {
     setBusy(action);

@@ -20,7 +20,7 @@ export function SubjectPicker({
         if (list.length === 0) return null;
         return (
           <fieldset key={group} className="subject-group">
-            <legend>{t(`REGISTER.TEACHER.GROUPS.${group}`)}</legend>
+            <legend>{t(`REGISTER.PROFESSOR.GROUPS.${group}`)}</legend>
             <div className="chips">
               {list.map((s) => {
                 const on = selected.includes(s.id);

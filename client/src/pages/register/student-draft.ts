@@ -54,7 +54,7 @@ export function useRegistrationCode(): string | null {
   const fromQuery = params.get('code');
   const draft = readDraft();
   if (fromQuery && fromQuery !== draft.code) {
-    const { className: _old, planet: _oldPlanet, ...rest } = draft;
+    const { className: _old, planet: _oldWorld, ...rest } = draft;
     saveDraft({ ...rest, code: fromQuery }, true);
   }
   return fromQuery ?? draft.code ?? null;

@@ -17,8 +17,8 @@ const PENDING = {
 const USAGE = {
   uai: '0690001R',
   days: 30,
-  teachers: 3,
-  pendingTeachers: 1,
+  professors: 3,
+  pendingProfessors: 1,
   classes: 4,
   raidsPlayed: 12,
   homeworkSent: 5,
@@ -30,7 +30,7 @@ const handlers = [
   {
     method: 'GET',
     path: '/school/classes',
-    body: [{ id: 'c1', name: '5EME B', level: 5, subjectCode: 'MATHEMATICS', students: 27, teachers: 1 }],
+    body: [{ id: 'c1', name: '5EME B', level: 5, subjectCode: 'MATHEMATICS', students: 27, professors: 1 }],
   },
   {
     method: 'PUT',

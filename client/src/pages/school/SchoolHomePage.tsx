@@ -5,35 +5,35 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
-  decideSchoolTeacher,
+  decideSchoolProfessor,
   getSchoolUsage,
   listSchoolClasses,
-  listSchoolTeachers,
+  listSchoolProfessors,
   type SchoolClass,
-  type SchoolTeacher,
+  type SchoolProfessor,
   type SchoolUsage,
 } from '../../api/school';
 import { useFeedback } from '../../app/feedback';
 import { Button } from '../../components/ui/Button';
 
 const PERIODS = [7, 30, 365] as const;
-const COUNTS = ['teachers', 'classes', 'raidsPlayed', 'homeworkSent', 'activeStudents'] as const;
+const COUNTS = ['professors', 'classes', 'raidsPlayed', 'homeworkSent', 'activeStudents'] as const;
 
 export default function SchoolHomePage() {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const [days, setDays] = useState<number>(30);
   const [usage, setUsage] = useState<SchoolUsage | null>(null);
-  const [teachers, setTeachers] = useState<SchoolTeacher[] | null>(null);
+  const [professors, setProfessors] = useState<SchoolProfessor[] | null>(null);
   const [classes, setClasses] = useState<SchoolClass[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
 
   const load = useCallback(() => {
     setFailed(false);
-    Promise.all([listSchoolTeachers(), listSchoolClasses()])
+    Promise.all([listSchoolProfessors(), listSchoolClasses()])
       .then(([ts, cs]) => {
-        setTeachers(ts);
+        setProfessors(ts);
         setClasses(cs);
       })
       .catch(() => setFailed(true));
@@ -45,11 +45,11 @@ export default function SchoolHomePage() {
       .catch(() => setFailed(true));
   }, [days]);
 
-  async function decide(teacher: SchoolTeacher, action: 'approve-ent' | 'reject') {
-    setBusy(teacher.id);
+  async function decide(professor: SchoolProfessor, action: 'approve-ent' | 'reject') {
+    setBusy(professor.id);
     try {
-      await decideSchoolTeacher(teacher.id, action);
-      const name = `${teacher.firstName} ${teacher.lastName}`;
+      await decideSchoolProfessor(professor.id, action);
+      const name = `${professor.firstName} ${professor.lastName}`;
       feedback({
         status: 'success',
         message: action === 'reject' ? 'SCHOOL_HOME.REJECTED' : 'SCHOOL_HOME.APPROVED',
@@ -111,12 +111,12 @@ export default function SchoolHomePage() {
         <p className="muted">{t('SCHOOL_HOME.PRIVACY')}</p>
       </section>
 
-      <section className="card stack" aria-labelledby="school-teachers">
-        <h2 id="school-teachers">{t('SCHOOL_HOME.TEACHERS_TITLE')}</h2>
-        {teachers === null ? (
+      <section className="card stack" aria-labelledby="school-professors">
+        <h2 id="school-professors">{t('SCHOOL_HOME.PROFESSORS_TITLE')}</h2>
+        {professors === null ? (
           <p role="status">{t('SCHOOL_HOME.LOADING')}</p>
-        ) : teachers.length === 0 ? (
-          <p>{t('SCHOOL_HOME.NO_TEACHERS')}</p>
+        ) : professors.length === 0 ? (
+          <p>{t('SCHOOL_HOME.NO_PROFESSORS')}</p>
         ) : (
           <table>
             <thead>
@@ -130,27 +130,27 @@ export default function SchoolHomePage() {
               </tr>
             </thead>
             <tbody>
-              {teachers.map((teacher) => (
-                <tr key={teacher.id}>
+              {professors.map((professor) => (
+                <tr key={professor.id}>
                   <th scope="row">
-                    {teacher.firstName} {teacher.lastName}
+                    {professor.firstName} {professor.lastName}
                   </th>
-                  <td>{t(`SCHOOL_HOME.STATUS.${teacher.status}`, { defaultValue: teacher.status })}</td>
-                  <td>{teacher.classes}</td>
+                  <td>{t(`SCHOOL_HOME.STATUS.${professor.status}`, { defaultValue: professor.status })}</td>
+                  <td>{professor.classes}</td>
                   <td>
-                    {teacher.status === 'PENDING_APPROVAL' ? (
+                    {professor.status === 'PENDING_APPROVAL' ? (
                       <>
                         <Button
-                          loading={busy === teacher.id}
+                          loading={busy === professor.id}
                           disabled={!!busy}
-                          onClick={() => void decide(teacher, 'approve-ent')}
+                          onClick={() => void decide(professor, 'approve-ent')}
                         >
                           {t('SCHOOL_HOME.APPROVE')}
                         </Button>{' '}
                         <Button
                           variant="secondary"
                           disabled={!!busy}
-                          onClick={() => void decide(teacher, 'reject')}
+                          onClick={() => void decide(professor, 'reject')}
                         >
                           {t('SCHOOL_HOME.REJECT')}
                         </Button>
@@ -177,7 +177,7 @@ export default function SchoolHomePage() {
                 <th scope="col">{t('SCHOOL_HOME.COL.CLASS')}</th>
                 <th scope="col">{t('SCHOOL_HOME.COL.SUBJECT')}</th>
                 <th scope="col">{t('SCHOOL_HOME.COL.STUDENTS')}</th>
-                <th scope="col">{t('SCHOOL_HOME.COL.TEACHERS')}</th>
+                <th scope="col">{t('SCHOOL_HOME.COL.PROFESSORS')}</th>
               </tr>
             </thead>
             <tbody>
@@ -186,7 +186,7 @@ export default function SchoolHomePage() {
                   <th scope="row">{c.name}</th>
                   <td>{t(`SUBJECTS.${c.subjectCode}`)}</td>
                   <td>{c.students}</td>
-                  <td>{c.teachers}</td>
+                  <td>{c.professors}</td>
                 </tr>
               ))}
             </tbody>

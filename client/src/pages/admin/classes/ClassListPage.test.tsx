@@ -5,7 +5,7 @@ import { SessionProvider } from '../../../app/session';
 import { mockApi, renderPage, storedUserFixture, tx } from '../../../test-utils/page';
 import ClassListPage from './ClassListPage';
 
-const teacher = (isGar: boolean) =>
+const professor = (isGar: boolean) =>
   storedUserFixture({
     role: 'PROFESSOR',
     isGar,
@@ -43,7 +43,7 @@ describe('ClassListPage (item 15: a GAR teacher is not told to generate a code)'
   });
 
   it('with no class yet, tells a GAR teacher that pupils come through the ENT, with no code', async () => {
-    saveStoredUser(teacher(true));
+    saveStoredUser(professor(true));
     mockApi([
       { method: 'GET', path: '/schoolclasses', body: [] },
       { method: 'GET', path: '/sso/divisions', body: [] },
@@ -57,7 +57,7 @@ describe('ClassListPage (item 15: a GAR teacher is not told to generate a code)'
   });
 
   it('an empty class made from a division says its pupils come through the ENT, not "no code in progress"', async () => {
-    saveStoredUser(teacher(true));
+    saveStoredUser(professor(true));
     mockApi([
       { method: 'GET', path: '/schoolclasses', body: [DIVISION_CLASS] },
       { method: 'GET', path: '/sso/divisions', body: [] },
@@ -70,7 +70,7 @@ describe('ClassListPage (item 15: a GAR teacher is not told to generate a code)'
   });
 
   it('a teacher without the GAR is still told to generate a code', async () => {
-    saveStoredUser(teacher(false));
+    saveStoredUser(professor(false));
     mockApi([
       { method: 'GET', path: '/schoolclasses', body: [] },
       { method: 'GET', path: '/users/11111111-1111-4111-8111-111111111111', body: {} },

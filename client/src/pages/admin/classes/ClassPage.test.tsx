@@ -4,8 +4,8 @@ import QRCode from 'qrcode';
 import { useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type {
+  ClassProfessorDto,
   ClassStudentDto,
-  ClassTeacherDto,
   SchoolclassDto,
 } from '../../../../../shared/schemas/schoolclass';
 import { formatDateTime } from '../../../lib/dates';
@@ -77,7 +77,7 @@ const STUDENTS = [
   }),
   student(3, { lastName: 'Colin', firstName: 'Adam', username: 'adam-c' }),
 ];
-const ME: ClassTeacherDto = {
+const ME: ClassProfessorDto = {
   id: 'l1',
   professorId: 'p1',
   schoolclassId: ID,
@@ -301,7 +301,7 @@ describe('ClassPage: edit, delete, leave', () => {
   });
 
   it('a shared class is left, not deleted', async () => {
-    const colleague: ClassTeacherDto = {
+    const colleague: ClassProfessorDto = {
       ...ME,
       id: 'l2',
       professorId: 'p2',
@@ -526,7 +526,7 @@ describe('ClassPage: registration code', () => {
 
 describe('ClassPage: teachers', () => {
   it('shares the class with a colleague and shows the server’s refusal', async () => {
-    const added: ClassTeacherDto = {
+    const added: ClassProfessorDto = {
       ...ME,
       id: 'l2',
       professorId: 'p2',
@@ -565,15 +565,15 @@ describe('ClassPage: teachers', () => {
     );
     openClass();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: tx('CLASSES.TEACHERS.ADD') }));
-    const login = screen.getByLabelText(tx('CLASSES.TEACHERS.LOGIN'));
+    await user.click(await screen.findByRole('button', { name: tx('CLASSES.PROFESSORS.ADD') }));
+    const login = screen.getByLabelText(tx('CLASSES.PROFESSORS.LOGIN'));
     await user.type(login, 'inconnu');
-    await user.selectOptions(screen.getByLabelText(tx('CLASSES.TEACHERS.SUBJECT')), PHYSICS);
-    await user.click(screen.getByRole('button', { name: tx('CLASSES.TEACHERS.SHARE') }));
+    await user.selectOptions(screen.getByLabelText(tx('CLASSES.PROFESSORS.SUBJECT')), PHYSICS);
+    await user.click(screen.getByRole('button', { name: tx('CLASSES.PROFESSORS.SHARE') }));
     await waitFor(() => expect(fieldError(login)).toBe(tx('CLASSES.ERRORS.COLLEAGUE_NOT_FOUND')));
     await user.clear(login);
     await user.type(login, 'marc.rossi@college.fr');
-    await user.click(screen.getByRole('button', { name: tx('CLASSES.TEACHERS.SHARE') }));
+    await user.click(screen.getByRole('button', { name: tx('CLASSES.PROFESSORS.SHARE') }));
     await screen.findByText('Marc Rossi');
     expect(posts).toEqual([
       { schoolclassId: ID, login: 'inconnu', subjectId: PHYSICS },

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type {
   ClassCodeDto,
-  ClassTeacherDto,
+  ClassProfessorDto,
   SchoolclassDto,
   SchoolclassInput,
 } from '../../../../../shared/schemas/schoolclass';
@@ -18,8 +18,8 @@ import {
   deleteClass,
   generateCode,
   getClass,
+  listClassProfessors,
   listClassStudents,
-  listClassTeachers,
   updateClass,
 } from '../../../api/classes';
 import { useFeedback } from '../../../app/feedback';
@@ -30,8 +30,8 @@ import { keys, queryClient, withQueries } from '../../../lib/query';
 import { errorKey, errorStatus } from '../../auth/api-error';
 import { ClassForm } from './ClassForm';
 import { CodeDialog } from './CodeDialog';
+import { ProfessorsPanel } from './ProfessorsPanel';
 import { StudentTable } from './StudentTable';
-import { TeachersPanel } from './TeachersPanel';
 import './classes.css';
 
 const LIST = '/prof/administration/classlist';
@@ -97,17 +97,17 @@ function ExistingClass({ id, subjects }: { id: string; subjects: SubjectDto[] })
     queryKey: keys.classStudents(id),
     queryFn: ({ signal }) => listClassStudents(id, signal),
   });
-  const teachersQuery = useQuery({
-    queryKey: keys.classTeachers(id),
-    queryFn: ({ signal }) => listClassTeachers(id, signal),
+  const professorsQuery = useQuery({
+    queryKey: keys.classProfessors(id),
+    queryFn: ({ signal }) => listClassProfessors(id, signal),
   });
-  const queries = [classQuery, studentsQuery, teachersQuery];
+  const queries = [classQuery, studentsQuery, professorsQuery];
   const error = queries.some((q) => q.isFetching) ? null : queries.find((q) => q.isError)?.error;
   const state: 'loading' | 'ready' | 'missing' | 'failed' = error
     ? errorStatus(error) === 404 || errorStatus(error) === 400
       ? 'missing'
       : 'failed'
-    : classQuery.data && studentsQuery.data && teachersQuery.data
+    : classQuery.data && studentsQuery.data && professorsQuery.data
       ? 'ready'
       : 'loading';
   const load = () => {
@@ -115,7 +115,7 @@ function ExistingClass({ id, subjects }: { id: string; subjects: SubjectDto[] })
   };
 
   if (state === 'loading') return <p role="status">{t('CLASSES.LOADING')}</p>;
-  if (state !== 'ready' || !classQuery.data || !studentsQuery.data || !teachersQuery.data) {
+  if (state !== 'ready' || !classQuery.data || !studentsQuery.data || !professorsQuery.data) {
     return (
       <section className="cls stack">
         <BackLink />
@@ -130,11 +130,15 @@ function ExistingClass({ id, subjects }: { id: string; subjects: SubjectDto[] })
       </section>
     );
   }
-  const data = { schoolclass: classQuery.data, students: studentsQuery.data, teachers: teachersQuery.data };
+  const data = {
+    schoolclass: classQuery.data,
+    students: studentsQuery.data,
+    professors: professorsQuery.data,
+  };
 
   const c = data.schoolclass;
   const world = WORLDS[c.planet] ?? WORLDS.nebula;
-  const shared = data.teachers.length > 1;
+  const shared = data.professors.length > 1;
   const setCode = (code: ClassCodeDto) => {
     changed(keys.schoolclass(id), (d: SchoolclassDto) => ({
       ...d,
@@ -278,11 +282,11 @@ function ExistingClass({ id, subjects }: { id: string; subjects: SubjectDto[] })
         )}
       </section>
 
-      <TeachersPanel
+      <ProfessorsPanel
         schoolclassId={id}
-        teachers={data.teachers}
+        professors={data.professors}
         subjects={subjects}
-        onAdded={(x) => changed(keys.classTeachers(id), (d: ClassTeacherDto[]) => [...d, x])}
+        onAdded={(x) => changed(keys.classProfessors(id), (d: ClassProfessorDto[]) => [...d, x])}
       />
 
       <section className="card cls-danger" aria-labelledby="danger-title">

@@ -11,7 +11,7 @@ import {
   codexStatusName,
   type Phrase,
 } from '../../../../../shared/codex';
-import { deletePhrase, listProfessorCodex, setCodexStatus } from '../../../api/codex';
+import { deletePhrase, listProfessorCodex, setPhraseStatus } from '../../../api/codex';
 import { useFeedback } from '../../../app/feedback';
 import { useSession } from '../../../app/session';
 import { Button } from '../../../components/ui/Button';
@@ -38,7 +38,7 @@ const DONE: Record<Action, string> = {
 const run = (c: Phrase, a: Action) =>
   a === 'delete'
     ? deletePhrase(c.id)
-    : setCodexStatus(
+    : setPhraseStatus(
         c.id,
         a === 'approve'
           ? CODEX_STATUS.APPROVED
@@ -63,7 +63,7 @@ function TrashIcon() {
   );
 }
 
-function CodexRow({ c, trash, onDone }: { c: Phrase; trash: boolean; onDone: (e: Phrase) => void }) {
+function PhraseRow({ c, trash, onDone }: { c: Phrase; trash: boolean; onDone: (e: Phrase) => void }) {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const [busy, setBusy] = useState<Action | null>(null);
@@ -313,7 +313,7 @@ export default function CodexModerationPage() {
             </thead>
             <tbody>
               {shown.map((c) => (
-                <CodexRow key={c.id} c={c} trash={trash} onDone={onDone} />
+                <PhraseRow key={c.id} c={c} trash={trash} onDone={onDone} />
               ))}
             </tbody>
           </table>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TeacherHomework } from '../../../api/homework';
+import type { ProfessorHomework } from '../../../api/homework';
 import { saveStoredUser } from '../../../app/auth-store';
 import { SessionProvider } from '../../../app/session';
 import { record } from '../../../app/test-app';
@@ -32,7 +32,7 @@ const TARGETS = [
     subjectCode: 'MATHEMATICS',
   },
 ];
-const HW = (over: Partial<TeacherHomework> = {}): TeacherHomework => ({
+const HW = (over: Partial<ProfessorHomework> = {}): ProfessorHomework => ({
   id: 'h1',
   name: 'Fractions du lundi',
   isOnGoing: true,

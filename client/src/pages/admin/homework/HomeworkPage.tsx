@@ -7,9 +7,9 @@ import { Link } from 'react-router';
 import type { ChapterDto, RaidSummaryDto } from '../../../../../shared/schemas/raid';
 import {
   deleteHomework,
-  listTeacherHomework,
+  listProfessorHomework,
+  type ProfessorHomework,
   stopHomework,
-  type TeacherHomework,
 } from '../../../api/homework';
 import { listChapters, listRaids } from '../../../api/raids';
 import { useFeedback } from '../../../app/feedback';
@@ -22,7 +22,7 @@ import { errorKey } from '../../auth/api-error';
 import SendHomeworkDialog from './SendHomeworkDialog';
 import './homework.css';
 
-function HomeworkRow({ hw, onChanged }: { hw: TeacherHomework; onChanged(): void }) {
+function HomeworkRow({ hw, onChanged }: { hw: ProfessorHomework; onChanged(): void }) {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const [confirming, setConfirming] = useState(false);
@@ -183,11 +183,11 @@ function HomeworkPage() {
   const [picking, setPicking] = useState(false);
   const [sending, setSending] = useState<{ id: string; title: string } | null>(null);
   const homework = useQuery({
-    queryKey: keys.teacherHomework(professorId),
-    queryFn: ({ signal }) => listTeacherHomework(professorId, signal),
+    queryKey: keys.professorHomework(professorId),
+    queryFn: ({ signal }) => listProfessorHomework(professorId, signal),
     enabled: !!professorId,
   });
-  const list: TeacherHomework[] | null = homework.data ?? null;
+  const list: ProfessorHomework[] | null = homework.data ?? null;
   const failed = homework.isError && !homework.isFetching;
   const load = () => void homework.refetch();
 

@@ -3,7 +3,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { teacherPersonalSchema, teacherSubjectsSchema } from '../../../../../shared/schemas/account';
+import { professorPersonalSchema, professorSubjectsSchema } from '../../../../../shared/schemas/account';
 import type { SubjectDto } from '../../../../../shared/types';
 import { listSubjects } from '../../../api/catalogue';
 import { getProfessorAccount, type ProfessorAccount, updateProfessorAccount } from '../../../api/professors';
@@ -18,7 +18,7 @@ import { SubjectPicker } from '../../register/SubjectPicker';
 import '../../auth/auth.css';
 import './account.css';
 
-const schema = teacherPersonalSchema.omit({ email: true }).extend(teacherSubjectsSchema.shape);
+const schema = professorPersonalSchema.omit({ email: true }).extend(professorSubjectsSchema.shape);
 type Key = 'civility' | 'firstName' | 'lastName' | 'phone' | 'city' | 'department' | 'school';
 type Values = Record<Key, string> & { subjectIds: string[] };
 
@@ -122,8 +122,8 @@ export default function AccountInformationPage() {
           error={errors.civility}
           placeholder={t('ACCOUNT.INFO.CIVILITY_NONE')}
           options={[
-            { value: 'MME', label: t('REGISTER.TEACHER.CIVILITY_MME') },
-            { value: 'M', label: t('REGISTER.TEACHER.CIVILITY_M') },
+            { value: 'MME', label: t('REGISTER.PROFESSOR.CIVILITY_MME') },
+            { value: 'M', label: t('REGISTER.PROFESSOR.CIVILITY_M') },
           ]}
         />
         {field('firstName', { autoComplete: 'given-name' })}

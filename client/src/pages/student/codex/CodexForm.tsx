@@ -7,7 +7,7 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type CodexDraft, codexDraftError, type StudentProfessor } from '../../../../../shared/codex';
+import { type PhraseDraft, phraseDraftError, type StudentProfessor } from '../../../../../shared/codex';
 import { CODEX_MAX_LENGTH } from '../../../../../shared/constants';
 import { ERR } from '../../../../../shared/errors';
 import { createPhrase, listStudentProfessors } from '../../../api/codex';
@@ -32,7 +32,7 @@ export function CodexForm({ studentId, onCreated }: { studentId: string; onCreat
   const [subjectId, setSubjectId] = useState('');
   const [schoolclassId, setSchoolclassId] = useState('');
   const [text, setText] = useState('');
-  const [error, setError] = useState<{ field: keyof CodexDraft; message: string } | null>(null);
+  const [error, setError] = useState<{ field: keyof PhraseDraft; message: string } | null>(null);
   const [sending, setSending] = useState(false);
 
   const load = useCallback(() => {
@@ -62,14 +62,14 @@ export function CodexForm({ studentId, onCreated }: { studentId: string; onCreat
 
   const name = (p: StudentProfessor) =>
     [p.civility ? t(`CODEX.CIVILITY.${p.civility}`) : '', p.firstName, p.lastName].filter(Boolean).join(' ');
-  const fieldError = (f: keyof CodexDraft) => (error?.field === f ? error.message : null);
+  const fieldError = (f: keyof PhraseDraft) => (error?.field === f ? error.message : null);
   /** A choice made answers that field's error: it goes as the choice is made. */
-  const chosen = (f: keyof CodexDraft) => setError((e) => (e?.field === f ? null : e));
+  const chosen = (f: keyof PhraseDraft) => setError((e) => (e?.field === f ? null : e));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const draft = { professorId, subjectId: subject, schoolclassId: schoolclass, text };
-    const invalid = codexDraftError(draft, { subject: showSubject, schoolclass: showClass });
+    const invalid = phraseDraftError(draft, { subject: showSubject, schoolclass: showClass });
     setError(invalid);
     if (invalid) return;
     setSending(true);
@@ -79,7 +79,7 @@ export function CodexForm({ studentId, onCreated }: { studentId: string; onCreat
       setText('');
       onCreated();
     } catch (err) {
-      const field = errorField(err) as keyof CodexDraft | undefined;
+      const field = errorField(err) as keyof PhraseDraft | undefined;
       if (field) setError({ field, message: errorKey(err) });
       else feedback({ status: 'error', message: errorKey(err) });
     } finally {

@@ -25,7 +25,7 @@ export function CodexHistory({
   const shown = all.filter(
     (c) => (!subject || c.subjectId === subject) && (!label || codexLabel(c.status) === label),
   );
-  const teacher = (c: Phrase) =>
+  const professor = (c: Phrase) =>
     [c.professor.civility ? t(`CODEX.CIVILITY.${c.professor.civility}`) : '', c.professor.lastName]
       .filter(Boolean)
       .join(' ');
@@ -76,7 +76,7 @@ export function CodexHistory({
                         {t(`CODEX.STATUS.${l}`)}
                       </span>
                       <span>{t(`SUBJECTS.${c.subject.code}`)}</span>
-                      <span>{t('CODEX.HISTORY.TO', { name: teacher(c) })}</span>
+                      <span>{t('CODEX.HISTORY.TO', { name: professor(c) })}</span>
                       <time dateTime={c.date}>{formatDateTime(c.date)}</time>
                     </div>
                   </li>

@@ -83,9 +83,9 @@ describe('EditCodexPage: the form', () => {
     );
     const f = await form();
     expect(f.dataset.size).toBe('small');
-    const teacher = screen.getByLabelText(tx('CODEX.WRITE.PROFESSOR')) as HTMLSelectElement;
-    expect(teacher.value).toBe(P1);
-    expect(teacher.selectedOptions[0].textContent).toBe(`${tx('CODEX.CIVILITY.MME')} Claire Fontaine`);
+    const professor = screen.getByLabelText(tx('CODEX.WRITE.PROFESSOR')) as HTMLSelectElement;
+    expect(professor.value).toBe(P1);
+    expect(professor.selectedOptions[0].textContent).toBe(`${tx('CODEX.CIVILITY.MME')} Claire Fontaine`);
     expect(screen.queryByLabelText(tx('CODEX.WRITE.SUBJECT'))).toBeNull();
     expect(screen.queryByLabelText(tx('CODEX.WRITE.CLASS'))).toBeNull();
     const u = userEvent.setup();
@@ -116,12 +116,12 @@ describe('EditCodexPage: the form', () => {
     ]);
     const u = userEvent.setup();
     const f = await form();
-    const teacher = screen.getByLabelText(tx('CODEX.WRITE.PROFESSOR')) as HTMLSelectElement;
-    expect(teacher.value).toBe('');
+    const professor = screen.getByLabelText(tx('CODEX.WRITE.PROFESSOR')) as HTMLSelectElement;
+    expect(professor.value).toBe('');
     await u.click(screen.getByRole('button', { name: tx('CODEX.WRITE.SEND') }));
     expect(screen.getByRole('alert').textContent).toBe(tx('CODEX_FORM.ERRORS.PROFESSOR_REQUIRED'));
 
-    await u.selectOptions(teacher, P2);
+    await u.selectOptions(professor, P2);
     // The choice answers the error: it goes at once, not at the next sending.
     expect(screen.queryByText(tx('CODEX_FORM.ERRORS.PROFESSOR_REQUIRED'))).toBeNull();
     expect(f.dataset.size).toBe('medium');

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Phrase } from '../../../../../shared/codex';
-import { listStudentCodex } from '../../../api/codex';
+import { listStudentPhrases } from '../../../api/codex';
 import { useSession } from '../../../app/session';
 import { CodexForm } from './CodexForm';
 import { CodexHistory } from './CodexHistory';
@@ -21,7 +21,7 @@ export default function EditCodexPage() {
 
   const loadHistory = useCallback(() => {
     setHistoryFailed(false);
-    listStudentCodex(studentId)
+    listStudentPhrases(studentId)
       .then(setHistory)
       .catch(() => setHistoryFailed(true));
   }, [studentId]);

@@ -19,7 +19,7 @@ export const WAITING_CHARACTER = '/assets/avatars/eleves/body/nefielmafe.webp';
 export const playPath = (h: HomeworkRaidDto) =>
   `/student/raid/${h.id}/${h.professor.id}/${h.subject.id}/${h.raidId}/${h.schoolclassId}`;
 
-export function teacherName(t: (k: string) => string, h: Pick<HomeworkRaidDto, 'professor' | 'user'>) {
+export function professorName(t: (k: string) => string, h: Pick<HomeworkRaidDto, 'professor' | 'user'>) {
   const civility = h.professor.civility
     ? t(`STUDENT.RAIDS.CIVILITY_${h.professor.civility}`)
     : h.user.firstName;
@@ -116,7 +116,7 @@ export default function RaidListPage() {
                 </div>
                 <h2 className="homework-card__name">{h.name}</h2>
                 <p className="homework-card__meta">
-                  {teacherName(t, h)} · {h.schoolclassName} ·{' '}
+                  {professorName(t, h)} · {h.schoolclassName} ·{' '}
                   {t('STUDENT.RAIDS.QUESTIONS', { count: h.questionCount })}
                 </p>
                 {h.upcoming && h.startsOn ? (

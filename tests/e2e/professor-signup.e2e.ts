@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { atPath, DESKTOP, lastMailTo, launch, linkIn, newPage, shot, thirdPartyRequests } from './browser';
 import { fr, tr } from './pages/fr';
 import { LoginPage } from './pages/login';
-import { TeacherOnboardingPage } from './pages/teacher-onboarding';
-import { type TeacherData, TeacherRegisterPage } from './pages/teacher-register';
-import { fromMenu, TeacherTopBar } from './pages/top-bar';
+import { ProfessorOnboardingPage } from './pages/professor-onboarding';
+import { type ProfessorData, ProfessorRegisterPage } from './pages/professor-register';
+import { fromMenu, ProfessorTopBar } from './pages/top-bar';
 import { UsersValidationPage } from './pages/users-validation';
 
-const T = fr.REGISTER.TEACHER;
-const teacher: TeacherData = {
+const T = fr.REGISTER.PROFESSOR;
+const professor: ProfessorData = {
   firstName: 'Camille',
   lastName: 'Durand',
   email: 'camille.durand@ac-lyon.fr',
@@ -23,7 +23,7 @@ const teacher: TeacherData = {
   username: 'camille-durand',
   password: 'Tableau-Noir-2026!',
 };
-const fullName = `${teacher.firstName} ${teacher.lastName}`;
+const fullName = `${professor.firstName} ${professor.lastName}`;
 
 describe('teacher sign-up, approval and first sign-in (desktop)', () => {
   let browser: Browser;
@@ -39,17 +39,17 @@ describe('teacher sign-up, approval and first sign-in (desktop)', () => {
   });
 
   test('step 1 refuses an invalid phone number and an e-mail already in use', async () => {
-    const form = new TeacherRegisterPage(page);
+    const form = new ProfessorRegisterPage(page);
     await form.openFromSignUp();
     await page.getByRole('heading', { name: T.TITLE, level: 1 }).waitFor();
 
-    await form.fillPersonal({ ...teacher, phone: '12 34' });
+    await form.fillPersonal({ ...professor, phone: '12 34' });
     await form.next().click();
     await form.fieldError(fr.VALIDATION.PHONE_INVALID).waitFor();
     expect(await form.field(T.PHONE).getAttribute('aria-invalid')).toBe('true');
     await form.stepHeading(T.STEPS.PERSONAL).waitFor();
 
-    await form.field(T.PHONE).fill(teacher.phone);
+    await form.field(T.PHONE).fill(professor.phone);
     await form.field(T.EMAIL).fill('prof-demo@demo.classe-raid.fr');
     await form.next().click();
     await form.fieldError(fr.VALIDATION.EMAIL_TAKEN).waitFor();
@@ -58,22 +58,22 @@ describe('teacher sign-up, approval and first sign-in (desktop)', () => {
   });
 
   test('the three steps send the request', async () => {
-    const form = new TeacherRegisterPage(page);
-    await form.field(T.EMAIL).fill(teacher.email);
+    const form = new ProfessorRegisterPage(page);
+    await form.field(T.EMAIL).fill(professor.email);
     await shot(page, 'teacher-signup-1-personal');
     await form.next().click();
 
     await form.stepHeading(T.STEPS.SUBJECTS).waitFor();
     await form.next().click();
     await form.fieldError(fr.VALIDATION.SUBJECT_REQUIRED).waitFor();
-    await form.subject(teacher.subject).click();
-    expect(await form.subject(teacher.subject).getAttribute('aria-pressed')).toBe('true');
+    await form.subject(professor.subject).click();
+    expect(await form.subject(professor.subject).getAttribute('aria-pressed')).toBe('true');
     await page.getByText(tr(T.SUBJECTS_COUNT_one, { count: 1 })).waitFor();
     await shot(page, 'teacher-signup-2-subjects');
     await form.next().click();
 
     await form.stepHeading(T.STEPS.PASSWORD).waitFor();
-    await form.fillCredentials(teacher);
+    await form.fillCredentials(professor);
     await page.getByText(tr(fr.PASSWORD_STRENGTH.LABEL, { level: fr.PASSWORD_STRENGTH.STRONG })).waitFor();
     await shot(page, 'teacher-signup-3-password');
     startedAt = Date.now();
@@ -86,7 +86,7 @@ describe('teacher sign-up, approval and first sign-in (desktop)', () => {
   });
 
   test('the activation link confirms the address; the request then awaits approval', async () => {
-    const link = linkIn(await lastMailTo(teacher.email, startedAt));
+    const link = linkIn(await lastMailTo(professor.email, startedAt));
     expect(link).toContain('/register/professor/success?token=');
     await page.goto(link);
     await page.getByRole('heading', { name: fr.REGISTER.ACTIVATION.PENDING_TITLE }).waitFor();
@@ -96,14 +96,14 @@ describe('teacher sign-up, approval and first sign-in (desktop)', () => {
     // Signing in before the approval explains why it is not possible yet.
     const login = new LoginPage(page);
     await login.goto();
-    await login.signIn(teacher.username, teacher.password);
+    await login.signIn(professor.username, professor.password);
     await login.pendingNotice().waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
   test('the administrator activates the request, which leaves the list', async () => {
     await new LoginPage(page).signInTo('prof-demo', 'Craie-Verte-2026!', '/prof/select');
-    const topBar = new TeacherTopBar(page);
+    const topBar = new ProfessorTopBar(page);
     await fromMenu(page, fr.LAYOUT.MENU.ADMINISTRATION, fr.LAYOUT.MENU.USERS_VALIDATION);
     await atPath(page, '/users-validation');
 
@@ -111,8 +111,8 @@ describe('teacher sign-up, approval and first sign-in (desktop)', () => {
     await requests.heading().waitFor();
     const row = requests.row(fullName);
     await row.getByText(fr.USERS_VALIDATION.STATUS.PENDING_APPROVAL).waitFor();
-    await row.getByText(teacher.email).waitFor();
-    await row.getByText(teacher.subject).waitFor();
+    await row.getByText(professor.email).waitFor();
+    await row.getByText(professor.subject).waitFor();
     await shot(page, 'users-validation');
 
     const since = Date.now();
@@ -120,14 +120,14 @@ describe('teacher sign-up, approval and first sign-in (desktop)', () => {
     await page.getByText(tr(fr.USERS_VALIDATION.DONE_ACTIVE, { name: fullName })).waitFor();
     await row.waitFor({ state: 'detached' });
     // The teacher is told by mail.
-    await lastMailTo(teacher.email, since);
+    await lastMailTo(professor.email, since);
 
     await topBar.signOut();
   });
 
   test('at first sign-in the new teacher chooses a character, powers and sharing', async () => {
-    await new LoginPage(page).signInTo(teacher.username, teacher.password, '/gar-signup');
-    const onboarding = new TeacherOnboardingPage(page);
+    await new LoginPage(page).signInTo(professor.username, professor.password, '/gar-signup');
+    const onboarding = new ProfessorOnboardingPage(page);
     await onboarding.heading().waitFor();
     await onboarding.stepHeading(fr.ONBOARDING.CHARACTER_TITLE).waitFor();
     await onboarding.next().click();
@@ -141,8 +141,8 @@ describe('teacher sign-up, approval and first sign-in (desktop)', () => {
     await onboarding.stepHeading(fr.ONBOARDING.SUBJECTS_TITLE).waitFor();
     await page.getByText(fr.ONBOARDING.SUBJECTS_TEXT_RECORD).waitFor();
     expect(await page.getByText(fr.ONBOARDING.SUBJECTS_TEXT).count()).toBe(0);
-    expect(await onboarding.subject(teacher.subject).getAttribute('aria-pressed')).toBe('true');
-    await page.getByRole('group', { name: fr.REGISTER.TEACHER.GROUPS.MAIN }).waitFor();
+    expect(await onboarding.subject(professor.subject).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('group', { name: fr.REGISTER.PROFESSOR.GROUPS.MAIN }).waitFor();
     expect(await page.getByRole('button', { name: /^(Mathematics|French|Physics-Chemistry)$/ }).count()).toBe(
       0,
     );
@@ -166,7 +166,7 @@ describe('teacher sign-up, approval and first sign-in (desktop)', () => {
     await page.getByRole('heading', { name: fr.PROF_HOME.EMPTY_TITLE }).waitFor();
     // The character just chosen greets the teacher.
     await page.getByRole('img', { name: fr.PROF_HOME.AVATAR_ALT }).waitFor();
-    await new TeacherTopBar(page).waitForMenus();
+    await new ProfessorTopBar(page).waitForMenus();
     await shot(page, 'professor-home-new-teacher');
   });
 

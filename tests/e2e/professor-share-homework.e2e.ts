@@ -11,8 +11,8 @@ import { ChaptersPage, F, R, RaidFormPage } from './pages/admin-raids';
 import { cardOf } from './pages/choices';
 import { fr, tr } from './pages/fr';
 import { LoginPage } from './pages/login';
+import { A, Api, H, HomeworkPage, L, LibraryPage } from './pages/professor-library';
 import { S as STUDENT, StudentWorldPages } from './pages/student-world';
-import { A, Api, H, HomeworkPage, L, LibraryPage } from './pages/teacher-library';
 import { fromMenu } from './pages/top-bar';
 
 const PASSWORD = 'Craie-Verte-2026!';

@@ -2,9 +2,9 @@
 import type { Page } from 'playwright-core';
 import { fr } from './fr';
 
-const T = fr.REGISTER.TEACHER;
+const T = fr.REGISTER.PROFESSOR;
 
-export interface TeacherData {
+export interface ProfessorData {
   firstName: string;
   lastName: string;
   email: string;
@@ -17,7 +17,7 @@ export interface TeacherData {
   password: string;
 }
 
-export class TeacherRegisterPage {
+export class ProfessorRegisterPage {
   constructor(readonly page: Page) {}
 
   readonly stepHeading = (name: string) => this.page.getByRole('heading', { name, level: 2 });
@@ -29,11 +29,11 @@ export class TeacherRegisterPage {
   async openFromSignUp() {
     await this.page.goto('/sign-up');
     await this.page.getByRole('heading', { name: fr.SIGNUP.TITLE }).waitFor();
-    await this.page.getByRole('link', { name: fr.PROFILE.TEACHER }).click();
+    await this.page.getByRole('link', { name: fr.PROFILE.PROFESSOR }).click();
     await this.stepHeading(T.STEPS.PERSONAL).waitFor();
   }
 
-  async fillPersonal(d: TeacherData) {
+  async fillPersonal(d: ProfessorData) {
     await this.field(T.FIRST_NAME).fill(d.firstName);
     await this.field(T.LAST_NAME).fill(d.lastName);
     await this.field(T.EMAIL).fill(d.email);
@@ -45,7 +45,7 @@ export class TeacherRegisterPage {
 
   readonly subject = (name: string) => this.page.getByRole('button', { name, exact: true });
 
-  async fillCredentials(d: Pick<TeacherData, 'username' | 'password'>) {
+  async fillCredentials(d: Pick<ProfessorData, 'username' | 'password'>) {
     await this.field(T.USERNAME).fill(d.username);
     await this.field(T.PASSWORD).fill(d.password);
     await this.field(T.CONFIRMATION).fill(d.password);

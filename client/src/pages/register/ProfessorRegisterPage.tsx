@@ -7,12 +7,12 @@ import { LANGUAGES, type Language } from '../../../../shared/constants';
 import { ERR } from '../../../../shared/errors';
 import {
   emailSchema,
-  teacherPasswordStepSchema,
-  teacherPersonalSchema,
-  teacherSubjectsSchema,
+  professorPasswordStepSchema,
+  professorPersonalSchema,
+  professorSubjectsSchema,
 } from '../../../../shared/schemas/account';
 import type { SubjectDto } from '../../../../shared/types';
-import { checkUsername, signupTeacher } from '../../api/auth';
+import { checkUsername, signupProfessor } from '../../api/auth';
 import { listSubjects } from '../../api/catalogue';
 import { checkEmail } from '../../api/users';
 import { LanguageSwitcher } from '../../components/layout/LanguageSwitcher';
@@ -68,7 +68,7 @@ async function emailProblem(email: string): Promise<string | null> {
   }
 }
 
-export default function TeacherRegisterPage() {
+export default function ProfessorRegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [step, setStep] = useState(0);
@@ -127,7 +127,7 @@ export default function TeacherRegisterPage() {
   async function next(e: FormEvent) {
     e.preventDefault();
     if (step === 0) {
-      const r = validate(teacherPersonalSchema, personalInput());
+      const r = validate(professorPersonalSchema, personalInput());
       if (!r.ok) return setErrors(r.errors);
       setBusy(true);
       const problem = await checkEmailNow(values.email);
@@ -136,7 +136,7 @@ export default function TeacherRegisterPage() {
       setErrors({});
       setStep(1);
     } else if (step === 1) {
-      const r = validate(teacherSubjectsSchema, { subjectIds: values.subjectIds });
+      const r = validate(professorSubjectsSchema, { subjectIds: values.subjectIds });
       if (!r.ok) return setErrors(r.errors);
       setErrors({});
       setStep(2);
@@ -146,8 +146,8 @@ export default function TeacherRegisterPage() {
   }
 
   async function submit() {
-    const personal = validate(teacherPersonalSchema, personalInput());
-    const creds = validate(teacherPasswordStepSchema, values);
+    const personal = validate(professorPersonalSchema, personalInput());
+    const creds = validate(professorPasswordStepSchema, values);
     if (!creds.ok) return setErrors(creds.errors);
     if (!personal.ok) {
       setStep(0);
@@ -165,7 +165,7 @@ export default function TeacherRegisterPage() {
       const language = (LANGUAGES as readonly string[]).includes(i18n.language)
         ? (i18n.language as Language)
         : 'fr';
-      await signupTeacher({
+      await signupProfessor({
         ...personal.data,
         subjectIds: values.subjectIds,
         username: creds.data.username,
@@ -189,16 +189,16 @@ export default function TeacherRegisterPage() {
   }
 
   const labels = [
-    t('REGISTER.TEACHER.STEPS.PERSONAL'),
-    t('REGISTER.TEACHER.STEPS.SUBJECTS'),
-    t('REGISTER.TEACHER.STEPS.PASSWORD'),
+    t('REGISTER.PROFESSOR.STEPS.PERSONAL'),
+    t('REGISTER.PROFESSOR.STEPS.SUBJECTS'),
+    t('REGISTER.PROFESSOR.STEPS.PASSWORD'),
   ];
   const field = (
     k: Exclude<PersonalKey, 'civility'>,
     extra: Partial<Parameters<typeof TextField>[0]> = {},
   ) => (
     <TextField
-      label={t(`REGISTER.TEACHER.${k.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`)}
+      label={t(`REGISTER.PROFESSOR.${k.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`)}
       name={k}
       value={values[k]}
       error={errors[k]}
@@ -213,20 +213,20 @@ export default function TeacherRegisterPage() {
       <div className="auth__lang">
         <LanguageSwitcher />
       </div>
-      <h1>{t('REGISTER.TEACHER.TITLE')}</h1>
+      <h1>{t('REGISTER.PROFESSOR.TITLE')}</h1>
       <Stepper current={step} total={3} labels={labels} />
       <form onSubmit={next} noValidate aria-label={labels[step]}>
         <h2>{labels[step]}</h2>
         {step === 0 ? (
           <div className="form-grid">
             <SelectField
-              label={t('REGISTER.TEACHER.CIVILITY')}
+              label={t('REGISTER.PROFESSOR.CIVILITY')}
               value={values.civility}
               error={errors.civility}
-              placeholder={t('REGISTER.TEACHER.CIVILITY_NONE')}
+              placeholder={t('REGISTER.PROFESSOR.CIVILITY_NONE')}
               options={[
-                { value: 'MME', label: t('REGISTER.TEACHER.CIVILITY_MME') },
-                { value: 'M', label: t('REGISTER.TEACHER.CIVILITY_M') },
+                { value: 'MME', label: t('REGISTER.PROFESSOR.CIVILITY_MME') },
+                { value: 'M', label: t('REGISTER.PROFESSOR.CIVILITY_M') },
               ]}
               onChange={set('civility')}
             />
@@ -242,10 +242,10 @@ export default function TeacherRegisterPage() {
         ) : null}
         {step === 1 ? (
           <>
-            <p className="muted">{t('REGISTER.TEACHER.SUBJECTS_INTRO')}</p>
+            <p className="muted">{t('REGISTER.PROFESSOR.SUBJECTS_INTRO')}</p>
             {subjectsFailed ? (
               <div className="notice notice--error" role="alert">
-                <p>{t('REGISTER.TEACHER.SUBJECTS_LOAD_FAILED')}</p>
+                <p>{t('REGISTER.PROFESSOR.SUBJECTS_LOAD_FAILED')}</p>
                 <Button variant="secondary" onClick={loadSubjects}>
                   {t('REGISTER.RETRY')}
                 </Button>
@@ -256,7 +256,7 @@ export default function TeacherRegisterPage() {
               <p role="status">{t('REGISTER.LOADING')}</p>
             )}
             <p className="muted" aria-live="polite">
-              {t('REGISTER.TEACHER.SUBJECTS_COUNT', { count: values.subjectIds.length })}
+              {t('REGISTER.PROFESSOR.SUBJECTS_COUNT', { count: values.subjectIds.length })}
             </p>
             {errors.subjectIds ? (
               <div className="field__error" role="alert">
@@ -268,7 +268,7 @@ export default function TeacherRegisterPage() {
         {step === 2 ? (
           <>
             <TextField
-              label={t('REGISTER.TEACHER.USERNAME')}
+              label={t('REGISTER.PROFESSOR.USERNAME')}
               name="username"
               autoComplete="username"
               autoCapitalize="off"
@@ -279,7 +279,7 @@ export default function TeacherRegisterPage() {
               onChange={set('username')}
             />
             <PasswordField
-              label={t('REGISTER.TEACHER.PASSWORD')}
+              label={t('REGISTER.PROFESSOR.PASSWORD')}
               name="password"
               autoComplete="new-password"
               value={values.password}
@@ -288,7 +288,7 @@ export default function TeacherRegisterPage() {
               onChange={set('password')}
             />
             <PasswordField
-              label={t('REGISTER.TEACHER.CONFIRMATION')}
+              label={t('REGISTER.PROFESSOR.CONFIRMATION')}
               name="confirmation"
               autoComplete="new-password"
               value={values.confirmation}
@@ -316,7 +316,7 @@ export default function TeacherRegisterPage() {
             </Button>
           ) : null}
           <Button type="submit" size="large" loading={busy}>
-            {step === 2 ? t('REGISTER.TEACHER.SUBMIT') : t('REGISTER.NEXT')}
+            {step === 2 ? t('REGISTER.PROFESSOR.SUBMIT') : t('REGISTER.NEXT')}
           </Button>
         </div>
       </form>

@@ -26,7 +26,7 @@ const SUBJECTS_TEXT = {
   none: 'ONBOARDING.SUBJECTS_TEXT_NONE',
 } as const;
 
-export default function TeacherOnboardingPage() {
+export default function ProfessorOnboardingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const feedback = useFeedback();

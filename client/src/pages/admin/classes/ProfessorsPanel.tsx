@@ -2,7 +2,7 @@
 // colleague (their username or e-mail, and the subject they teach in this class).
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ClassTeacherDto, shareClassSchema } from '../../../../../shared/schemas/schoolclass';
+import { type ClassProfessorDto, shareClassSchema } from '../../../../../shared/schemas/schoolclass';
 import type { SubjectDto } from '../../../../../shared/types';
 import { shareClass } from '../../../api/classes';
 import { useFeedback } from '../../../app/feedback';
@@ -11,16 +11,16 @@ import { SelectField, TextField } from '../../../components/ui/Field';
 import { validate } from '../../../lib/form';
 import { errorField, errorKey } from '../../auth/api-error';
 
-export function TeachersPanel({
+export function ProfessorsPanel({
   schoolclassId,
-  teachers,
+  professors,
   subjects,
   onAdded,
 }: {
   schoolclassId: string;
-  teachers: ClassTeacherDto[];
+  professors: ClassProfessorDto[];
   subjects: SubjectDto[];
-  onAdded(t: ClassTeacherDto): void;
+  onAdded(t: ClassProfessorDto): void;
 }) {
   const { t } = useTranslation();
   const feedback = useFeedback();
@@ -43,7 +43,7 @@ export function TeachersPanel({
       onAdded(added);
       feedback({
         status: 'success',
-        message: 'CLASSES.TEACHERS.ADDED',
+        message: 'CLASSES.PROFESSORS.ADDED',
         params: { name: `${added.firstName} ${added.lastName}` },
       });
       setLogin('');
@@ -57,32 +57,32 @@ export function TeachersPanel({
   }
 
   return (
-    <section className="card stack" aria-labelledby="teachers-title">
+    <section className="card stack" aria-labelledby="professors-title">
       <div className="cls-section-head">
-        <h2 id="teachers-title">{t('CLASSES.TEACHERS.TITLE')}</h2>
+        <h2 id="professors-title">{t('CLASSES.PROFESSORS.TITLE')}</h2>
         {open ? null : (
           <Button variant="secondary" onClick={() => setOpen(true)}>
-            {t('CLASSES.TEACHERS.ADD')}
+            {t('CLASSES.PROFESSORS.ADD')}
           </Button>
         )}
       </div>
-      <p className="muted">{t('CLASSES.TEACHERS.INTRO')}</p>
-      <ul className="cls-teachers">
-        {teachers.map((x) => (
+      <p className="muted">{t('CLASSES.PROFESSORS.INTRO')}</p>
+      <ul className="cls-professors">
+        {professors.map((x) => (
           <li key={x.id}>
             <strong>
               {x.firstName} {x.lastName}
             </strong>
-            {x.isMe ? <span className="cls-badge">{t('CLASSES.TEACHERS.ME')}</span> : null}
+            {x.isMe ? <span className="cls-badge">{t('CLASSES.PROFESSORS.ME')}</span> : null}
             <span className="muted"> · {t(`SUBJECTS.${x.subjectCode}`)}</span>
           </li>
         ))}
       </ul>
       {open ? (
-        <form className="cls-share" onSubmit={submit} noValidate aria-label={t('CLASSES.TEACHERS.ADD')}>
+        <form className="cls-share" onSubmit={submit} noValidate aria-label={t('CLASSES.PROFESSORS.ADD')}>
           <TextField
-            label={t('CLASSES.TEACHERS.LOGIN')}
-            hint={t('CLASSES.TEACHERS.LOGIN_HINT')}
+            label={t('CLASSES.PROFESSORS.LOGIN')}
+            hint={t('CLASSES.PROFESSORS.LOGIN_HINT')}
             value={login}
             error={errors.login}
             autoComplete="off"
@@ -92,7 +92,7 @@ export function TeachersPanel({
             }}
           />
           <SelectField
-            label={t('CLASSES.TEACHERS.SUBJECT')}
+            label={t('CLASSES.PROFESSORS.SUBJECT')}
             value={subjectId}
             placeholder={t('CLASSES.FORM.CHOOSE')}
             options={subjects.map((s) => ({
@@ -107,7 +107,7 @@ export function TeachersPanel({
           />
           <div className="cls-form__actions">
             <Button type="submit" loading={busy}>
-              {t('CLASSES.TEACHERS.SHARE')}
+              {t('CLASSES.PROFESSORS.SHARE')}
             </Button>
             <Button variant="secondary" disabled={busy} onClick={() => setOpen(false)}>
               {t('CLASSES.CANCEL')}

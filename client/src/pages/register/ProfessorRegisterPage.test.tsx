@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubjectDto } from '../../../../shared/types';
 import i18n, { setLanguage } from '../../i18n';
 import { fieldError, type Handler, mockApi, renderPage, tx, where } from '../../test-utils/page';
-import TeacherRegisterPage from './TeacherRegisterPage';
+import ProfessorRegisterPage from './ProfessorRegisterPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -20,7 +20,7 @@ const base: Handler[] = [
   { method: 'GET', path: '/auth/check-username/mcurie', body: { available: true } },
   { method: 'POST', path: '/auth/signup', status: 201, body: { id: 'new' } },
 ];
-const label = (k: string) => screen.getByLabelText(tx(`REGISTER.TEACHER.${k}`));
+const label = (k: string) => screen.getByLabelText(tx(`REGISTER.PROFESSOR.${k}`));
 const next = () => screen.getByRole('button', { name: tx('REGISTER.NEXT') });
 
 async function fillPersonal(user: ReturnType<typeof userEvent.setup>, over: Record<string, string> = {}) {
@@ -43,34 +43,34 @@ async function fillPersonal(user: ReturnType<typeof userEvent.setup>, over: Reco
 async function toPasswordStep(handlers: Handler[] = base) {
   const calls = mockApi(handlers);
   const user = userEvent.setup();
-  renderPage(<TeacherRegisterPage />, '/register/form');
+  renderPage(<ProfessorRegisterPage />, '/register/form');
   await fillPersonal(user);
   await user.click(next());
   await user.click(await screen.findByRole('button', { name: tx('SUBJECTS.MATHEMATICS') }));
   await user.click(screen.getByRole('button', { name: tx('SUBJECTS.LATIN') }));
   await user.click(next());
-  await user.type(await screen.findByLabelText(tx('REGISTER.TEACHER.USERNAME')), 'mcurie');
+  await user.type(await screen.findByLabelText(tx('REGISTER.PROFESSOR.USERNAME')), 'mcurie');
   await user.type(label('PASSWORD'), 'Radium-1898!');
   await user.type(label('CONFIRMATION'), 'Radium-1898!');
   return { user, calls };
 }
-const submit = () => screen.getByRole('button', { name: tx('REGISTER.TEACHER.SUBMIT') });
+const submit = () => screen.getByRole('button', { name: tx('REGISTER.PROFESSOR.SUBMIT') });
 const currentStep = () => document.querySelector('[aria-current="step"]')?.textContent;
 
 describe('TeacherRegisterPage', () => {
   it('offers the language selector of the other public pages, and switches the form', async () => {
     mockApi(base);
-    renderPage(<TeacherRegisterPage />, '/register/form');
+    renderPage(<ProfessorRegisterPage />, '/register/form');
     const select = screen.getByRole('combobox', { name: tx('LAYOUT.LANGUAGE') });
     await userEvent.setup().selectOptions(select, 'en');
     try {
       await waitFor(() =>
         expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
-          i18n.t('REGISTER.TEACHER.TITLE', { lng: 'en' }),
+          i18n.t('REGISTER.PROFESSOR.TITLE', { lng: 'en' }),
         ),
       );
-      expect(i18n.t('REGISTER.TEACHER.TITLE', { lng: 'en' })).not.toBe(
-        i18n.t('REGISTER.TEACHER.TITLE', { lng: 'fr' }),
+      expect(i18n.t('REGISTER.PROFESSOR.TITLE', { lng: 'en' })).not.toBe(
+        i18n.t('REGISTER.PROFESSOR.TITLE', { lng: 'fr' }),
       );
     } finally {
       await setLanguage('fr');
@@ -79,15 +79,15 @@ describe('TeacherRegisterPage', () => {
 
   it('shows a stepper on the personal information step', () => {
     mockApi(base);
-    renderPage(<TeacherRegisterPage />, '/register/form');
-    expect(currentStep()).toContain(tx('REGISTER.TEACHER.STEPS.PERSONAL'));
+    renderPage(<ProfessorRegisterPage />, '/register/form');
+    expect(currentStep()).toContain(tx('REGISTER.PROFESSOR.STEPS.PERSONAL'));
     expect(screen.getByText(tx('REGISTER.STEP', { current: 1, total: 3 }))).toBeTruthy();
   });
 
   it('step 1: shows the first error of each field and stays', async () => {
     const calls = mockApi(base);
     const user = userEvent.setup();
-    renderPage(<TeacherRegisterPage />, '/register/form');
+    renderPage(<ProfessorRegisterPage />, '/register/form');
     await fillPersonal(user, { FIRST_NAME: 'M', LAST_NAME: '', EMAIL: 'marie@', PHONE: '12345', CITY: '' });
     await user.click(next());
     expect(fieldError(label('FIRST_NAME'))).toBe(tx('VALIDATION.NAME_TOO_SHORT'));
@@ -96,17 +96,19 @@ describe('TeacherRegisterPage', () => {
     expect(fieldError(label('PHONE'))).toBe(tx('VALIDATION.PHONE_INVALID'));
     expect(fieldError(label('CITY'))).toBe(tx('VALIDATION.REQUIRED'));
     expect(fieldError(label('SCHOOL'))).toBeNull();
-    expect(currentStep()).toContain(tx('REGISTER.TEACHER.STEPS.PERSONAL'));
+    expect(currentStep()).toContain(tx('REGISTER.PROFESSOR.STEPS.PERSONAL'));
     expect(calls.some((c) => c.url.includes('/users/check/email'))).toBe(false);
   });
 
   it('step 1: a valid form checks the e-mail once and goes to the subjects', async () => {
     const calls = mockApi(base);
     const user = userEvent.setup();
-    renderPage(<TeacherRegisterPage />, '/register/form');
+    renderPage(<ProfessorRegisterPage />, '/register/form');
     await fillPersonal(user);
     await user.click(next());
-    expect(await screen.findByRole('heading', { name: tx('REGISTER.TEACHER.STEPS.SUBJECTS') })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: tx('REGISTER.PROFESSOR.STEPS.SUBJECTS') }),
+    ).toBeTruthy();
     expect(calls.filter((c) => c.url.includes('/users/check/email'))).toHaveLength(1);
   });
 
@@ -120,7 +122,7 @@ describe('TeacherRegisterPage', () => {
       ...base,
     ]);
     const user = userEvent.setup();
-    renderPage(<TeacherRegisterPage />, '/register/form');
+    renderPage(<ProfessorRegisterPage />, '/register/form');
     await user.type(label('EMAIL'), 'marie.curie@college.fr');
     await user.tab();
     await waitFor(() => expect(fieldError(label('EMAIL'))).toBe(tx('VALIDATION.EMAIL_TAKEN')));
@@ -132,28 +134,28 @@ describe('TeacherRegisterPage', () => {
       ...base,
     ]);
     const user = userEvent.setup();
-    renderPage(<TeacherRegisterPage />, '/register/form');
+    renderPage(<ProfessorRegisterPage />, '/register/form');
     await fillPersonal(user);
     await user.click(next());
     await waitFor(() => expect(fieldError(label('EMAIL'))).toBe(tx('VALIDATION.AVAILABILITY_CHECK_FAILED')));
-    expect(currentStep()).toContain(tx('REGISTER.TEACHER.STEPS.PERSONAL'));
+    expect(currentStep()).toContain(tx('REGISTER.PROFESSOR.STEPS.PERSONAL'));
   });
 
   it('step 2: shows the four groups and requires one subject', async () => {
     mockApi(base);
     const user = userEvent.setup();
-    renderPage(<TeacherRegisterPage />, '/register/form');
+    renderPage(<ProfessorRegisterPage />, '/register/form');
     await fillPersonal(user);
     await user.click(next());
     for (const g of ['MAIN', 'MODERN_LANGUAGES', 'ANCIENT_LANGUAGES', 'OTHER'])
-      expect(await screen.findByRole('group', { name: tx(`REGISTER.TEACHER.GROUPS.${g}`) })).toBeTruthy();
+      expect(await screen.findByRole('group', { name: tx(`REGISTER.PROFESSOR.GROUPS.${g}`) })).toBeTruthy();
     await user.click(next());
     expect(screen.getByRole('alert').textContent).toBe(tx('VALIDATION.SUBJECT_REQUIRED'));
     const maths = screen.getByRole('button', { name: tx('SUBJECTS.MATHEMATICS') });
     await user.click(maths);
     expect(maths.getAttribute('aria-pressed')).toBe('true');
     await user.click(next());
-    expect(screen.getByLabelText(tx('REGISTER.TEACHER.USERNAME'))).toBeTruthy();
+    expect(screen.getByLabelText(tx('REGISTER.PROFESSOR.USERNAME'))).toBeTruthy();
   });
 
   it('back and next keep the values entered', async () => {
@@ -167,17 +169,19 @@ describe('TeacherRegisterPage', () => {
     expect((label('SCHOOL') as HTMLInputElement).value).toBe('Collège Jean Moulin');
     await user.click(next());
     await user.click(await screen.findByRole('button', { name: tx('REGISTER.NEXT') }));
-    expect((screen.getByLabelText(tx('REGISTER.TEACHER.USERNAME')) as HTMLInputElement).value).toBe('mcurie');
+    expect((screen.getByLabelText(tx('REGISTER.PROFESSOR.USERNAME')) as HTMLInputElement).value).toBe(
+      'mcurie',
+    );
   });
 
   it('step 3: password rules, confirmation and username format', async () => {
     const { user, calls } = await toPasswordStep();
-    await user.clear(screen.getByLabelText(tx('REGISTER.TEACHER.USERNAME')));
-    await user.type(screen.getByLabelText(tx('REGISTER.TEACHER.USERNAME')), 'mé');
+    await user.clear(screen.getByLabelText(tx('REGISTER.PROFESSOR.USERNAME')));
+    await user.type(screen.getByLabelText(tx('REGISTER.PROFESSOR.USERNAME')), 'mé');
     await user.clear(label('PASSWORD'));
     await user.type(label('PASSWORD'), 'abcdefghij');
     await user.click(submit());
-    expect(fieldError(screen.getByLabelText(tx('REGISTER.TEACHER.USERNAME')))).toBe(
+    expect(fieldError(screen.getByLabelText(tx('REGISTER.PROFESSOR.USERNAME')))).toBe(
       tx('VALIDATION.INVALID_USERNAME'),
     );
     expect(fieldError(label('PASSWORD'))).toBe(tx('VALIDATION.PASSWORD_NEEDS_SYMBOL_OR_DIGIT'));
@@ -187,10 +191,10 @@ describe('TeacherRegisterPage', () => {
 
   it('step 3: a 31-character username is told the length limit, not "taken"', async () => {
     const { user, calls } = await toPasswordStep();
-    await user.clear(screen.getByLabelText(tx('REGISTER.TEACHER.USERNAME')));
-    await user.type(screen.getByLabelText(tx('REGISTER.TEACHER.USERNAME')), 'a'.repeat(31));
+    await user.clear(screen.getByLabelText(tx('REGISTER.PROFESSOR.USERNAME')));
+    await user.type(screen.getByLabelText(tx('REGISTER.PROFESSOR.USERNAME')), 'a'.repeat(31));
     await user.click(submit());
-    expect(fieldError(screen.getByLabelText(tx('REGISTER.TEACHER.USERNAME')))).toBe(
+    expect(fieldError(screen.getByLabelText(tx('REGISTER.PROFESSOR.USERNAME')))).toBe(
       tx('VALIDATION.USERNAME_TOO_LONG'),
     );
     expect(tx('VALIDATION.USERNAME_TOO_LONG')).toContain('30');
@@ -205,7 +209,7 @@ describe('TeacherRegisterPage', () => {
     expect(calls.some((c) => c.url.includes('check-username'))).toBe(false);
     await user.click(submit());
     await waitFor(() =>
-      expect(fieldError(screen.getByLabelText(tx('REGISTER.TEACHER.USERNAME')))).toBe(
+      expect(fieldError(screen.getByLabelText(tx('REGISTER.PROFESSOR.USERNAME')))).toBe(
         tx('VALIDATION.USERNAME_TAKEN'),
       ),
     );
@@ -219,7 +223,7 @@ describe('TeacherRegisterPage', () => {
     ]);
     await user.click(submit());
     await waitFor(() =>
-      expect(fieldError(screen.getByLabelText(tx('REGISTER.TEACHER.USERNAME')))).toBe(
+      expect(fieldError(screen.getByLabelText(tx('REGISTER.PROFESSOR.USERNAME')))).toBe(
         tx('VALIDATION.AVAILABILITY_CHECK_FAILED'),
       ),
     );
@@ -257,12 +261,12 @@ describe('TeacherRegisterPage', () => {
       ...base,
     ]);
     await user.click(submit());
-    await waitFor(() => expect(currentStep()).toContain(tx('REGISTER.TEACHER.STEPS.PERSONAL')));
+    await waitFor(() => expect(currentStep()).toContain(tx('REGISTER.PROFESSOR.STEPS.PERSONAL')));
     expect(fieldError(label('EMAIL'))).toBe(tx('VALIDATION.EMAIL_TAKEN'));
     expect((label('EMAIL') as HTMLInputElement).value).toBe('Marie.Curie@college.fr');
     await user.click(next());
     await waitFor(() => expect(fieldError(label('EMAIL'))).toBe(tx('VALIDATION.EMAIL_TAKEN')));
-    expect(currentStep()).toContain(tx('REGISTER.TEACHER.STEPS.PERSONAL'));
+    expect(currentStep()).toContain(tx('REGISTER.PROFESSOR.STEPS.PERSONAL'));
   });
 
   it('a weak password from the server stays on step 3, on the password', async () => {
@@ -291,7 +295,7 @@ describe('TeacherRegisterPage', () => {
       ...base,
     ]);
     await user.click(submit());
-    await waitFor(() => expect(currentStep()).toContain(tx('REGISTER.TEACHER.STEPS.SUBJECTS')));
+    await waitFor(() => expect(currentStep()).toContain(tx('REGISTER.PROFESSOR.STEPS.SUBJECTS')));
     expect(screen.getByRole('alert').textContent).toBe(tx('VALIDATION.SUBJECT_REQUIRED'));
   });
 });

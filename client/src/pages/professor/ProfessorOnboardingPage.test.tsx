@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getStoredUser, saveStoredUser } from '../../app/auth-store';
 import { mockApi, renderPage, storedUserFixture, tx, where } from '../../test-utils/page';
-import TeacherOnboardingPage from './TeacherOnboardingPage';
+import ProfessorOnboardingPage from './ProfessorOnboardingPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -50,7 +50,7 @@ describe('TeacherOnboardingPage', () => {
     saveStoredUser(PROF);
     const calls = mockApi(handlers);
     const user = userEvent.setup();
-    renderPage(<TeacherOnboardingPage />, '/gar-signup');
+    renderPage(<ProfessorOnboardingPage />, '/gar-signup');
     await user.click(next());
     expect(screen.getByRole('alert').textContent).toBe(tx('ONBOARDING.CHARACTER_REQUIRED'));
     await user.click(await screen.findByRole('radio', { name: tx('REGISTER.AVATAR_ALT', { index: 2 }) }));
@@ -97,7 +97,7 @@ describe('TeacherOnboardingPage', () => {
       ...handlers,
     ]);
     const user = userEvent.setup();
-    renderPage(<TeacherOnboardingPage />, '/gar-signup');
+    renderPage(<ProfessorOnboardingPage />, '/gar-signup');
     await user.click(await screen.findByRole('radio', { name: tx('REGISTER.AVATAR_ALT', { index: 1 }) }));
     await user.click(next());
     await user.click(screen.getByRole('button', { name: tx('REGISTER.BACK') }));
@@ -122,7 +122,7 @@ describe('TeacherOnboardingPage', () => {
       ...handlers,
     ]);
     const user = userEvent.setup();
-    renderPage(<TeacherOnboardingPage />, '/gar-signup');
+    renderPage(<ProfessorOnboardingPage />, '/gar-signup');
     await user.click(await screen.findByRole('radio', { name: tx('REGISTER.AVATAR_ALT', { index: 1 }) }));
     await user.click(next());
     await screen.findByText(tx('ONBOARDING.SUBJECTS_TEXT_RECORD'));

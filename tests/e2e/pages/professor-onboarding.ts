@@ -5,7 +5,7 @@ import { fr } from './fr';
 
 const O = fr.ONBOARDING;
 
-export class TeacherOnboardingPage {
+export class ProfessorOnboardingPage {
   constructor(readonly page: Page) {}
 
   readonly heading = () => this.page.getByRole('heading', { name: O.TITLE, level: 1 });

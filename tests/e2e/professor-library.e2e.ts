@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { atPath, DESKTOP, launch, newPage, scrollWidth, shot, thirdPartyRequests } from './browser';
 import { fr, tr } from './pages/fr';
 import { LoginPage } from './pages/login';
-import { A, Api, H, HomeworkPage, L, LibraryPage } from './pages/teacher-library';
+import { A, Api, H, HomeworkPage, L, LibraryPage } from './pages/professor-library';
 import { fromMenu } from './pages/top-bar';
 
 const PASSWORD = 'Craie-Verte-2026!';
