@@ -173,7 +173,8 @@ describe('every kind of question on the board at every text size', () => {
       const problems = (await layoutProblems(page)).map((p) => `${screen} at 800x360: ${p}`);
       // The top bar keeps one row (its tools folded under Menu): the screen keeps the rest.
       const bar = await page.locator('.proj-top').boundingBox();
-      if (!bar || bar.height > 80) problems.push(`${screen} at 800x360: the top bar is ${bar?.height} px high`);
+      if (!bar || bar.height > 80)
+        problems.push(`${screen} at 800x360: the top bar is ${bar?.height} px high`);
       await shot(page, `board-kind-sideways-${screen}`, false);
       await page.setViewportSize(BOARDS[0]);
       return problems;
@@ -232,6 +233,17 @@ describe('every kind of question on the board at every text size', () => {
           await settled(page);
           const at = `${question}, ${screen}, ${size.width}x${size.height}, ${rem} rem`;
           for (const p of await unreadable(page, '.raid')) problems.push(`${at}: ${p}`);
+          // The explanation is what the class reads at the reveal: never smaller than the answers.
+          const sizes = await page.evaluate(() =>
+            ['.explanation', '.answer'].map((s) => {
+              const el = document.querySelector(s);
+              return el ? Number.parseFloat(getComputedStyle(el).fontSize) : 0;
+            }),
+          );
+          if (screen === 'reveal' && sizes[0] && sizes[0] < sizes[1] - 0.5)
+            problems.push(
+              `${at}: the explanation (${sizes[0]} px) is smaller than the answers (${sizes[1]} px)`,
+            );
           if ((await fitOf(page)) < 1 && (await unreadableIfLarger(page)).length === 0)
             problems.push(`${at}: the text is lowered more than needed (fit ${await fitOf(page)})`);
           await shot(page, `board-kind-${question}-${screen}-${size.width}x${size.height}-${rem}rem`, false);
