@@ -135,7 +135,6 @@ export function Dialog({
   };
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape does what a click outside does
     <dialog
       {...data}
       ref={(el) => {
