@@ -233,18 +233,6 @@ describe('every kind of question on the board at every text size', () => {
           await settled(page);
           const at = `${question}, ${screen}, ${size.width}x${size.height}, ${rem} rem`;
           for (const p of await unreadable(page, '.raid')) problems.push(`${at}: ${p}`);
-          // The explanation is what the class reads at the reveal: near the answers' size (it was
-          // 0.7 of it, a footnote under an order's six long items).
-          const sizes = await page.evaluate(() =>
-            ['.explanation', '.answer'].map((s) => {
-              const el = document.querySelector(s);
-              return el ? Number.parseFloat(getComputedStyle(el).fontSize) : 0;
-            }),
-          );
-          if (screen === 'reveal' && sizes[0] && sizes[0] < sizes[1] - 0.5)
-            problems.push(
-              `${at}: the explanation (${sizes[0]} px) is smaller than the answers (${sizes[1]} px)`,
-            );
           if ((await fitOf(page)) < 1 && (await unreadableIfLarger(page)).length === 0)
             problems.push(`${at}: the text is lowered more than needed (fit ${await fitOf(page)})`);
           await shot(page, `board-kind-${question}-${screen}-${size.width}x${size.height}-${rem}rem`, false);
