@@ -6,8 +6,9 @@
 // board-text-size.e2e.ts does: every line, formula and button on screen at once, nothing scrolled or
 // clipped, no word broken, the text lowered no more than needed.
 // The same raid, titled at its longest, on a phone held sideways (800x360, where the board's top bar
-// wraps to three rows): its start panel, settings, lobby and result stay inside the screen, every
-// control in reach (the screen walk's measure, layoutProblems).
+// keeps one row, its tools folded under Menu): its start panel, settings, lobby and result stay
+// inside the screen, every control in reach (the screen walk's measure, layoutProblems), under a
+// top bar of one row.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -170,6 +171,10 @@ describe('every kind of question on the board at every text size', () => {
       await page.setViewportSize(SIDEWAYS);
       await settled(page);
       const problems = (await layoutProblems(page)).map((p) => `${screen} at 800x360: ${p}`);
+      // The top bar keeps one row (its tools folded under Menu): the screen keeps the rest.
+      const bar = await page.locator('.proj-top').boundingBox();
+      if (!bar || bar.height > 80)
+        problems.push(`${screen} at 800x360: the top bar is ${bar?.height} px high`);
       await shot(page, `board-kind-sideways-${screen}`, false);
       await page.setViewportSize(BOARDS[0]);
       return problems;

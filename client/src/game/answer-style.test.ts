@@ -3,7 +3,7 @@
 // Each deficiency is simulated with Machado, Oliveira & Fernandes (2009) at full severity, on linear
 // sRGB; two colours are told apart when their CIELAB distance (ΔE*ab, 1976) stays at least 20.
 import { describe, expect, it } from 'vitest';
-import { answerStyle, SHAPE_PATHS } from './answer-style';
+import { answerStyle, SHAPE_PATHS, WRONG_TILE } from './answer-style';
 
 type M3 = [number, number, number][];
 const MACHADO: Record<'protanopia' | 'deuteranopia' | 'tritanopia', M3> = {
@@ -65,5 +65,25 @@ describe('the answer colours', () => {
     expect(new Set(styles.map((s) => s.letter)).size).toBe(8);
     expect(new Set(styles.map((s) => s.shape)).size).toBe(8);
     for (const s of styles) expect(SHAPE_PATHS[s.shape]).toBeTruthy();
+  });
+});
+
+describe('a wrong answer once revealed', () => {
+  const luminance = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => toLinear(Number.parseInt(hex.slice(i, i + 2), 16)));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const contrast = (a: string, b: string) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  };
+
+  it('stays readable on a projector: its ink is at least 4.5:1 against its tile', () => {
+    expect(contrast(WRONG_TILE.ink, WRONG_TILE.color)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('stays behind the answers in colour: its tile is darker than every answer tile', () => {
+    for (let i = 0; i < 8; i++)
+      expect(luminance(WRONG_TILE.color)).toBeLessThan(luminance(answerStyle(i).color) + 0.01);
   });
 });

@@ -33,6 +33,13 @@ const STYLES: readonly Omit<AnswerStyle, 'letter'>[] = [
   { shape: 'cross', color: '#0e6f7a', ink: '#ffffff' },
 ];
 
+/**
+ * A wrong answer once revealed, on the board: a quiet slate tile, its own colour left on its border,
+ * and a light ink that a projector still shows (contrast ≥ 4.5:1, answer-style.test.ts): clearly
+ * behind the right answer's colour and ring, never too faint to read (a darkening filter was).
+ */
+export const WRONG_TILE = { color: '#34375a', ink: '#c8cbe2' } as const;
+
 export function answerStyle(index: number): AnswerStyle {
   const base = STYLES[index % STYLES.length];
   return { ...base, letter: String.fromCharCode(65 + (index % 26)) };

@@ -13,10 +13,12 @@ function Page({
   fields = true,
   initialFocus,
   closeOnEscape,
+  closeOnOutsideClick,
 }: {
   fields?: boolean;
   initialFocus?: 'field' | 'dialog';
   closeOnEscape?: boolean;
+  closeOnOutsideClick?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const [opener, setOpener] = useState(true);
@@ -36,6 +38,7 @@ function Page({
           onClose={() => setOpen(false)}
           initialFocus={initialFocus}
           closeOnEscape={closeOnEscape}
+          closeOnOutsideClick={closeOnOutsideClick}
           returnFocus={() => document.querySelector<HTMLElement>('[data-fallback]')}
         >
           <h2 id="t">Title</h2>
@@ -128,5 +131,25 @@ describe('Dialog', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Fallback' }));
+  });
+
+  it('a whole-window layer closes on a click around its box, never on one inside it', async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<Page closeOnOutsideClick />);
+    const opener = screen.getByRole('button', { name: 'Open' });
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Title' });
+    await user.click(screen.getByRole('heading', { name: 'Title' }));
+    await user.click(screen.getByRole('textbox', { name: 'Name' }));
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    await user.click(dialog);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    unmount();
+    // A plain dialog is its own box: a click on its padding is a click inside.
+    render(<Page />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await user.click(screen.getByRole('dialog', { name: 'Title' }));
+    expect(screen.getByRole('dialog', { name: 'Title' })).toBeTruthy();
   });
 });

@@ -9,8 +9,11 @@
 // - focus goes back to the control that opened it, or to `returnFocus()` when that control is gone
 //   (replaced while the dialog was open).
 // The page's own state decides whether the dialog is there: render it to open it, unmount it to close.
+// A dialog may also be a whole-window layer with its box inside (a pupil's bottom sheet): then a
+// click on the layer around the box, `closeOnOutsideClick`, closes it like Escape.
 import {
   type KeyboardEvent,
+  type MouseEvent,
   type ReactNode,
   type RefObject,
   type SyntheticEvent,
@@ -35,7 +38,14 @@ export interface DialogProps {
   closeOnEscape?: boolean;
   /** Where the focus goes when the opener is gone. */
   returnFocus?: () => HTMLElement | null;
+  /**
+   * A click on the dialog element itself, not on anything inside it, closes it: for a dialog styled
+   * as a transparent whole-window layer around its box (the box's own padding would count otherwise).
+   */
+  closeOnOutsideClick?: boolean;
   children: ReactNode;
+  /** Data attributes for the element (a test id, a marker other code looks for). */
+  [data: `data-${string}`]: string | undefined;
 }
 
 const TABBABLE =
@@ -52,7 +62,9 @@ export function Dialog({
   initialFocus = 'field',
   closeOnEscape = true,
   returnFocus,
+  closeOnOutsideClick = false,
   children,
+  ...data
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const back = useRef(returnFocus);
@@ -113,6 +125,10 @@ export function Dialog({
     if (closeOnEscape) onClose();
   };
 
+  const onClick = (e: MouseEvent<HTMLDialogElement>) => {
+    if (closeOnOutsideClick && e.target === e.currentTarget && closeOnEscape) onClose();
+  };
+
   // The browser closed it on its own (a close request it would not let us refuse): tell the parent.
   const onNativeClose = () => {
     if (!leaving.current) onClose();
@@ -120,6 +136,7 @@ export function Dialog({
 
   return (
     <dialog
+      {...data}
       ref={(el) => {
         ref.current = el;
         if (dialogRef) dialogRef.current = el;
@@ -130,6 +147,7 @@ export function Dialog({
       aria-modal="true"
       tabIndex={-1}
       onKeyDown={onKeyDown}
+      onClick={onClick}
       onCancel={onCancel}
       onClose={onNativeClose}
     >

@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useSyncExternalStore } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -322,6 +323,36 @@ describe('Projector', () => {
     expect(screen.getByRole('dialog', { name: t('GAME.PAUSED_TITLE') })).toBeTruthy();
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: t('GAME.RESUME') }));
     expect(send).toHaveBeenCalledWith('room:resume', {});
+  });
+
+  it('the pause is a modal: the focus goes in, stays in, Escape resumes and the focus goes back to the Pause button', async () => {
+    const { send, rerender } = setup(base, makeSnapshot());
+    const user = userEvent.setup();
+    const pause = within(screen.getByRole('navigation', { name: t('GAME.TOOLS') })).getByRole('button', {
+      name: t('GAME.PAUSE'),
+    });
+    await user.click(pause);
+    expect(send).toHaveBeenCalledWith('room:pause', {});
+    rerender(makeSnapshot({ paused: true }));
+    const dialog = screen.getByRole('dialog', { name: t('GAME.PAUSED_TITLE') });
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(document.activeElement).toBe(dialog);
+    const resume = within(dialog).getByRole('button', { name: t('GAME.RESUME') });
+    await user.tab();
+    expect(document.activeElement).toBe(resume);
+    await user.tab();
+    expect(document.activeElement).toBe(resume);
+    // The board's keys still work under the pause: blanking takes the pause away until it comes back.
+    await user.keyboard('b');
+    expect(screen.getByTestId('blank')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.keyboard('.');
+    expect(screen.getByRole('dialog', { name: t('GAME.PAUSED_TITLE') })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(send).toHaveBeenLastCalledWith('room:resume', {});
+    rerender(makeSnapshot({ paused: false }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(pause);
   });
 
   it('summons: the name shows when the animation lands, then right or wrong', async () => {

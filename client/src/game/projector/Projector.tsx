@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ActivityView, RaidSettings, RoomKey, RoomSnapshot } from '../../../../shared/game/contract';
 import { WORLDS, type WorldName } from '../../../../shared/worlds';
+import { Dialog } from '../../components/ui/Dialog';
 import { readActivePowers, rememberActivePowers } from './active-powers';
 import { ConfirmDialog } from './ConfirmDialog';
 import { type CommandSender, useRun } from './commands';
@@ -217,8 +218,17 @@ export function Projector({ roomKey, snapshot, status, place, client, raidSettin
           <CodexScreen {...common} showAuthor={showAuthor} onShowAuthor={setShowAuthor} />
         )}
       </div>
-      {snapshot.paused ? (
-        <div className="projector__paused" role="dialog" aria-modal="true" aria-labelledby="proj-paused">
+      {snapshot.paused && !blank ? (
+        // A modal: the room waits, and the only way on is to resume it (Escape too, as a game's pause
+        // menu). The board's own keys still work inside it (blank, fullscreen, text size); blanking
+        // takes it away until the screen comes back, since it would show over the black.
+        <Dialog
+          labelledBy="proj-paused"
+          onClose={() => void run('room:resume', {})}
+          className="projector__paused"
+          initialFocus="dialog"
+          data-board-keys=""
+        >
           <h2 id="proj-paused">{t('GAME.PAUSED_TITLE')}</h2>
           <p>{t('GAME.PAUSED_TEXT')}</p>
           <button
@@ -228,7 +238,7 @@ export function Projector({ roomKey, snapshot, status, place, client, raidSettin
           >
             {t('GAME.RESUME')}
           </button>
-        </div>
+        </Dialog>
       ) : null}
       {blank ? (
         <button

@@ -1,4 +1,8 @@
-// The projector's top bar: world and class, live count, and the teacher's controls.
+// The projector's top bar: world and class, live count, and the teacher's controls. On a window
+// narrower than a projector's or short (a tablet, a phone held sideways: projector.css), the bar
+// keeps one row: the way out (Quit, or back to the board) stays in it, the other tools fold under a
+// Menu button that opens them in a panel below the bar.
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GAME_FONT_SIZE_MAX_REM, GAME_FONT_SIZE_MIN_REM } from '../../../../shared/constants';
 import type { RoomSnapshot } from '../../../../shared/game/contract';
@@ -28,6 +32,8 @@ interface Props {
 export function TopBar(p: Props) {
   const { t } = useTranslation();
   const connected = p.snapshot.roster.filter((r) => r.connected).length;
+  const [menu, setMenu] = useState(false);
+  const moreId = useId();
   return (
     <header className="proj-top">
       <img className="proj-top__icon" src={p.world.icon} alt="" width={56} height={56} />
@@ -44,53 +50,71 @@ export function TopBar(p: Props) {
         </p>
       ) : null}
       <nav className="proj-top__tools" aria-label={t('GAME.TOOLS')}>
-        <fieldset className="proj-font">
-          <legend className="sr-only">{t('GAME.FONT_SIZE')}</legend>
+        <button
+          type="button"
+          className="proj-tool proj-top__menu"
+          aria-expanded={menu}
+          aria-controls={moreId}
+          onClick={() => setMenu((m) => !m)}
+        >
+          <span aria-hidden="true">☰</span> {t('GAME.TOOLS_MENU')}
+        </button>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape folds the panel back */}
+        <div
+          id={moreId}
+          className={`proj-top__more${menu ? ' proj-top__more--open' : ''}`}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && menu) setMenu(false);
+          }}
+        >
+          <fieldset className="proj-font">
+            <legend className="sr-only">{t('GAME.FONT_SIZE')}</legend>
+            <button
+              type="button"
+              className="proj-tool"
+              onClick={() => p.onFont(-1)}
+              disabled={p.fontSize <= GAME_FONT_SIZE_MIN_REM}
+              title={t('GAME.FONT_SMALLER')}
+            >
+              {/* The accessible name starts with the visible text (axe: label-content-name-mismatch). */}
+              A− <span className="sr-only">{t('GAME.FONT_SMALLER')}</span>
+            </button>
+            <button
+              type="button"
+              className="proj-tool"
+              onClick={() => p.onFont(1)}
+              disabled={p.fontSize >= GAME_FONT_SIZE_MAX_REM}
+              title={t('GAME.FONT_BIGGER')}
+            >
+              A+ <span className="sr-only">{t('GAME.FONT_BIGGER')}</span>
+            </button>
+          </fieldset>
           <button
             type="button"
             className="proj-tool"
-            onClick={() => p.onFont(-1)}
-            disabled={p.fontSize <= GAME_FONT_SIZE_MIN_REM}
-            title={t('GAME.FONT_SMALLER')}
+            onClick={p.onCalm}
+            aria-pressed={p.calm}
+            title={t('GAME.CALM_HINT')}
+            data-testid="board-calm"
           >
-            {/* The accessible name starts with the visible text (axe: label-content-name-mismatch). */}
-            A− <span className="sr-only">{t('GAME.FONT_SMALLER')}</span>
+            {t('GAME.CALM')}
+          </button>
+          <button type="button" className="proj-tool" onClick={p.onPause} title={t('GAME.PAUSE_HINT')}>
+            {p.snapshot.paused ? t('GAME.RESUME') : t('GAME.PAUSE')}
+          </button>
+          <button type="button" className="proj-tool" onClick={p.onBlank} title={t('GAME.BLANK_HINT')}>
+            {t('GAME.BLANK')}
           </button>
           <button
             type="button"
             className="proj-tool"
-            onClick={() => p.onFont(1)}
-            disabled={p.fontSize >= GAME_FONT_SIZE_MAX_REM}
-            title={t('GAME.FONT_BIGGER')}
+            onClick={p.onFullscreen}
+            aria-pressed={p.fullscreen}
+            title={t('GAME.FULLSCREEN_HINT')}
           >
-            A+ <span className="sr-only">{t('GAME.FONT_BIGGER')}</span>
+            {p.fullscreen ? t('GAME.EXIT_FULLSCREEN') : t('GAME.FULLSCREEN')}
           </button>
-        </fieldset>
-        <button
-          type="button"
-          className="proj-tool"
-          onClick={p.onCalm}
-          aria-pressed={p.calm}
-          title={t('GAME.CALM_HINT')}
-          data-testid="board-calm"
-        >
-          {t('GAME.CALM')}
-        </button>
-        <button type="button" className="proj-tool" onClick={p.onPause} title={t('GAME.PAUSE_HINT')}>
-          {p.snapshot.paused ? t('GAME.RESUME') : t('GAME.PAUSE')}
-        </button>
-        <button type="button" className="proj-tool" onClick={p.onBlank} title={t('GAME.BLANK_HINT')}>
-          {t('GAME.BLANK')}
-        </button>
-        <button
-          type="button"
-          className="proj-tool"
-          onClick={p.onFullscreen}
-          aria-pressed={p.fullscreen}
-          title={t('GAME.FULLSCREEN_HINT')}
-        >
-          {p.fullscreen ? t('GAME.EXIT_FULLSCREEN') : t('GAME.FULLSCREEN')}
-        </button>
+        </div>
         {p.onBoard ? (
           <button type="button" className="proj-tool proj-tool--strong" onClick={p.onBoard}>
             {t('GAME.BACK_TO_BOARD')}

@@ -34,13 +34,26 @@ describe('keyAction', () => {
     expect(keyAction({ key: 'b', target: div })).toBe('blank');
   });
 
-  it('leaves the keys to a confirmation open on the board (Escape cancels it, arrows move nothing)', () => {
-    const inDialog = {
+  /** A button inside an open <dialog>, marked or not (closest() as a browser answers it). */
+  const inDialog = (boardKeys: boolean) =>
+    ({
       tagName: 'BUTTON',
       isContentEditable: false,
-      closest: (sel: string) => (sel === 'dialog[open]' ? {} : null),
-    } as unknown as EventTarget;
-    expect(keyAction({ key: 'Escape', target: inDialog })).toBeNull();
-    expect(keyAction({ key: 'ArrowRight', target: inDialog })).toBeNull();
+      closest: (sel: string) => {
+        const m = /^dialog\[open\](:not\(\[data-board-keys\]\))?$/.exec(sel);
+        if (!m) return null;
+        return boardKeys && m[1] ? null : {};
+      },
+    }) as unknown as EventTarget;
+
+  it('leaves the keys to a confirmation open on the board (Escape cancels it, arrows move nothing)', () => {
+    expect(keyAction({ key: 'Escape', target: inDialog(false) })).toBeNull();
+    expect(keyAction({ key: 'ArrowRight', target: inDialog(false) })).toBeNull();
+  });
+
+  it('lets the board keys through the pause (blank, fullscreen, text size)', () => {
+    expect(keyAction({ key: 'b', target: inDialog(true) })).toBe('blank');
+    expect(keyAction({ key: 'f', target: inDialog(true) })).toBe('fullscreen');
+    expect(keyAction({ key: '+', target: inDialog(true) })).toBe('font-up');
   });
 });

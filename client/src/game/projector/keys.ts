@@ -32,8 +32,9 @@ const KEYS: Record<string, KeyAction> = {
 function isTyping(target: EventTarget | null | undefined): boolean {
   if (!target || typeof (target as HTMLElement).tagName !== 'string') return false;
   const el = target as HTMLElement;
-  // A confirmation open on the board answers its own keys (Escape cancels it, arrows move nothing).
-  if (typeof el.closest === 'function' && el.closest('dialog[open]')) return true;
+  // A confirmation open on the board answers its own keys (Escape cancels it, arrows move nothing);
+  // a dialog marked `data-board-keys` (the pause) lets the board's keys through.
+  if (typeof el.closest === 'function' && el.closest('dialog[open]:not([data-board-keys])')) return true;
   return el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName);
 }
 

@@ -4,7 +4,7 @@
 // them, then, once revealed, in the right order with their rank.
 import { useTranslation } from 'react-i18next';
 import type { PublicQuestion, RaidView } from '../../../../../shared/game/contract';
-import { answerStyle } from '../../answer-style';
+import { answerStyle, WRONG_TILE } from '../../answer-style';
 import { MathText } from '../MathText';
 import { AnswerShapeIcon } from '../shapes';
 
@@ -34,7 +34,11 @@ export function Answers({ question, reveal }: { question: PublicQuestion; reveal
           <li
             key={a.id}
             className={`answer${correct === true ? ' answer--correct' : ''}${correct === false ? ' answer--wrong' : ''}`}
-            style={{ background: style.color, color: style.ink }}
+            style={
+              correct === false
+                ? { background: WRONG_TILE.color, color: WRONG_TILE.ink, borderColor: style.color }
+                : { background: style.color, color: style.ink }
+            }
             data-testid="answer"
             data-fit
             data-correct={correct === null ? undefined : String(correct)}

@@ -74,7 +74,7 @@ export default function JoinClassPage() {
   };
 
   return (
-    <StudentSheet title={t('STUDENT.ACCOUNT_FORM.JOIN_TITLE')} back="/student/account">
+    <StudentSheet title={t('STUDENT.ACCOUNT_FORM.JOIN_TITLE')} back="/student/account" initialFocus="field">
       <form onSubmit={onSubmit} noValidate>
         <p className="muted">{t('STUDENT.ACCOUNT_FORM.JOIN_TEXT')}</p>
         <CodeInput

@@ -1,9 +1,16 @@
-// The Options page and its sub-pages show as a card over the student home (SPEC point 2): a click
-// outside the card (or Escape) returns to the home. The bug-report button floats above the backdrop,
-// so a click on it opens the report form and never closes the card.
-import { type MouseEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+// The Options page and its sub-pages show as a card over the student home (SPEC point 2), on the
+// app's one modal Dialog: the home, the top bar and the tab bar behind it are inert, the focus goes
+// into the card and back to the Options link of the top bar when it closes. A click outside the card
+// (or Escape, or a phone's back gesture) returns to the home. The bug-report button is drawn again
+// inside the dialog, over the page's own (inert) one: a click on it opens the report form and never
+// closes the card (SPEC point 2).
+import type { ReactNode } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useCurrentRoute } from '../../../components/layout/AppLayout';
+import { BugReportButton } from '../../../components/layout/BugReportButton';
+import { Dialog } from '../../../components/ui/Dialog';
 import StudentHomePage from '../StudentHomePage';
 import './account.css';
 
@@ -11,51 +18,34 @@ interface Props {
   title: string;
   /** Where the back arrow goes; none on the Options page itself. */
   back?: string;
+  /** 'field' for a page whose first field is what the pupil came for (the class code's boxes). */
+  initialFocus?: 'field' | 'dialog';
   children: ReactNode;
 }
 
 export const STUDENT_HOME = '/student';
 
-export function StudentSheet({ title, back, children }: Props) {
+export function StudentSheet({ title, back, initialFocus = 'dialog', children }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const route = useCurrentRoute();
+  const { pathname } = useLocation();
   const titleId = useId();
-  const card = useRef<HTMLElement>(null);
-
-  // Focus moves into the card (unless a field of the page took it already), for keyboards and readers.
-  useEffect(() => {
-    if (!card.current?.contains(document.activeElement)) card.current?.focus();
-  }, []);
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') navigate(STUDENT_HOME);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [navigate]);
-
-  const onBackdrop = (e: MouseEvent<HTMLDivElement>) => {
-    const target = e.target as Element;
-    if (target !== e.currentTarget || target.closest('[data-bug-report]')) return;
-    navigate(STUDENT_HOME);
-  };
 
   return (
     <>
       <div className="sheet-under" inert aria-hidden="true">
         <StudentHomePage />
       </div>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: Escape does the same from the keyboard */}
-      <div className="sheet-backdrop" data-testid="sheet-backdrop" onClick={onBackdrop}>
-        <section
-          ref={card}
-          className="sheet"
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby={titleId}
-          tabIndex={-1}
-        >
+      <Dialog
+        labelledBy={titleId}
+        onClose={() => navigate(STUDENT_HOME)}
+        className="sheet-layer"
+        initialFocus={initialFocus}
+        closeOnOutsideClick
+        data-testid="sheet-backdrop"
+      >
+        <section className="sheet">
           <header className="sheet__head">
             {back ? (
               <Link to={back} className="sheet__icon" aria-label={t('STUDENT.SHEET.BACK')}>
@@ -73,7 +63,8 @@ export function StudentSheet({ title, back, children }: Props) {
           </header>
           <div className="sheet__body">{children}</div>
         </section>
-      </div>
+        <BugReportButton routeName={route.name} path={pathname} game={false} />
+      </Dialog>
     </>
   );
 }

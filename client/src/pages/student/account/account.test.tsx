@@ -162,15 +162,44 @@ describe('Options (/student/account)', () => {
 
   it('shows over the home: a click outside the card returns home, a click on the bug-report button does not', async () => {
     const { router } = open('/student/account/identifier');
-    await dialog();
-    const bug = document.querySelector('[data-bug-report]') as HTMLElement;
-    expect(bug).toBeTruthy();
+    // Inside the modal card's layer, where a tap reaches it (the page's own is inert behind it).
+    const bug = within(await dialog()).getByRole('link', { name: tx('LAYOUT.BUG_REPORT_LABEL') });
     fireEvent.click(bug);
     expect(router.state.location.pathname).toBe('/student/account/identifier');
     fireEvent.click(within(await dialog()).getByLabelText(tx('STUDENT.IDENTIFIER.LAST_NAME')));
     expect(router.state.location.pathname).toBe('/student/account/identifier');
     fireEvent.click(screen.getByTestId('sheet-backdrop'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/student'));
+  });
+  it('is a modal opened from the top bar: the focus goes in, wraps, Escape closes and it goes back to the Options link', async () => {
+    const { router } = open('/student');
+    const user = userEvent.setup();
+    const opener = await screen.findByRole('link', { name: tx('LAYOUT.MENU.OPTIONS') });
+    await user.click(opener);
+    const d = await dialog();
+    expect(d.tagName).toBe('DIALOG');
+    expect(d.getAttribute('aria-modal')).toBe('true');
+    expect(within(d).getByRole('heading', { level: 1 }).textContent).toBe(tx('STUDENT.OPTIONS.TITLE'));
+    // A card to read: the card itself takes the focus (no phone keyboard pops up).
+    expect(document.activeElement).toBe(d);
+    const close = within(d).getByRole('link', { name: tx('STUDENT.SHEET.CLOSE') });
+    const bug = within(d).getByRole('link', { name: tx('LAYOUT.BUG_REPORT_LABEL') });
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(bug);
+    await user.tab();
+    expect(document.activeElement).toBe(close);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(bug);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/student'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('a sub-page of the code boxes puts the focus on the first box', async () => {
+    open('/student/account/join-class');
+    const d = await dialog();
+    await waitFor(() => expect(document.activeElement).toBe(within(d).getAllByRole('textbox')[0]));
   });
 });
 
