@@ -278,9 +278,7 @@ try {
   // The same student joining another class from a fresh phone (empty cache).
   const joining = await browser.newContext(phone);
   await joining.addInitScript((u) => localStorage.setItem('user', u), user);
-  results.push(
-    await visit(joining, '/student/account/join-class', '/student/account/join-class', 'first'),
-  );
+  results.push(await visit(joining, '/student/account/join-class', '/student/account/join-class', 'first'));
   await joining.close();
   // The live answer page, opened straight (a phone following the class's link or QR code), on a
   // choice question with an empty cache, again, then on a number question with an empty cache.

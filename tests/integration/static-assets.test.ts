@@ -104,7 +104,8 @@ describe('security headers', () => {
       // A script with another type is refused, and other sites cannot load it in no-cors mode.
       expect(bundle.headers['x-content-type-options'], enc).toBe('nosniff');
       expect(bundle.headers['cross-origin-resource-policy'], enc).toBe('same-origin');
-      for (const name of DOCUMENT_ONLY_HEADERS) expect(bundle.headers[name], `${enc} ${name}`).toBeUndefined();
+      for (const name of DOCUMENT_ONLY_HEADERS)
+        expect(bundle.headers[name], `${enc} ${name}`).toBeUndefined();
     }
   });
 });
