@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compressAssets } from './scripts/compress-assets';
@@ -13,8 +15,21 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * react-router's package points every bundler at its development build, whose warnings (and their
+ * texts) are kept in the bundle; the production build next to it is the same code without them.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   root: 'client',
+  resolve: {
+    // The build only: `vite` (development) keeps react-router's warnings.
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   publicDir: false,
   plugins: [react(), precompress()],
   build: {
@@ -24,6 +39,13 @@ export default defineConfig({
     // Browsers without modulepreload still run the app; the polyfill would cost every phone 0.8 KB.
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
@@ -33,4 +55,4 @@ export default defineConfig({
       '/socket.io': { target: 'http://localhost:3000', ws: true },
     },
   },
-});
+}));
