@@ -5,6 +5,7 @@
 // a style opened by itself is shown as text (nosniff forbids guessing it is HTML), a font is a font.
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
+import type { SetHeadersResponse } from '@fastify/static';
 
 /** Built files that are never a document. HTML and SVG (a document when opened) keep everything. */
 const NOT_A_DOCUMENT = new Set(['.js', '.css', '.woff2', '.woff', '.ttf']);
@@ -33,8 +34,13 @@ export function isStaticSubresource(file: string): boolean {
   return NOT_A_DOCUMENT.has(path.extname(file.replace(/\.(br|gz)$/, '')).toLowerCase());
 }
 
-/** Drops the document-only headers helmet set on a script's, a style's or a font's response. */
-export function trimSubresourceHeaders(res: ServerResponse, file: string): void {
+/**
+ * Drops the document-only headers helmet set on a script's, a style's or a font's response.
+ * `res` is what @fastify/static's setHeaders receives: the raw response (its type names only
+ * getHeader and setHeader), on which helmet set its headers before the file is sent.
+ */
+export function trimSubresourceHeaders(res: SetHeadersResponse, file: string): void {
   if (!isStaticSubresource(file)) return;
-  for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
+  const raw = res as unknown as ServerResponse;
+  for (const name of DOCUMENT_ONLY_HEADERS) raw.removeHeader(name);
 }
