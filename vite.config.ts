@@ -28,30 +28,14 @@ const reactRouterProduction = path.join(
 const ids = (...paths: string[]) => new RegExp(paths.join('|').replaceAll('/', '[\\\\/]'));
 
 /**
- * The phones' answering code, shared by the live page and the homework raid (and, teacher side, the
- * board and the editors that show formulas): one chunk instead of seven.
+ * The live room's connection (socket.io-client) with the room's views and clock: what the live page
+ * and the teacher's board share, one chunk instead of two. No style sheet in it: the board loads it.
  */
-const PHONE_ANSWERING = ids(
-  'client/src/game/phone/(AnswerButtons|Explanation|QuestionReadAloud|kind-input|math-text|phone-error)\\.',
-  'client/src/game/phone/phone\\.css',
-  'client/src/game/answer-style\\.',
-  'client/src/lib/(math|display-prefs|speech)\\.',
-  'client/src/components/ReadAloudButton\\.',
-  'client/src/api/accommodations\\.',
-  'shared/(no-accommodations|game/extra-time|game/rules|game/scoring)\\.',
-);
-/** The live page with the room's connection (socket.io-client), which the teacher's board shares. */
 const LIVE_ROOM = ids(
-  'client/src/game/phone/LivePage\\.',
   'client/src/game/(socket|server-clock)\\.',
   'shared/game/views\\.',
   'node_modules/(socket\\.io-client|socket\\.io-parser|engine\\.io-client|engine\\.io-parser|@socket\\.io/component-emitter)/',
 );
-/** Small modules the live page imports that pages without a live room share: kept apart. */
-const SHARED_ELSEWHERE = [
-  { name: 'worlds', test: ids('shared/worlds\\.') },
-  { name: 'share', test: ids('shared/game/share\\.') },
-];
 
 export default defineConfig(({ command }) => ({
   root: 'client',
@@ -73,9 +57,7 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'], priority: 3 },
-            ...SHARED_ELSEWHERE.map((g) => ({ ...g, priority: 2 })),
-            { name: 'phone', test: PHONE_ANSWERING, priority: 2 },
-            { name: 'live', test: LIVE_ROOM, priority: 1 },
+            { name: 'socket', test: LIVE_ROOM, priority: 1 },
           ],
         },
       },
