@@ -6,7 +6,10 @@
 // during a raid): the demo teacher opens the room of 5e B and starts a raid of its own (a plain
 // choice question, then a number question), and a student's phone opens the page with an empty
 // cache on the choice question (first visit, then the second), and on the number question.
-// Usage: npx tsx scripts/bundle-size.ts [--url http://host:port] (default: start dist/server)
+// The other pages a phone opens first: the class code's page of a new student (the QR code on the
+// teacher's screen opens it) and a signed-in student's "join a class", each with an empty cache.
+// Usage: npx tsx scripts/bundle-size.ts [--url http://host:port] [--files]
+// (default: start dist/server; --files lists every script that crossed the network, with its KB)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -93,12 +96,16 @@ interface Visit {
   jsDecodedBytes: number;
   /** The heaviest scripts that crossed the network: name and KB transferred. */
   biggest: string[];
+  /** With --files: every script that crossed the network, heaviest first. */
+  files?: string[];
 }
 
 /** What each page shows once it is really there (its data loaded), before the network settles. */
 const READY: Record<string, string> = {
   '/login': 'form button[type="submit"]',
   '/student': '.hero-card__name',
+  '/register/student/code': 'form button[type="submit"]',
+  '/student/account/join-class': 'form button[type="submit"]',
 };
 /** The live page once a question can be answered: its choices, or the typed answer's field. */
 const LIVE_READY = 'section.question button.answer, section.question input.typed__input';
@@ -140,10 +147,9 @@ async function visit(context: BrowserContext, url: string, label: string, which:
   let jsDecodedBytes = 0;
   for (const [id, n] of decoded) if (type.get(id) === 'Script') jsDecodedBytes += n;
   await page.close();
-  const biggest = perScript
+  const transferred = perScript
     .filter(([, n]) => n > 0)
     .sort((a, b) => b[1] - a[1])
-    .slice(0, 6)
     .map(([u, n]) => `${path.basename(u).replace(/-[\w-]{8}\.js$/, '')} ${kb(n)}`);
   return {
     page: label,
@@ -153,7 +159,8 @@ async function visit(context: BrowserContext, url: string, label: string, which:
     jsFromNetwork,
     allBytes,
     jsDecodedBytes,
-    biggest,
+    biggest: transferred.slice(0, 6),
+    ...(LIST_FILES ? { files: transferred } : {}),
   };
 }
 
@@ -235,6 +242,7 @@ async function liveRaid(url: string) {
   };
 }
 
+const LIST_FILES = process.argv.includes('--files');
 const urlArg = process.argv.indexOf('--url');
 const server =
   urlArg > 0 ? { url: process.argv[urlArg + 1] as string, stop: async () => {} } : await startServer();
@@ -250,6 +258,10 @@ try {
   results.push(await visit(anon, '/login', '/login', 'first'));
   results.push(await visit(anon, '/login', '/login', 'second'));
   await anon.close();
+  // A new student's phone opening the class code's page (the QR code's link), empty cache.
+  const newcomer = await browser.newContext(phone);
+  results.push(await visit(newcomer, '/register/student/code', '/register/student/code', 'first'));
+  await newcomer.close();
   // A signed-in student's phone opening its home with an empty cache, then once more.
   const res = await fetch(`${server.url}/api/auth/signin`, {
     method: 'POST',
@@ -263,6 +275,11 @@ try {
   results.push(await visit(student, '/student', '/student', 'first'));
   results.push(await visit(student, '/student', '/student', 'second'));
   await student.close();
+  // The same student joining another class from a fresh phone (empty cache).
+  const joining = await browser.newContext(phone);
+  await joining.addInitScript((u) => localStorage.setItem('user', u), user);
+  results.push(await visit(joining, '/student/account/join-class', '/student/account/join-class', 'first'));
+  await joining.close();
   // The live answer page, opened straight (a phone following the class's link or QR code), on a
   // choice question with an empty cache, again, then on a number question with an empty cache.
   const live = await liveRaid(server.url);

@@ -18,6 +18,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Deps } from './deps.js';
 import { attachGame, type GameServer } from './game/socket.js';
+import { trimSubresourceHeaders } from './lib/asset-headers.js';
 import { serializerCompiler, validatorCompiler } from './lib/contract.js';
 import { makeCipher } from './lib/crypto.js';
 import { loggerOptions } from './lib/logging.js';
@@ -230,6 +231,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         res.setHeader('vary', 'accept-encoding');
         const hashed = path.relative(clientDist, file).startsWith(`assets${path.sep}`);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // A script, a style or a font is no document: without the document-only security headers.
+        if (hashed) trimSubresourceHeaders(res, file);
       },
     });
   }

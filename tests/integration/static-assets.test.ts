@@ -7,6 +7,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressAssets } from '../../scripts/compress-assets.js';
+import { DOCUMENT_ONLY_HEADERS } from '../../server/lib/asset-headers.js';
 import { createTestContext, type TestContext } from './helpers/app.js';
 
 const BUNDLE = '/assets/index-Ab12Cd34.js';
@@ -82,6 +83,29 @@ describe('client files', () => {
       });
       expect(again.statusCode, url).toBe(304);
       expect(again.rawPayload.length, url).toBe(0);
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('keeps every security header on the page, and only what a script uses on the hashed bundle', async () => {
+    for (const url of ['/', '/login', '/index.html']) {
+      const page = await get(url, { 'accept-encoding': 'br' });
+      expect(page.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(page.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(page.headers['strict-transport-security'], url).toContain('max-age=');
+      expect(page.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(page.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      expect(page.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+    for (const enc of ['br', 'gzip', 'identity']) {
+      const bundle = await get(BUNDLE, { 'accept-encoding': enc });
+      expect(bundle.statusCode, enc).toBe(200);
+      // A script with another type is refused, and other sites cannot load it in no-cors mode.
+      expect(bundle.headers['x-content-type-options'], enc).toBe('nosniff');
+      expect(bundle.headers['cross-origin-resource-policy'], enc).toBe('same-origin');
+      for (const name of DOCUMENT_ONLY_HEADERS)
+        expect(bundle.headers[name], `${enc} ${name}`).toBeUndefined();
     }
   });
 });
