@@ -1,19 +1,26 @@
 // Acknowledgements held behind the board during a burst of answers (socket.ts). They wait while the
 // burst is being read: as long as a turn of the event loop counted more of the held answers, they
 // wait one more turn (ACK_HOLD_MAX_MS at most). Once a turn counts none, its rooms' "who answered"
-// patches leave, then the acknowledgements together (one more turn at most if a patch takes Redis
-// round trips). A thousand acknowledgements are a thousand socket writes, a fifth of the server's
+// patches leave, then the acknowledgements together, once the patches have left (with Redis, a
+// patch number and the adapter's stream: ACK_PATCH_WAIT_MS at most). A thousand acknowledgements are a thousand socket writes, a fifth of the server's
 // work in a burst, and each wakes a phone's process on the same cores: written after the burst is
 // read, they no longer delay the board hearing of its last answers (docs/performance.md, issue 22).
 // Only the rooms whose acknowledgements wait are flushed: the other rooms keep their batching window.
 
 /** The longest an acknowledgement waits for the burst to be read, from the first one held. */
 export const ACK_HOLD_MAX_MS = 100;
+/**
+ * The longest the acknowledgements wait for their rooms' patches to leave. Writing them takes the
+ * event loop for 15 ms or so (a thousand socket writes): sent before a patch's Redis round trips
+ * came back, they held the board's patch of the burst's last answers that long (it was one turn).
+ */
+export const ACK_PATCH_WAIT_MS = 25;
 
 export function createAckQueue(
   flushBoards: (roomIds: Set<string>) => Promise<void>,
   nextTurn: (fn: () => void) => void = setImmediate,
   now: () => number = () => performance.now(),
+  later: (fn: () => void, ms: number) => void = (fn, ms) => setTimeout(fn, ms).unref(),
 ) {
   let queued: (() => void)[] = [];
   let rooms = new Set<string>();
@@ -39,7 +46,7 @@ export function createAckQueue(
       for (const ack of acks) ack();
     };
     flushBoards(flushed).then(send, send);
-    nextTurn(send);
+    later(send, ACK_PATCH_WAIT_MS);
   };
   return {
     /** Sends `ack` once the burst is read (a turn counted no more answers), after its room's board patch. */
