@@ -1,6 +1,6 @@
 // In a burst, phones' acknowledgements leave once the burst is read, after the board's "who answered".
 import { describe, expect, it } from 'vitest';
-import { ACK_HOLD_MAX_MS, ACK_PATCH_WAIT_MS, createAckQueue } from './ack-queue.js';
+import { ACK_CHUNK, ACK_HOLD_MAX_MS, ACK_PATCH_WAIT_MS, createAckQueue } from './ack-queue.js';
 
 /** Turns of the event loop, run by hand. */
 function turns() {
@@ -99,6 +99,22 @@ describe('acknowledgements held behind the board', () => {
     await settle();
     for (const tm of timers) tm.fn();
     expect(log).toEqual(['ack 1', 'ack 2']); // sent once
+  });
+
+  it(`write ${ACK_CHUNK} acknowledgements a turn, in order, so that later answers are not held behind them`, async () => {
+    const sent: number[] = [];
+    const t = turns();
+    const q = createAckQueue(async () => {}, t.nextTurn);
+    const n = ACK_CHUNK * 2 + 5;
+    for (let i = 0; i < n; i++) q.defer('r', () => sent.push(i));
+    t.run();
+    t.run(); // the burst is read: the board's patch, then the first chunk
+    await settle();
+    expect(sent.length).toBe(ACK_CHUNK);
+    t.run();
+    expect(sent.length).toBe(ACK_CHUNK * 2);
+    t.run();
+    expect(sent).toEqual(Array.from({ length: n }, (_, i) => i));
   });
 
   it('still answers the phones when the board’s patch fails', async () => {

@@ -15,6 +15,12 @@ export const ACK_HOLD_MAX_MS = 100;
  * came back, they held the board's patch of the burst's last answers that long (it was one turn).
  */
 export const ACK_PATCH_WAIT_MS = 25;
+/**
+ * Acknowledgements written per turn of the event loop: between two chunks, the answers still on
+ * their way (Redis replies, frames not yet read) are counted and their board's patch leaves, instead
+ * of waiting behind a thousand socket writes.
+ */
+export const ACK_CHUNK = 100;
 
 export function createAckQueue(
   flushBoards: (roomIds: Set<string>) => Promise<void>,
@@ -40,10 +46,14 @@ export function createAckQueue(
     queued = [];
     rooms = new Set();
     let sent = false;
+    const sendFrom = (i: number) => {
+      for (const ack of acks.slice(i, i + ACK_CHUNK)) ack();
+      if (i + ACK_CHUNK < acks.length) nextTurn(() => sendFrom(i + ACK_CHUNK));
+    };
     const send = () => {
       if (sent) return;
       sent = true;
-      for (const ack of acks) ack();
+      sendFrom(0);
     };
     flushBoards(flushed).then(send, send);
     later(send, ACK_PATCH_WAIT_MS);
