@@ -1,7 +1,9 @@
 // The room store in Redis: the record by WATCH/MULTI compare-and-set, answers by HSETNX (one per
-// student and question, whichever node receives it), presence in a sorted set, leases by SET NX PX.
+// student and question, whichever node receives it; a turn's answers in one script call:
+// redis-answers.ts), presence in a sorted set, leases by SET NX PX.
 import type { Redis } from 'ioredis';
 import { dedicatedConnection } from '../lib/redis.js';
+import { createAnswerBatches } from './redis-answers.js';
 import type { RoomRecord, RoomStore } from './store.js';
 
 const ROOM_TTL_SEC = 12 * 3600;
@@ -19,6 +21,7 @@ export function redisStore(redis: Redis, prefix = 'cr:'): RoomStore {
   };
   // WATCH needs a connection of its own per transaction: a duplicate, used one call at a time.
   const txConn = dedicatedConnection(redis);
+  const answerBatches = createAnswerBatches(redis, ROOM_TTL_SEC);
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {
     const run = queue.then(fn, fn);
@@ -27,12 +30,6 @@ export function redisStore(redis: Redis, prefix = 'cr:'): RoomStore {
   };
 
   const lua = {
-    // KEYS: revision, answers. ARGV: expected revision, student, value, ttl. -1: the record moved on.
-    addAnswerAt: `if (redis.call('GET', KEYS[1]) or '0') ~= ARGV[1] then return {-1, 0} end
-      local added = redis.call('HSETNX', KEYS[2], ARGV[2], ARGV[3])
-      local n = redis.call('HLEN', KEYS[2])
-      redis.call('EXPIRE', KEYS[2], ARGV[4])
-      return {added, n}`,
     renewOrTake: `local v = redis.call('GET', KEYS[1])
       if (not v) or v == ARGV[1] then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
       return 0`,
@@ -115,19 +112,9 @@ export function redisStore(redis: Redis, prefix = 'cr:'): RoomStore {
         .exec()) as [[unknown, number], [unknown, number]];
       return { added: added === 1, count };
     },
-    async addAnswerAt(id, revision, questionId, studentId, value) {
-      // One round trip instead of reading the revision, then adding the answer.
-      const [added, count] = (await redis.eval(
-        lua.addAnswerAt,
-        2,
-        k.rev(id),
-        k.answers(id, questionId),
-        String(revision),
-        studentId,
-        value,
-        ROOM_TTL_SEC,
-      )) as [number, number];
-      return added === -1 ? null : { added: added === 1, count };
+    addAnswerAt(id, revision, questionId, studentId, value) {
+      // The revision checked and the answer added in one step, with the other answers of this turn.
+      return answerBatches.add(k.rev(id), k.answers(id, questionId), revision, studentId, value);
     },
     async answers(id, questionId) {
       return redis.hgetall(k.answers(id, questionId));
@@ -159,6 +146,7 @@ export function redisStore(redis: Redis, prefix = 'cr:'): RoomStore {
     },
     async close() {
       txConn.disconnect();
+      answerBatches.close();
     },
   };
 }

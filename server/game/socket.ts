@@ -120,7 +120,7 @@ export function attachGame(
   // acknowledgement leaves once the burst is read (a turn of the event loop counts no more answers,
   // ACK_HOLD_MAX_MS at most) and its board told: the board hears of a thousand answers before a
   // thousand acknowledgements (a system call each) are written, not after. With Redis the board's
-  // patch takes round trips: the acknowledgements wait for it one more turn of the loop at most. An
+  // patch takes round trips: the acknowledgements wait for it (ACK_PATCH_WAIT_MS at most). An
   // answer in a class's room, even 300 of them answering at once, is acknowledged at once, and the
   // other rooms keep their batching window. Acknowledged still means stored.
   const acks = createAckQueue((ids) => service.flushAnswered(ids));

@@ -50,4 +50,26 @@ describe.each(stores)('%s room store', (_, make) => {
     });
     await store.deleteRoom(id);
   });
+
+  it('stores a burst of answers sent at once, each counted once, in the order they came', async () => {
+    const store = make();
+    opened.push(store);
+    const id = `room-${randomUUID()}`;
+    await store.updateRoom(id, () => record(id));
+    const rev = await store.revision(id);
+    // More than one batch's worth with Redis (redis-answers.ts), one student twice, one stale revision.
+    const students = Array.from({ length: 250 }, (_, i) => `s${i}`);
+    const results = await Promise.all([
+      ...students.map((s) => store.addAnswerAt(id, rev, 'q1', s, `{"s":"${s}"}`)),
+      store.addAnswerAt(id, rev, 'q1', 's7', '{"again":true}'),
+      store.addAnswerAt(id, rev - 1, 'q1', 'late', '{}'),
+    ]);
+    expect(results.slice(0, 250)).toEqual(students.map((_, i) => ({ added: true, count: i + 1 })));
+    expect(results[250]).toEqual({ added: false, count: 250 });
+    expect(results[251]).toBeNull();
+    const stored = await store.answers(id, 'q1');
+    expect(Object.keys(stored).length).toBe(250);
+    expect(stored.s7).toBe('{"s":"s7"}');
+    await store.deleteRoom(id);
+  });
 });
