@@ -38,7 +38,7 @@ afterEach(() => {
 });
 
 describe('the answer writer', () => {
-  it('writes the answers of a whole question in one insert, a second later', async () => {
+  it('writes the answers added together (a whole question) in one insert', async () => {
     vi.useFakeTimers();
     const { db, writes } = fakeDb();
     const w = createAnswerWriter(db, { flushMs: 1000 });
@@ -47,6 +47,30 @@ describe('the answer writer', () => {
     expect(writes).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1000);
     expect(writes.map((x) => x.length)).toEqual([60]);
+  });
+
+  it('writes a reveal’s answers at once when none were written in the last second, never two inserts within one', async () => {
+    vi.useFakeTimers();
+    const { db, writes } = fakeDb();
+    const w = createAnswerWriter(db, { flushMs: 1000 });
+    // A class's question revealed: its answers are written before the class answers the next one.
+    w.add(Array.from({ length: 30 }, (_, i) => row(i)));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(writes.map((x) => x.length)).toEqual([30]);
+    // Other rooms revealing within the second wait for it to end, and are written together.
+    await vi.advanceTimersByTimeAsync(300);
+    w.add([row(100)]);
+    await vi.advanceTimersByTimeAsync(300);
+    w.add([row(101)]);
+    await vi.advanceTimersByTimeAsync(398);
+    expect(writes).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(writes.map((x) => x.length)).toEqual([30, 2]);
+    // A reveal more than a second after the last insert is written at once again.
+    await vi.advanceTimersByTimeAsync(1500);
+    w.add([row(102)]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(writes.map((x) => x.length)).toEqual([30, 2, 1]);
   });
 
   it('writes at once when the buffer reaches its row limit, in inserts of at most that many rows', async () => {

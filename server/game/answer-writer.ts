@@ -1,7 +1,11 @@
 // Every live answer is kept (issue 13) without a database write on the answer's hot path: answers
 // stay in the room store while the question is open; when the teacher reveals it (or ends the raid)
-// the question's answers join this buffer, which one multi-row INSERT writes every FLUSH_MS or every
-// FLUSH_ROWS rows, at the raid's end (before its report can open) and when the server closes.
+// the question's answers join this buffer, which one multi-row INSERT writes at once if none was
+// written in the last FLUSH_MS, else when FLUSH_MS have passed since the last (never more than one a
+// FLUSH_MS), or every FLUSH_ROWS rows, at the raid's end (before its report can open) and when the
+// server closes. At once, not a FLUSH_MS later: the embedded database (PGlite) writes on the event
+// loop (5–25 ms for a class's 30 rows), and a second after a reveal is when the class answers the
+// next question (issue 22: each question's worst board-seen time was this write).
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
@@ -69,9 +73,17 @@ export interface AnswerWriter {
 
 export function createAnswerWriter(
   db: Db,
-  opts: { flushMs?: number; flushRows?: number; onError?: (err: unknown) => void } = {},
+  opts: {
+    flushMs?: number;
+    flushRows?: number;
+    onError?: (err: unknown) => void;
+    now?: () => number;
+  } = {},
 ): AnswerWriter {
   const flushMs = opts.flushMs ?? FLUSH_MS;
+  const now = opts.now ?? Date.now;
+  /** When the last flush began: the next waits until FLUSH_MS after it. */
+  let lastFlush = Number.NEGATIVE_INFINITY;
   const flushRows = opts.flushRows ?? FLUSH_ROWS;
   let buffer: AnswerRow[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -80,6 +92,7 @@ export function createAnswerWriter(
   const flush = (): Promise<void> => {
     if (timer) clearTimeout(timer);
     timer = null;
+    if (buffer.length) lastFlush = now();
     const rows = buffer;
     buffer = [];
     // Flushes run one after another: a later flush resolves only once every earlier row is stored.
@@ -101,7 +114,9 @@ export function createAnswerWriter(
   };
   function schedule() {
     if (!timer && buffer.length) {
-      timer = setTimeout(() => void flush().catch(() => {}), flushMs);
+      // A timer of 0 still lets the rows added in the same turn (every room revealed at once) join.
+      const wait = Math.max(0, lastFlush + flushMs - now());
+      timer = setTimeout(() => void flush().catch(() => {}), wait);
       timer.unref?.();
     }
   }

@@ -93,16 +93,23 @@ export function attachGame(
       // What io.to(room).emit('room:patch', p) does, answering when the adapter has sent it (the Redis
       // adapter first adds it to its stream): a burst's acknowledgements wait for the board's patch.
       patch: (roomId, audience, p) => {
-        // What io.to(room).emit('room:patch', p) does, answering when the adapter has sent it: the
-        // Redis adapter's broadcast answers once the patch is in its stream (typed void by
-        // socket.io-adapter), so a burst's acknowledgements wait for the board's patch.
         const packet: { type: number; data: ['room:patch', { seq: number; patch: RoomPatch }] } = {
           type: EVENT_PACKET,
           data: ['room:patch', p],
         };
-        const sent: void | Promise<void> = io.of('/').adapter.broadcast(packet, {
-          rooms: new Set([`room:${roomId}:${audience}`]),
-          except: new Set(),
+        const adapter = io.of('/').adapter;
+        const rooms = new Set([`room:${roomId}:${audience}`]);
+        if (!opts.redis) return adapter.broadcast(packet, { rooms, except: new Set(), flags: {} });
+        // The Redis adapter writes its stream before this node's sockets, a round trip (0.3–0.5 ms,
+        // more under load) before a board connected here hears of an answer (issue 22): this node's
+        // sockets have it at once, the other nodes' through the stream (this node's excepted: every
+        // socket is in a room of its own id). The answer resolves once the stream has it, as before.
+        const here = adapter.rooms.get(`room:${roomId}:${audience}`);
+        adapter.broadcast(packet, { rooms, except: new Set(), flags: { local: true } });
+        // Typed void by socket.io-adapter; the Redis adapter's answers once the stream has the patch.
+        const sent: void | Promise<void> = adapter.broadcast(packet, {
+          rooms,
+          except: new Set(here ?? []),
           flags: {},
         });
         return sent;
