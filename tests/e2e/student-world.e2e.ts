@@ -177,7 +177,9 @@ describe('student world on a phone', () => {
 
   test('a click outside the card returns home, a click on the bug-report button does not', async () => {
     await world.openFromOptions(S.OPTIONS.IDENTIFIER, '/student/account/identifier');
-    const bug = page.getByRole('link', { name: fr.LAYOUT.BUG_REPORT_LABEL });
+    // The sheet is modal: the bug-report button a pupil can reach is the one drawn inside it (the
+    // page's own is inert underneath).
+    const bug = world.dialog().getByRole('link', { name: fr.LAYOUT.BUG_REPORT_LABEL });
     const [popup] = await Promise.all([page.context().waitForEvent('page'), bug.click()]);
     await popup.close();
     expect(new URL(page.url()).pathname).toBe('/student/account/identifier');
