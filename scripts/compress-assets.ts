@@ -13,7 +13,7 @@ const gz = promisify(gzip);
  * woff2 never fetch the KaTeX .ttf and .woff fallbacks. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
 /** Below this size the headers outweigh the saving. */
-const MIN_BYTES = 1024;
+export const MIN_BYTES = 1024;
 
 function listFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
