@@ -2,9 +2,10 @@
 // burst is being read: as long as a turn of the event loop counted more of the held answers, they
 // wait one more turn (ACK_HOLD_MAX_MS at most). Once a turn counts none, its rooms' "who answered"
 // patches leave, then the acknowledgements together, once the patches have left (with Redis, a
-// patch number and the adapter's stream: ACK_PATCH_WAIT_MS at most). A thousand acknowledgements are a thousand socket writes, a fifth of the server's
-// work in a burst, and each wakes a phone's process on the same cores: written after the burst is
-// read, they no longer delay the board hearing of its last answers (docs/performance.md, issue 22).
+// patch number and the adapter's stream: ACK_PATCH_WAIT_MS at most). A thousand acknowledgements
+// are a thousand socket writes, a fifth of the server's work in a burst, and each wakes a phone's
+// process on the same cores: written after the burst is read, they no longer delay the board
+// hearing of its last answers (docs/performance.md, issue 22).
 // Only the rooms whose acknowledgements wait are flushed: the other rooms keep their batching window.
 
 /** The longest an acknowledgement waits for the burst to be read, from the first one held. */
